@@ -1,0 +1,46 @@
+# Finds the pinned XNNPACK (Debian 13 snapshot 0.0~git20241108): the project-local
+# prefix made by utils/setup.sh, or the system one where it is new enough.
+# Defines xnnmlir_link_xnnpack(<target>), which also sets the loader/rpath recipe
+# the prefix needs (its libXNNPACK wants glibc 2.38; only XNNPACK executables use it).
+set(XNNPACK_ROOT "${CMAKE_CURRENT_SOURCE_DIR}/third_party/xnnpack-prefix" CACHE PATH
+    "Prefix holding usr/include/xnnpack.h and usr/lib/<triple>/libXNNPACK.so (see utils/setup.sh)")
+
+find_path(XNNPACK_INCLUDE_DIR xnnpack.h HINTS "${XNNPACK_ROOT}/usr/include" "${XNNPACK_ROOT}/include" NO_DEFAULT_PATH)
+find_library(XNNPACK_LIBRARY XNNPACK HINTS "${XNNPACK_ROOT}/usr/lib/x86_64-linux-gnu" "${XNNPACK_ROOT}/lib" NO_DEFAULT_PATH)
+if(NOT XNNPACK_INCLUDE_DIR OR NOT XNNPACK_LIBRARY)
+  find_path(XNNPACK_INCLUDE_DIR xnnpack.h)
+  find_library(XNNPACK_LIBRARY XNNPACK)
+endif()
+if(NOT XNNPACK_INCLUDE_DIR OR NOT XNNPACK_LIBRARY)
+  message(FATAL_ERROR "XNNPACK not found. Run utils/setup.sh (it unpacks Debian 13's libxnnpack into "
+                      "third_party/xnnpack-prefix) or pass -DXNNPACK_ROOT=<prefix>.")
+endif()
+file(READ "${XNNPACK_INCLUDE_DIR}/xnnpack.h" _xnn_header)
+foreach(feature xnn_datatype_bf16 xnn_define_static_transpose xnn_define_unary xnn_define_binary xnn_define_static_reduce)
+  string(FIND "${_xnn_header}" "${feature}" _pos)
+  if(_pos EQUAL -1)
+    message(FATAL_ERROR "XNNPACK at ${XNNPACK_INCLUDE_DIR} lacks ${feature}: it is too old "
+                        "(Debian 12's package). Run utils/setup.sh to get the pinned Debian 13 snapshot.")
+  endif()
+endforeach()
+get_filename_component(XNNPACK_LIBDIR "${XNNPACK_LIBRARY}" DIRECTORY)
+set(XNNPACK_PRIVATE_LOADER "")
+get_filename_component(_xnn_prefix "${XNNPACK_LIBDIR}/../../.." ABSOLUTE)
+if(EXISTS "${_xnn_prefix}/usr/lib64/ld-linux-x86-64.so.2" AND EXISTS "${XNNPACK_LIBDIR}/libm.so.6")
+  set(XNNPACK_PRIVATE_LOADER "${_xnn_prefix}/usr/lib64/ld-linux-x86-64.so.2")
+endif()
+message(STATUS "XNNPACK: ${XNNPACK_LIBRARY} (headers ${XNNPACK_INCLUDE_DIR}; loader ${XNNPACK_PRIVATE_LOADER})")
+
+function(xnnmlir_link_xnnpack target)
+  target_include_directories(${target} SYSTEM PRIVATE "${XNNPACK_INCLUDE_DIR}")
+  if(XNNPACK_PRIVATE_LOADER)
+    # libm first in NEEDED (else the system libm wins), DT_RPATH (not RUNPATH) so that
+    # libXNNPACK's own pthreadpool/cpuinfo come from the prefix too, and the prefix's loader.
+    target_link_options(${target} PRIVATE
+      -Wl,--no-as-needed "${XNNPACK_LIBDIR}/libm.so.6"
+      -Wl,--disable-new-dtags "-Wl,-rpath,${XNNPACK_LIBDIR}:${LLVM_LIBRARY_DIR}"
+      "-Wl,--dynamic-linker=${XNNPACK_PRIVATE_LOADER}")
+    set_target_properties(${target} PROPERTIES SKIP_BUILD_RPATH ON)
+  endif()
+  target_link_libraries(${target} PRIVATE "-L${XNNPACK_LIBDIR}" XNNPACK pthreadpool)
+endfunction()

@@ -1,0 +1,40 @@
+/*===-- xnnmlir/Stats.h - delegation statistics -------------------*- C -*-===*\
+ *
+ * The figures SPEC §3.3 defines, computed from a module: delegate segments
+ * (functions with the `xnn.delegate` attribute), ops inside them, portable
+ * edge ops outside them (excluding edge.constant) and portable dtype converts.
+ *
+\*===----------------------------------------------------------------------===*/
+#ifndef XNNMLIR_STATS_H
+#define XNNMLIR_STATS_H
+
+#include <mlir-c/IR.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct XnnMlirStats {
+  int64_t delegateSegments;        /* functions with the xnn.delegate attribute */
+  int64_t delegatedOps;            /* non-constant edge/xnn ops inside delegates */
+  int64_t portableOps;             /* edge ops outside delegates, except edge.constant */
+  int64_t portableDtypeConverts;   /* portable to_copy/to_dim_order_copy changing dtype */
+  int64_t portableFloatConverts;   /* ... of which float -> float */
+} XnnMlirStats;
+
+/* Computes the statistics of `module` (a builtin.module). */
+XnnMlirStats xnnMlirComputeStats(MlirOperation module);
+
+/* Prints `stats` as text ("text") or JSON ("json") to `out`. */
+void xnnMlirPrintStats(const XnnMlirStats *stats, const char *format, FILE *out);
+
+/* True if `op` is an edge.to_copy/edge.to_dim_order_copy whose result element
+ * type differs from its operand's. */
+bool xnnMlirIsDtypeConvert(MlirOperation op);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,10 @@
+/* Registry entries of this project's passes; one per pass file. Adding a pass
+ * is one file plus one line in AllPasses.c. */
+#ifndef XNNMLIR_LIB_PASS_PASSDEFS_H
+#define XNNMLIR_LIB_PASS_PASSDEFS_H
+
+#include "xnnmlir/Passes.h"
+
+extern const XnnMlirPassInfo xnnVerifyPassInfo;
+
+#endif

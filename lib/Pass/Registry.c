@@ -1,0 +1,219 @@
+/* The pass registry: this project's passes plus plugin passes, with typed
+ * options parsed from MLIR's `{name=value ...}` syntax. */
+#include "xnnmlir/Passes.h"
+
+#include "Support/Strings.h"
+
+#include <mlir-c/Transforms.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define XNN_MLIR_MAX_PASSES 256
+
+static const XnnMlirPassInfo *registry[XNN_MLIR_MAX_PASSES];
+static size_t numRegistered;
+
+bool xnnMlirRegisterPass(const XnnMlirPassInfo *info, MlirStringCallback error,
+                         void *userData) {
+  if (!info || !info->argument || !info->create) {
+    xnnReportf(error, userData, "invalid pass registration (missing argument or factory)");
+    return false;
+  }
+  if (xnnMlirLookupPass(mlirStringRefCreateFromCString(info->argument))) {
+    xnnReportf(error, userData, "pass '%s' is already registered", info->argument);
+    return false;
+  }
+  if (info->numOptions > XNN_MLIR_MAX_PASS_OPTIONS) {
+    xnnReportf(error, userData, "pass '%s' declares %zu options (at most %d)",
+               info->argument, info->numOptions, XNN_MLIR_MAX_PASS_OPTIONS);
+    return false;
+  }
+  if (numRegistered == XNN_MLIR_MAX_PASSES) {
+    xnnReportf(error, userData, "too many registered passes");
+    return false;
+  }
+  /* Defaults must parse: a bad default is a bug in the pass, caught here. */
+  XnnMlirPassOptionValues values;
+  if (!xnnMlirParsePassOptions(info, mlirStringRefCreate(NULL, 0), &values, error, userData))
+    return false;
+  registry[numRegistered++] = info;
+  return true;
+}
+
+const XnnMlirPassInfo *xnnMlirLookupPass(MlirStringRef argument) {
+  for (size_t i = 0; i < numRegistered; ++i)
+    if (xnnStrRefEquals(argument, registry[i]->argument))
+      return registry[i];
+  return NULL;
+}
+
+size_t xnnMlirGetNumPasses(void) { return numRegistered; }
+
+const XnnMlirPassInfo *xnnMlirGetPass(size_t index) {
+  return index < numRegistered ? registry[index] : NULL;
+}
+
+static bool parseBool(const char *text, bool *out) {
+  if (!strcmp(text, "true") || !strcmp(text, "1") || !strcmp(text, "on")) {
+    *out = true;
+    return true;
+  }
+  if (!strcmp(text, "false") || !strcmp(text, "0") || !strcmp(text, "off")) {
+    *out = false;
+    return true;
+  }
+  return false;
+}
+
+static bool setOption(const XnnMlirPassInfo *info, size_t index, const char *value,
+                      XnnMlirPassOptionValues *out, MlirStringCallback error, void *userData) {
+  const XnnMlirPassOption *opt = &info->options[index];
+  switch (opt->kind) {
+  case XNN_MLIR_OPTION_BOOL:
+    if (!parseBool(value, &out->values[index].b)) {
+      xnnReportf(error, userData, "invalid value '%s' for boolean option '%s' of pass '%s' "
+                 "(expected true or false)", value, opt->name, info->argument);
+      return false;
+    }
+    return true;
+  case XNN_MLIR_OPTION_INT: {
+    char *end = NULL;
+    errno = 0;
+    long long v = strtoll(value, &end, 0);
+    if (!*value || *end || errno) {
+      xnnReportf(error, userData, "invalid value '%s' for integer option '%s' of pass '%s'",
+                 value, opt->name, info->argument);
+      return false;
+    }
+    out->values[index].i = v;
+    return true;
+  }
+  case XNN_MLIR_OPTION_STRING:
+    if (strlen(value) >= sizeof(out->values[index].s)) {
+      xnnReportf(error, userData, "value of option '%s' of pass '%s' is too long",
+                 opt->name, info->argument);
+      return false;
+    }
+    strcpy(out->values[index].s, value);
+    return true;
+  }
+  return false;
+}
+
+/* Splits "a=1 b={x y} c='q r'" into key/value pairs, honouring nesting and quotes. */
+bool xnnMlirParsePassOptions(const XnnMlirPassInfo *info, MlirStringRef text,
+                             XnnMlirPassOptionValues *out, MlirStringCallback error,
+                             void *userData) {
+  memset(out, 0, sizeof(*out));
+  out->count = info->numOptions;
+  for (size_t i = 0; i < info->numOptions; ++i)
+    if (!setOption(info, i, info->options[i].defaultValue ? info->options[i].defaultValue : "",
+                   out, error, userData))
+      return false;
+  size_t pos = 0;
+  while (pos < text.length) {
+    while (pos < text.length && isspace((unsigned char)text.data[pos]))
+      ++pos;
+    if (pos >= text.length)
+      break;
+    size_t keyStart = pos;
+    while (pos < text.length && text.data[pos] != '=' && !isspace((unsigned char)text.data[pos]))
+      ++pos;
+    size_t keyLen = pos - keyStart;
+    char value[512];
+    size_t valueLen = 0;
+    bool hasValue = pos < text.length && text.data[pos] == '=';
+    if (hasValue) {
+      ++pos;
+      int depth = 0;
+      char quote = 0;
+      while (pos < text.length) {
+        char c = text.data[pos];
+        if (quote) {
+          if (c == quote) {
+            quote = 0;
+            ++pos;
+            continue;
+          }
+        } else if (c == '"' || c == '\'') {
+          quote = c;
+          ++pos;
+          continue;
+        } else if (c == '{' || c == '(' || c == '[') {
+          ++depth;
+        } else if (c == '}' || c == ')' || c == ']') {
+          --depth;
+        } else if (isspace((unsigned char)c) && depth <= 0) {
+          break;
+        }
+        if (valueLen + 1 < sizeof(value))
+          value[valueLen++] = c;
+        ++pos;
+      }
+      if (quote) {
+        xnnReportf(error, userData, "unterminated quote in options of pass '%s'", info->argument);
+        return false;
+      }
+    }
+    value[valueLen] = 0;
+    size_t index = info->numOptions;
+    for (size_t i = 0; i < info->numOptions; ++i)
+      if (strlen(info->options[i].name) == keyLen &&
+          !strncmp(info->options[i].name, text.data + keyStart, keyLen))
+        index = i;
+    if (index == info->numOptions) {
+      xnnReportf(error, userData, "no such option '%.*s' for pass '%s'", (int)keyLen,
+                 text.data + keyStart, info->argument);
+      return false;
+    }
+    if (!hasValue) {
+      /* A bare boolean flag means true, as in MLIR's option parser. */
+      if (info->options[index].kind != XNN_MLIR_OPTION_BOOL) {
+        xnnReportf(error, userData, "option '%s' of pass '%s' needs a value",
+                   info->options[index].name, info->argument);
+        return false;
+      }
+      strcpy(value, "true");
+    }
+    if (!setOption(info, index, value, out, error, userData))
+      return false;
+  }
+  return true;
+}
+
+MlirPass xnnMlirCreatePass(const XnnMlirPassInfo *info, MlirStringRef options,
+                           MlirStringCallback error, void *userData) {
+  XnnMlirPassOptionValues values;
+  if (!xnnMlirParsePassOptions(info, options, &values, error, userData))
+    return (MlirPass){NULL};
+  return info->create(info, &values);
+}
+
+static size_t optionIndex(const XnnMlirPassInfo *info, const char *name, XnnMlirOptionKind kind) {
+  for (size_t i = 0; i < info->numOptions; ++i)
+    if (!strcmp(info->options[i].name, name) && info->options[i].kind == kind)
+      return i;
+  fprintf(stderr, "xnnmlir: internal error: pass '%s' has no option '%s' of that kind\n",
+          info->argument, name);
+  abort();
+}
+
+bool xnnMlirPassOptionGetBool(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values,
+                              const char *name) {
+  return values->values[optionIndex(info, name, XNN_MLIR_OPTION_BOOL)].b;
+}
+
+int64_t xnnMlirPassOptionGetInt(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values,
+                                const char *name) {
+  return values->values[optionIndex(info, name, XNN_MLIR_OPTION_INT)].i;
+}
+
+const char *xnnMlirPassOptionGetString(const XnnMlirPassInfo *info,
+                                       const XnnMlirPassOptionValues *values, const char *name) {
+  return values->values[optionIndex(info, name, XNN_MLIR_OPTION_STRING)].s;
+}

@@ -1,0 +1,34 @@
+/* Small string helpers shared by the library and the tools. */
+#ifndef XNNMLIR_LIB_SUPPORT_STRINGS_H
+#define XNNMLIR_LIB_SUPPORT_STRINGS_H
+
+#include <mlir-c/Support.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A growable, NUL-terminated byte buffer. Zero-initialise before use. */
+typedef struct XnnStrBuf {
+  char *data;
+  size_t size;
+  size_t capacity;
+} XnnStrBuf;
+
+void xnnStrBufAppend(XnnStrBuf *buf, const char *data, size_t size);
+void xnnStrBufAppendCStr(XnnStrBuf *buf, const char *str);
+void xnnStrBufAppendf(XnnStrBuf *buf, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void xnnStrBufClear(XnnStrBuf *buf);
+void xnnStrBufFree(XnnStrBuf *buf);
+/* MlirStringCallback that appends to the XnnStrBuf passed as userData. */
+void xnnStrBufCallback(MlirStringRef str, void *userData);
+
+/* Formats a message and hands it to `callback` (no-op if callback is NULL). */
+void xnnReportf(MlirStringCallback callback, void *userData, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* True if `ref` equals the C string `str`. */
+bool xnnStrRefEquals(MlirStringRef ref, const char *str);
+/* True if `ref` starts with `prefix`. */
+bool xnnStrRefStartsWith(MlirStringRef ref, const char *prefix);
+
+#endif

@@ -1,0 +1,41 @@
+# -*- Python -*-
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "XNNMLIR"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".c"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.xnnmlir_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+
+llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tools_dir = os.path.join(config.xnnmlir_obj_root, "bin")
+libs_dir = os.path.join(config.xnnmlir_obj_root, "lib")
+config.substitutions.append(("%xnnmlir_libs", libs_dir))
+config.substitutions.append(("%xnnmlir_src", config.xnnmlir_src_root))
+config.substitutions.append(("%xnnmlir_irdl_dir", config.xnnmlir_irdl_dir))
+config.substitutions.append(("%shlibext", config.shlibext))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%gen_models", os.path.join(config.xnnmlir_src_root, "utils", "gen_models.py")))
+irdl = "--irdl-file=%s --irdl-file=%s" % (
+    os.path.join(config.xnnmlir_irdl_dir, "edge.irdl.mlir"),
+    os.path.join(config.xnnmlir_irdl_dir, "xnn.irdl.mlir"))
+config.substitutions.append(("%irdl_files", irdl))
+config.substitutions.append(("%mlir_opt_plugin", os.path.join(libs_dir, "XnnMlirOptPlugin" + config.shlibext)))
+
+tools = ["xnn-opt", "mlir-opt", "FileCheck", "not", "count", "split-file"]
+llvm_config.add_tool_substitutions(tools, [tools_dir, config.llvm_tools_dir])
+
+if config.xnnmlir_sanitize:
+    config.available_features.add("sanitize")
+    # LeakSanitizer reports MLIR's intentional process-lifetime allocations; ASan/UBSan stay on.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"

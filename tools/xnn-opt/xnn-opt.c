@@ -1,0 +1,529 @@
+/* xnn-opt: an mlir-opt-like driver for the edge and xnn dialects and this
+ * project's passes, written on the MLIR C API. */
+#include "xnnmlir/Diagnostics.h"
+#include "xnnmlir/Dialects.h"
+#include "xnnmlir/Parse.h"
+#include "xnnmlir/Passes.h"
+#include "xnnmlir/Plugin.h"
+#include "xnnmlir/Stats.h"
+#include "xnnmlir/Verifier.h"
+
+#include "Support/FileIO.h"
+#include "Support/Strings.h"
+
+#include <mlir-c/IR.h>
+#include <mlir-c/Pass.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TOOL "xnn-opt"
+
+typedef struct PassFlag {
+  const char *name;
+  const char *options; /* NULL if none */
+} PassFlag;
+
+typedef struct Chunk {
+  const char *start;
+  size_t size;
+  unsigned firstLine, lastLine;
+} Chunk;
+
+typedef struct Options {
+  const char *input;
+  const char *output;
+  const char *splitMarker; /* NULL: no splitting */
+  int verifyDiagnostics;   /* 0 off, 1 all, 2 only-expected */
+  const char *pipeline;
+  PassFlag passFlags[64];
+  size_t numPassFlags;
+  bool printIrBefore, printIrAfter, printIrAfterChange, printIrAfterFailure, printIrModuleScope;
+  const char *printIrTreeDir;
+  bool timing, passStatistics, dumpPipeline;
+  const char *statsFormat; /* NULL: no --xnn-stats */
+  bool listPasses;
+  bool disableThreading, allowUnregistered, verifyEach;
+  bool printGeneric, printDebugInfo, printLocalScope;
+  long elideLimit; /* -1: none */
+} Options;
+
+static void printHelp(void) {
+  printf(
+      "OVERVIEW: xnnmlir optimizer driver: parses edge/xnn dialect IR, runs passes, prints IR\n"
+      "\n"
+      "USAGE: " TOOL " [options] [<input file> | -]\n"
+      "\n"
+      "The input defaults to standard input and the output to standard output.\n"
+      "\n"
+      "OPTIONS:\n"
+      "  -o <file>                        Output file ('-' = stdout); written atomically, only on success\n"
+      "  --pass-pipeline=<pipeline>, -p   Textual pipeline anchored on the module, e.g.\n"
+      "                                   'builtin.module(xnn-verify,func.func(canonicalize,cse),symbol-dce)';\n"
+      "                                   this project's passes (with {option=value}) and MLIR's mix freely\n"
+      "  --<pass-name>[=<options>]        Add one pass (this project's or MLIR's, e.g. --cse); in order;\n"
+      "                                   options as in the pipeline syntax: --pass=\"opt=value opt2=value\"\n"
+      "  --list-passes                    List this project's passes and their options\n"
+      "  --load-pass-plugin=<file.so>     Load a pass plugin (before pass flags are read)\n"
+      "  --split-input-file[=<marker>]    Split the input at lines '// -----' (or <marker>) and process\n"
+      "                                   each chunk on its own; outputs are joined with the marker\n"
+      "  --verify-diagnostics[=all|only-expected]\n"
+      "                                   Check diagnostics against expected-error/-warning/-note/-remark\n"
+      "                                   comments (@+N, @-N, @N, @above, @below, @unknown; -re regex)\n"
+      "  --xnn-stats[=text|json]          Print delegate segments, delegated ops, portable ops and\n"
+      "                                   portable dtype converts after the pipeline (to stderr)\n"
+      "  --mlir-print-ir-before-all       Print the IR before every pass (stderr)\n"
+      "  --mlir-print-ir-after-all        Print the IR after every pass (stderr)\n"
+      "  --mlir-print-ir-after-change     With after-all: only when the pass changed the IR\n"
+      "  --mlir-print-ir-after-failure    Print the IR after a pass failed\n"
+      "  --mlir-print-ir-module-scope     Print the whole module, not just the pass's op\n"
+      "  --mlir-print-ir-tree-dir=<dir>   Write the IR printouts into a tree of files\n"
+      "  --mlir-timing                    Print the pass execution time report (stderr)\n"
+      "  --mlir-pass-statistics           Print pass statistics (stderr)\n"
+      "  --dump-pass-pipeline             Print the resolved pipeline (stderr)\n"
+      "  --mlir-print-op-generic          Print every op in generic form\n"
+      "  --mlir-print-debuginfo           Print locations\n"
+      "  --mlir-print-local-scope         Print types and attributes inline, without aliases\n"
+      "  --mlir-elide-elementsattrs-if-larger=<n>\n"
+      "                                   Elide element attributes with more than n elements\n"
+      "  --mlir-disable-threading         Run single-threaded\n"
+      "  --allow-unregistered-dialect     Accept ops of unknown dialects\n"
+      "  --verify-each[=true|false]       Verify after every pass (default true)\n"
+      "  --help, -h                       This text\n"
+      "  --version                        Print the version\n"
+      "\n"
+      "EXIT STATUS: 0 on success, 1 on any error (with a located diagnostic).\n");
+}
+
+static void printVersion(void) { printf(TOOL " (xnnmlir) 0.1, built on MLIR 22\n"); }
+
+static void printPasses(void) {
+  printf("Passes of this project (usable as --<name> or inside --pass-pipeline):\n");
+  for (size_t i = 0; i < xnnMlirGetNumPasses(); ++i) {
+    const XnnMlirPassInfo *p = xnnMlirGetPass(i);
+    printf("  --%-30s %s\n", p->argument, p->description);
+    for (size_t j = 0; j < p->numOptions; ++j) {
+      const XnnMlirPassOption *o = &p->options[j];
+      static const char *const kinds[] = {"bool", "int", "string"};
+      printf("      %s=<%s>%*s %s (default: %s)\n", o->name, kinds[o->kind],
+             (int)(24 - strlen(o->name) - strlen(kinds[o->kind])), "", o->description,
+             o->defaultValue ? o->defaultValue : "");
+    }
+  }
+  printf("MLIR's registered passes are accepted too, e.g. canonicalize, cse, symbol-dce, inline,\n"
+         "sccp, loop-invariant-code-motion, strip-debuginfo (see mlir-opt --help).\n");
+}
+
+static int usageError(const char *fmt, const char *arg) {
+  fprintf(stderr, TOOL ": ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\nTry: '" TOOL " --help'\n");
+  return 1;
+}
+
+/* Matches `--name`, `-name`, `--name=value`; sets *value (NULL if none). */
+static bool matchFlag(const char *arg, const char *name, const char **value) {
+  const char *a = arg;
+  if (a[0] != '-')
+    return false;
+  a += (a[1] == '-') ? 2 : 1;
+  size_t n = strlen(name);
+  if (strncmp(a, name, n))
+    return false;
+  if (a[n] == 0) {
+    *value = NULL;
+    return true;
+  }
+  if (a[n] == '=') {
+    *value = a + n + 1;
+    return true;
+  }
+  return false;
+}
+
+static bool parseBoolValue(const char *v, bool *out) {
+  if (!v || !strcmp(v, "true") || !strcmp(v, "1")) {
+    *out = true;
+    return true;
+  }
+  if (!strcmp(v, "false") || !strcmp(v, "0")) {
+    *out = false;
+    return true;
+  }
+  return false;
+}
+
+/* Returns 0 to go on, 1 on a usage error, 2 to exit successfully (help etc.). */
+static int parseArgs(int argc, char **argv, Options *o) {
+  memset(o, 0, sizeof(*o));
+  o->output = "-";
+  o->verifyEach = true;
+  o->elideLimit = -1;
+  bool seenDoubleDash = false;
+  /* Plugins first: their passes must be known before pass flags are read. */
+  for (int i = 1; i < argc; ++i) {
+    const char *v;
+    if (!strcmp(argv[i], "--"))
+      break;
+    if (matchFlag(argv[i], "load-pass-plugin", &v)) {
+      if (!v) {
+        if (i + 1 >= argc)
+          return usageError("option '%s' requires a value", argv[i]);
+        v = argv[++i];
+      }
+      char err[1024];
+      if (!xnnMlirLoadPassPlugin(v, err, sizeof(err))) {
+        fprintf(stderr, TOOL ": %s\n", err);
+        return 1;
+      }
+    }
+  }
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i], *v = NULL;
+    if (seenDoubleDash || a[0] != '-' || !strcmp(a, "-")) {
+      if (o->input)
+        return usageError("too many positional arguments: '%s' (one input file expected)", a);
+      o->input = a;
+      continue;
+    }
+    if (!strcmp(a, "--")) {
+      seenDoubleDash = true;
+      continue;
+    }
+#define VALUE_REQUIRED()                                                                           \
+  do {                                                                                             \
+    if (!v) {                                                                                      \
+      if (i + 1 >= argc)                                                                           \
+        return usageError("option '%s' requires a value", a);                                      \
+      v = argv[++i];                                                                               \
+    }                                                                                              \
+  } while (0)
+    if (!strcmp(a, "-h") || matchFlag(a, "help", &v)) {
+      printHelp();
+      return 2;
+    } else if (matchFlag(a, "version", &v)) {
+      printVersion();
+      return 2;
+    } else if (matchFlag(a, "o", &v)) {
+      VALUE_REQUIRED();
+      o->output = v;
+    } else if (matchFlag(a, "pass-pipeline", &v) || matchFlag(a, "p", &v)) {
+      VALUE_REQUIRED();
+      if (o->pipeline)
+        return usageError("'%s': only one --pass-pipeline may be given", a);
+      o->pipeline = v;
+    } else if (matchFlag(a, "load-pass-plugin", &v)) {
+      if (!v)
+        ++i; /* handled above */
+    } else if (matchFlag(a, "split-input-file", &v)) {
+      o->splitMarker = (v && *v) ? v : "// -----";
+    } else if (matchFlag(a, "verify-diagnostics", &v)) {
+      if (!v || !strcmp(v, "all"))
+        o->verifyDiagnostics = 1;
+      else if (!strcmp(v, "only-expected"))
+        o->verifyDiagnostics = 2;
+      else
+        return usageError("invalid value for --verify-diagnostics: '%s' (all or only-expected)", v);
+    } else if (matchFlag(a, "xnn-stats", &v)) {
+      if (v && strcmp(v, "text") && strcmp(v, "json"))
+        return usageError("invalid value for --xnn-stats: '%s' (text or json)", v);
+      o->statsFormat = v ? v : "text";
+    } else if (matchFlag(a, "list-passes", &v)) {
+      o->listPasses = true;
+    } else if (matchFlag(a, "mlir-print-ir-before-all", &v)) {
+      o->printIrBefore = true;
+    } else if (matchFlag(a, "mlir-print-ir-after-all", &v)) {
+      o->printIrAfter = true;
+    } else if (matchFlag(a, "mlir-print-ir-after-change", &v)) {
+      o->printIrAfterChange = true;
+    } else if (matchFlag(a, "mlir-print-ir-after-failure", &v)) {
+      o->printIrAfterFailure = true;
+    } else if (matchFlag(a, "mlir-print-ir-module-scope", &v)) {
+      o->printIrModuleScope = true;
+    } else if (matchFlag(a, "mlir-print-ir-tree-dir", &v)) {
+      VALUE_REQUIRED();
+      o->printIrTreeDir = v;
+    } else if (matchFlag(a, "mlir-timing", &v)) {
+      o->timing = true;
+    } else if (matchFlag(a, "mlir-pass-statistics", &v)) {
+      o->passStatistics = true;
+    } else if (matchFlag(a, "dump-pass-pipeline", &v)) {
+      o->dumpPipeline = true;
+    } else if (matchFlag(a, "mlir-print-op-generic", &v)) {
+      o->printGeneric = true;
+    } else if (matchFlag(a, "mlir-print-debuginfo", &v)) {
+      o->printDebugInfo = true;
+    } else if (matchFlag(a, "mlir-print-local-scope", &v)) {
+      o->printLocalScope = true;
+    } else if (matchFlag(a, "mlir-elide-elementsattrs-if-larger", &v)) {
+      VALUE_REQUIRED();
+      char *end;
+      o->elideLimit = strtol(v, &end, 10);
+      if (*end || o->elideLimit < 0)
+        return usageError("invalid value for --mlir-elide-elementsattrs-if-larger: '%s'", v);
+    } else if (matchFlag(a, "mlir-disable-threading", &v)) {
+      o->disableThreading = true;
+    } else if (matchFlag(a, "allow-unregistered-dialect", &v)) {
+      o->allowUnregistered = true;
+    } else if (matchFlag(a, "verify-each", &v)) {
+      if (!parseBoolValue(v, &o->verifyEach))
+        return usageError("invalid value for --verify-each: '%s' (true or false)", v);
+    } else {
+      /* Any other --name[=opts] is a pass flag, checked when the pipeline is built. */
+      const char *name = a + ((a[1] == '-') ? 2 : 1);
+      if (!*name)
+        return usageError("unknown command line argument '%s'", a);
+      if (o->numPassFlags == sizeof(o->passFlags) / sizeof(o->passFlags[0]))
+        return usageError("too many pass flags (at '%s')", a);
+      const char *eq = strchr(name, '=');
+      PassFlag *f = &o->passFlags[o->numPassFlags++];
+      f->name = eq ? strndup(name, (size_t)(eq - name)) : strdup(name);
+      f->options = eq ? eq + 1 : NULL;
+    }
+#undef VALUE_REQUIRED
+  }
+  if (o->pipeline && o->numPassFlags)
+    return usageError("'%s': --pass-pipeline can't be used with individual pass options",
+                      o->passFlags[0].name);
+  if (!o->input)
+    o->input = "-";
+  return 0;
+}
+
+static void printToStderr(MlirStringRef msg, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%.*s\n", (int)msg.length, msg.data);
+}
+
+typedef struct PassFlagError {
+  const char *flag;
+  bool unknown;
+  XnnStrBuf msg;
+} PassFlagError;
+
+static void capturePassFlagError(MlirStringRef msg, void *userData) {
+  PassFlagError *e = userData;
+  if (strstr(msg.data ? msg.data : "", "does not refer to a registered pass"))
+    e->unknown = true;
+  xnnStrBufAppend(&e->msg, msg.data, msg.length);
+}
+
+/* Builds the pass manager for one run. Returns a null manager on error. */
+static MlirPassManager buildPassManager(MlirContext ctx, const Options *o) {
+  MlirPassManager pm =
+      mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("builtin.module"));
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  if (o->pipeline) {
+    if (mlirLogicalResultIsFailure(xnnMlirParsePassPipeline(
+            opm, mlirStringRefCreateFromCString("builtin.module"),
+            mlirStringRefCreateFromCString(o->pipeline), printToStderr, NULL))) {
+      mlirPassManagerDestroy(pm);
+      return (MlirPassManager){NULL};
+    }
+  }
+  for (size_t i = 0; i < o->numPassFlags; ++i) {
+    const PassFlag *f = &o->passFlags[i];
+    XnnStrBuf text = {0};
+    xnnStrBufAppendCStr(&text, f->name);
+    if (f->options) {
+      xnnStrBufAppendCStr(&text, "{");
+      xnnStrBufAppendCStr(&text, f->options);
+      xnnStrBufAppendCStr(&text, "}");
+    }
+    PassFlagError err = {f->name, false, {0}};
+    bool ok = mlirLogicalResultIsSuccess(xnnMlirAddPipeline(
+        opm, mlirStringRefCreate(text.data, text.size), capturePassFlagError, &err));
+    xnnStrBufFree(&text);
+    if (!ok) {
+      if (err.unknown)
+        fprintf(stderr, TOOL ": unknown command line argument '--%s'\nTry: '" TOOL " --help'\n",
+                f->name);
+      else
+        fprintf(stderr, TOOL ": in option '--%s': %s\n", f->name, err.msg.data ? err.msg.data : "");
+      xnnStrBufFree(&err.msg);
+      mlirPassManagerDestroy(pm);
+      return (MlirPassManager){NULL};
+    }
+    xnnStrBufFree(&err.msg);
+  }
+  mlirPassManagerEnableVerifier(pm, o->verifyEach);
+  if (o->printIrBefore || o->printIrAfter || o->printIrAfterChange || o->printIrAfterFailure) {
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    if (o->printGeneric)
+      mlirOpPrintingFlagsPrintGenericOpForm(flags);
+    if (o->printDebugInfo)
+      mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+    if (o->elideLimit >= 0)
+      mlirOpPrintingFlagsElideLargeElementsAttrs(flags, o->elideLimit);
+    mlirPassManagerEnableIRPrinting(
+        pm, o->printIrBefore, o->printIrAfter || o->printIrAfterChange,
+        o->printIrModuleScope, o->printIrAfterChange, o->printIrAfterFailure, flags,
+        mlirStringRefCreateFromCString(o->printIrTreeDir ? o->printIrTreeDir : ""));
+    mlirOpPrintingFlagsDestroy(flags);
+  }
+  if (o->timing)
+    mlirPassManagerEnableTiming(pm);
+  if (o->passStatistics)
+    mlirPassManagerEnableStatistics(pm, MLIR_PASS_DISPLAY_MODE_LIST);
+  return pm;
+}
+
+static void printModule(MlirModule module, const Options *o, XnnStrBuf *out) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (o->printGeneric)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  if (o->printDebugInfo)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  if (o->printLocalScope)
+    mlirOpPrintingFlagsUseLocalScope(flags);
+  if (o->elideLimit >= 0)
+    mlirOpPrintingFlagsElideLargeElementsAttrs(flags, o->elideLimit);
+  mlirOperationPrintWithFlags(mlirModuleGetOperation(module), flags, xnnStrBufCallback, out);
+  mlirOpPrintingFlagsDestroy(flags);
+  if (out->size && out->data[out->size - 1] != '\n')
+    xnnStrBufAppend(out, "\n", 1);
+}
+
+/* Parses, verifies, transforms and prints one chunk. Returns true on success. */
+static bool processChunk(MlirContext ctx, const Options *o,
+                         const char *filename, const char *text, size_t size, unsigned firstLine,
+                         XnnStrBuf *out) {
+  MlirModule module = xnnMlirParseSource(ctx, text, size, filename, firstLine);
+  if (mlirModuleIsNull(module))
+    return false;
+  MlirOperation op = mlirModuleGetOperation(module);
+  bool ok = mlirOperationVerify(op) && mlirLogicalResultIsSuccess(xnnMlirVerify(op));
+  if (ok) {
+    MlirPassManager pm = buildPassManager(ctx, o);
+    if (mlirPassManagerIsNull(pm)) {
+      ok = false;
+    } else {
+      ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+      mlirPassManagerDestroy(pm); /* prints the timing report, if enabled */
+      if (ok && o->verifyEach && (o->pipeline || o->numPassFlags))
+        ok = mlirLogicalResultIsSuccess(xnnMlirVerify(op));
+    }
+  }
+  if (ok) {
+    if (o->statsFormat) {
+      XnnMlirStats stats = xnnMlirComputeStats(op);
+      xnnMlirPrintStats(&stats, o->statsFormat, stderr);
+    }
+    printModule(module, o, out);
+  }
+  mlirModuleDestroy(module);
+  return ok;
+}
+
+/* True if the line starting at `p` (up to `end`) is a split marker line. */
+static bool isMarkerLine(const char *p, const char *end, const char *marker) {
+  size_t n = strlen(marker);
+  if ((size_t)(end - p) < n || strncmp(p, marker, n))
+    return false;
+  for (const char *q = p + n; q < end; ++q)
+    if (*q != ' ' && *q != '\t' && *q != '\r')
+      return false;
+  return true;
+}
+
+int main(int argc, char **argv) {
+  Options o;
+  int rc = parseArgs(argc, argv, &o);
+  if (rc)
+    return rc == 2 ? 0 : 1;
+  xnnMlirRegisterAllPasses();
+  if (o.listPasses) {
+    printPasses();
+    return 0;
+  }
+  MlirContext ctx = mlirContextCreateWithThreading(!o.disableThreading);
+  mlirContextSetAllowUnregisteredDialects(ctx, o.allowUnregistered);
+  XnnMlirDiagEngine *diags = xnnMlirDiagEngineCreate(ctx, stderr);
+  if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx))) {
+    fprintf(stderr, TOOL ": internal error: the embedded dialect definitions do not load\n");
+    return 1;
+  }
+  /* Validate the pipeline once up front, so a bad one fails before any input is read. */
+  {
+    Options probe = o;
+    probe.timing = probe.passStatistics = false;
+    probe.printIrBefore = probe.printIrAfter = probe.printIrAfterChange = false;
+    probe.printIrAfterFailure = false;
+    MlirPassManager pm = buildPassManager(ctx, &probe);
+    if (mlirPassManagerIsNull(pm)) {
+      xnnMlirDiagEngineDestroy(diags);
+      mlirContextDestroy(ctx);
+      return 1;
+    }
+    if (o.dumpPipeline) {
+      XnnStrBuf text = {0};
+      mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm), xnnStrBufCallback, &text);
+      fprintf(stderr, "%s\n", text.data ? text.data : "");
+      xnnStrBufFree(&text);
+      o.dumpPipeline = false;
+    }
+    mlirPassManagerDestroy(pm);
+  }
+  char err[1024];
+  size_t size = 0;
+  char *buffer = xnnReadFile(o.input, &size, err, sizeof(err));
+  if (!buffer) {
+    fprintf(stderr, TOOL ": %s\n", err);
+    xnnMlirDiagEngineDestroy(diags);
+    mlirContextDestroy(ctx);
+    return 1;
+  }
+  const char *filename = strcmp(o.input, "-") ? o.input : "<stdin>";
+  xnnMlirDiagEngineSetSource(diags, filename, buffer, size);
+
+  /* Chunks: the whole buffer, or the pieces between split-marker lines. */
+  size_t numChunks = 0, capChunks = 8;
+  Chunk *chunks = malloc(capChunks * sizeof(Chunk));
+  if (!chunks)
+    abort();
+  const char *chunkStart = buffer, *end = buffer + size;
+  unsigned line = 1, chunkLine = 1;
+  for (const char *p = buffer; p < end; ++line) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *lineEnd = nl ? nl : end;
+    if (o.splitMarker && isMarkerLine(p, lineEnd, o.splitMarker)) {
+      if (numChunks + 1 >= capChunks && !(chunks = realloc(chunks, (capChunks *= 2) * sizeof(Chunk))))
+        abort();
+      chunks[numChunks++] = (Chunk){chunkStart, (size_t)(p - chunkStart), chunkLine, line - 1};
+      chunkStart = nl ? nl + 1 : end;
+      chunkLine = line + 1;
+    }
+    if (!nl)
+      break;
+    p = nl + 1;
+  }
+  chunks[numChunks++] = (Chunk){chunkStart, (size_t)(end - chunkStart), chunkLine, line};
+
+  XnnStrBuf out = {0};
+  bool allOk = true;
+  for (size_t i = 0; i < numChunks; ++i) {
+    if (i)
+      xnnStrBufAppendf(&out, "%s\n", o.splitMarker);
+    if (o.verifyDiagnostics)
+      xnnMlirDiagEngineBeginVerify(diags, chunks[i].firstLine, chunks[i].lastLine,
+                                   o.verifyDiagnostics == 2);
+    bool ok = processChunk(ctx, &o, filename, chunks[i].start, chunks[i].size,
+                           chunks[i].firstLine, &out);
+    if (o.verifyDiagnostics)
+      ok = xnnMlirDiagEngineEndVerify(diags);
+    allOk = allOk && ok;
+  }
+  free(chunks);
+  if (allOk && !xnnWriteFileAtomic(o.output, out.data ? out.data : "", out.size, err, sizeof(err))) {
+    fprintf(stderr, TOOL ": %s\n", err);
+    allOk = false;
+  }
+  xnnStrBufFree(&out);
+  free(buffer);
+  xnnMlirDiagEngineDestroy(diags);
+  mlirContextDestroy(ctx);
+  for (size_t i = 0; i < o.numPassFlags; ++i)
+    free((char *)o.passFlags[i].name);
+  return allOk ? 0 : 1;
+}
