@@ -160,6 +160,16 @@ static void printDiagnostic(XnnMlirDiagEngine *e, MlirDiagnostic diag) {
 }
 
 static void collect(XnnMlirDiagEngine *e, MlirDiagnostic diag) {
+  /* mlir-opt turns off the "see current operation" notes when verifying
+   * diagnostics; the C API cannot, so they are dropped here. */
+  if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticNote) {
+    XnnStrBuf probe = {0};
+    mlirDiagnosticPrint(diag, xnnStrBufCallback, &probe);
+    bool generated = probe.data && !strncmp(probe.data, "see current operation: ", 23);
+    xnnStrBufFree(&probe);
+    if (generated)
+      return;
+  }
   if (e->numCollected == e->capCollected) {
     e->capCollected = e->capCollected ? 2 * e->capCollected : 16;
     e->collected = realloc(e->collected, e->capCollected * sizeof(Collected));
