@@ -25,10 +25,9 @@ config.substitutions.append(("%xnnmlir_irdl_dir", config.xnnmlir_irdl_dir))
 config.substitutions.append(("%shlibext", config.shlibext))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%gen_models", os.path.join(config.xnnmlir_src_root, "utils", "gen_models.py")))
-irdl = "--irdl-file=%s --irdl-file=%s" % (
-    os.path.join(config.xnnmlir_irdl_dir, "edge.irdl.mlir"),
-    os.path.join(config.xnnmlir_irdl_dir, "xnn.irdl.mlir"))
-config.substitutions.append(("%irdl_files", irdl))
+# mlir-opt's --irdl-file takes one file: the build combines edge and xnn into one.
+config.substitutions.append(("%irdl_files", "--irdl-file=" + config.xnnmlir_irdl_combined))
+config.substitutions.append(("%xnnmlir_irdl", config.xnnmlir_irdl_combined))
 config.substitutions.append(("%mlir_opt_plugin", os.path.join(libs_dir, "XnnMlirOptPlugin" + config.shlibext)))
 
 tools = ["xnn-opt", "mlir-opt", "FileCheck", "not", "count", "split-file"]

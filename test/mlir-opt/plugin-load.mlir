@@ -1,0 +1,18 @@
+// Stock mlir-opt loads this project's passes through the C++ shim plugin and
+// runs them by name; MLIR's plugin loader ignores failures silently, so the
+// checks below only pass if the pass really ran (it adds nothing on valid IR,
+// so the pipeline dump and the verifier's diagnostic prove it is there).
+// RUN: mlir-opt %s %irdl_files --load-pass-plugin=%mlir_opt_plugin \
+// RUN:   --pass-pipeline='builtin.module(xnn-verify,func.func(cse))' --dump-pass-pipeline -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s
+// RUN: not mlir-opt %s %irdl_files --load-pass-plugin=%mlir_opt_plugin \
+// RUN:   --pass-pipeline='builtin.module(xnn-verify{bogus=1})' 2>&1 | FileCheck %s --check-prefix=OPTION
+
+// CHECK: xnn-verify
+// CHECK: cse
+// OPTION: no such option 'bogus' for pass 'xnn-verify'
+
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "edge.relu"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
