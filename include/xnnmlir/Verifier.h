@@ -1,10 +1,10 @@
 /*===-- xnnmlir/Verifier.h - edge / xnn IR verifier ---------------*- C -*-===*\
 |*                                                                            *|
 |* The project's own verifier for the `edge` and `xnn` dialects and for       *|
-|* delegate functions. IRDL (lib/Dialect/*.irdl.mlir) checks operand counts,  *|
-|* tensor base types and required attributes; this verifier checks the rest:  *|
-|* element types, static shapes, shape rules, optional attributes and the     *|
-|* delegate representation of SPEC section 3.3.                               *|
+|* delegate functions. IRDL (lib/Dialect/{edge,xnn}.irdl.mlir) checks        *|
+|* operand counts, tensor base types and required attributes; this verifier *|
+|* checks the rest: element types, static shapes, shape rules, optional     *|
+|* attributes and the delegate representation of SPEC section 3.3.          *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

@@ -1,0 +1,373 @@
+// The `edge` dialect: the ExecuTorch Edge / ATen operator set (SPEC section 3.1).
+//
+// Every operand and result gets its own `irdl.base "!builtin.tensor"`
+// variable: IRDL constraint variables unify (one variable binds ONE type), so
+// sharing a variable would force equal types. Only REQUIRED attributes are
+// declared here; optional attributes (dtype, memory_format, dim_order, alpha,
+// approximate, scale, is_causal) are checked by the C verifier
+// (lib/Ops/*.c, xnnMlirVerify), as are element types, ranks and shapes.
+// Attribute kinds: "#builtin.dense_array" (array<i64: ...>), "#builtin.integer"
+// (i64), "#builtin.float" (f64), bool = `true` | `false`. Do not use
+// irdl.c_pred (crashes the LLVM 22 verifier).
+irdl.dialect @edge {
+  // lifted constant / parameter. Required: value (dense or dense_resource
+  // elements).
+  irdl.operation @constant {
+    %result = irdl.base "!builtin.tensor"
+    %a_value_d = irdl.base "#builtin.dense_int_or_fp_elements"
+    %a_value_r = irdl.base "#builtin.dense_resource_elements"
+    %a_value = irdl.any_of(%a_value_d, %a_value_r)
+    irdl.results(result: %result)
+    irdl.attributes {"value" = %a_value}
+  }
+
+  // aten._to_copy.default. Optional (C verifier): dtype: type, memory_format:
+  // "contiguous"|"channels_last"|"preserve".
+  irdl.operation @to_copy {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // dim_order_ops._to_dim_order_copy.default. Optional (C verifier): dtype:
+  // type, dim_order: array<i64> permutation.
+  irdl.operation @to_dim_order_copy {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.add.Tensor (broadcasting). Optional (C verifier): alpha: f64.
+  irdl.operation @add {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.sub.Tensor (broadcasting). Optional (C verifier): alpha: f64.
+  irdl.operation @sub {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.mul.Tensor (broadcasting).
+  irdl.operation @mul {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.div.Tensor (broadcasting).
+  irdl.operation @div {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.maximum (broadcasting).
+  irdl.operation @maximum {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.minimum (broadcasting).
+  irdl.operation @minimum {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.pow.Tensor_Tensor (broadcasting).
+  irdl.operation @pow {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.relu (elementwise unary).
+  irdl.operation @relu {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.sigmoid (elementwise unary).
+  irdl.operation @sigmoid {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.tanh (elementwise unary).
+  irdl.operation @tanh {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.rsqrt (elementwise unary).
+  irdl.operation @rsqrt {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.sqrt (elementwise unary).
+  irdl.operation @sqrt {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.neg (elementwise unary).
+  irdl.operation @neg {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.abs (elementwise unary).
+  irdl.operation @abs {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.exp (elementwise unary).
+  irdl.operation @exp {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.log (elementwise unary).
+  irdl.operation @log {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.gelu. Optional (C verifier): approximate: "none"|"tanh".
+  irdl.operation @gelu {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.hardtanh. Required: min_val, max_val (f64).
+  irdl.operation @hardtanh {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_min_val = irdl.base "#builtin.float"
+    %a_max_val = irdl.base "#builtin.float"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"min_val" = %a_min_val, "max_val" = %a_max_val}
+  }
+
+  // aten.mean.dim. Required: dims (array<i64>), keepdim (bool).
+  irdl.operation @mean {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dims = irdl.base "#builtin.dense_array"
+    %a_keepdim_t = irdl.is true
+    %a_keepdim_f = irdl.is false
+    %a_keepdim = irdl.any_of(%a_keepdim_t, %a_keepdim_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dims" = %a_dims, "keepdim" = %a_keepdim}
+  }
+
+  // aten.sum.dim_IntList. Required: dims (array<i64>), keepdim (bool).
+  irdl.operation @sum {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dims = irdl.base "#builtin.dense_array"
+    %a_keepdim_t = irdl.is true
+    %a_keepdim_f = irdl.is false
+    %a_keepdim = irdl.any_of(%a_keepdim_t, %a_keepdim_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dims" = %a_dims, "keepdim" = %a_keepdim}
+  }
+
+  // aten._softmax. Required: dim (i64).
+  irdl.operation @softmax {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dim = irdl.base "#builtin.integer"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dim" = %a_dim}
+  }
+
+  // aten.linear: x [..., in], w [out, in], optional bias [out].
+  irdl.operation @linear {
+    %x = irdl.base "!builtin.tensor"
+    %w = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x, w: %w, bias: optional %bias)
+    irdl.results(result: %result)
+  }
+
+  // aten.mm: [M, K] x [K, N].
+  irdl.operation @mm {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.bmm: [B, M, K] x [B, K, N].
+  irdl.operation @bmm {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.convolution (2-D, not transposed), NCHW / OIHW. Required: stride,
+  // padding, dilation (array<i64> of 2), groups (i64).
+  irdl.operation @conv2d {
+    %x = irdl.base "!builtin.tensor"
+    %w = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_stride = irdl.base "#builtin.dense_array"
+    %a_padding = irdl.base "#builtin.dense_array"
+    %a_dilation = irdl.base "#builtin.dense_array"
+    %a_groups = irdl.base "#builtin.integer"
+    irdl.operands(x: %x, w: %w, bias: optional %bias)
+    irdl.results(result: %result)
+    irdl.attributes {"stride" = %a_stride, "padding" = %a_padding, "dilation" = %a_dilation, "groups" = %a_groups}
+  }
+
+  // aten.max_pool2d, NCHW. Required: kernel_size, stride, padding, dilation
+  // (array<i64> of 2), ceil_mode (bool).
+  irdl.operation @max_pool2d {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_kernel_size = irdl.base "#builtin.dense_array"
+    %a_stride = irdl.base "#builtin.dense_array"
+    %a_padding = irdl.base "#builtin.dense_array"
+    %a_dilation = irdl.base "#builtin.dense_array"
+    %a_ceil_mode_t = irdl.is true
+    %a_ceil_mode_f = irdl.is false
+    %a_ceil_mode = irdl.any_of(%a_ceil_mode_t, %a_ceil_mode_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"kernel_size" = %a_kernel_size, "stride" = %a_stride, "padding" = %a_padding, "dilation" = %a_dilation, "ceil_mode" = %a_ceil_mode}
+  }
+
+  // aten.avg_pool2d, NCHW. Required: kernel_size, stride, padding (array<i64> of
+  // 2).
+  irdl.operation @avg_pool2d {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_kernel_size = irdl.base "#builtin.dense_array"
+    %a_stride = irdl.base "#builtin.dense_array"
+    %a_padding = irdl.base "#builtin.dense_array"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"kernel_size" = %a_kernel_size, "stride" = %a_stride, "padding" = %a_padding}
+  }
+
+  // aten.view_copy: target shape = result type.
+  irdl.operation @view {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.permute_copy. Required: dims (array<i64>, negative allowed).
+  irdl.operation @permute {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dims = irdl.base "#builtin.dense_array"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dims" = %a_dims}
+  }
+
+  // aten.cat. Required: dim (i64). Operands xs...: IRDL binds ONE type per
+  // constraint variable, also across the elements of a variadic operand, so
+  // the list is split into a first operand `x` (own type) and the variadic
+  // tail `xs`, whose elements must all share one type. cat(a, b) with any two
+  // shapes and cat(a, b, b', ...) with equal-typed tail operands verify.
+  irdl.operation @cat {
+    %x = irdl.base "!builtin.tensor"
+    %xs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dim = irdl.base "#builtin.integer"
+    irdl.operands(x: %x, xs: variadic %xs)
+    irdl.results(result: %result)
+    irdl.attributes {"dim" = %a_dim}
+  }
+
+  // aten.slice_copy.Tensor. Required: dim, start, end, step (i64).
+  irdl.operation @slice {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dim = irdl.base "#builtin.integer"
+    %a_start = irdl.base "#builtin.integer"
+    %a_end = irdl.base "#builtin.integer"
+    %a_step = irdl.base "#builtin.integer"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dim" = %a_dim, "start" = %a_start, "end" = %a_end, "step" = %a_step}
+  }
+
+  // aten.embedding: w [V, D], indices (i32/i64) -> [*indices, D].
+  irdl.operation @embedding {
+    %w = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(w: %w, indices: %indices)
+    irdl.results(result: %result)
+  }
+
+  // aten.scaled_dot_product_attention: q [..., L, E], k [..., S, E], v [..., S,
+  // Ev], optional mask (bool or float, broadcastable to [..., L, S]). Optional
+  // (C verifier): scale: f64, is_causal: bool.
+  irdl.operation @sdpa {
+    %q = irdl.base "!builtin.tensor"
+    %k = irdl.base "!builtin.tensor"
+    %v = irdl.base "!builtin.tensor"
+    %mask = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(q: %q, k: %k, v: %v, mask: optional %mask)
+    irdl.results(result: %result)
+  }
+}

@@ -1,0 +1,141 @@
+/* Verifiers of edge 2-D convolution and pooling (logical NCHW shapes). */
+#include "OpVerifiers.h"
+#include "VerifyUtil.h"
+
+#include <mlir-c/BuiltinTypes.h>
+
+#include <stdint.h>
+
+/* Reads a required array<i64> of 2 with elements in [lo, INT32_MAX]. */
+static bool getPair(MlirOperation op, const char *name, int64_t lo,
+                    int64_t out[2]) {
+  intptr_t n;
+  if (xnnGetI64Array(op, name, true, 2, out, 2, &n) != XNN_ATTR_OK)
+    return false;
+  return xnnCheckArrayRange(op, name, out, 2, lo, INT32_MAX);
+}
+
+static bool windowError(MlirOperation op, const char *axis, int64_t in,
+                        int64_t pad, int64_t kernel, int64_t dilation) {
+  xnnOpError(op, "input %s %lld with padding %lld is smaller than the "
+                 "(dilated) kernel size %lld",
+             axis, (long long)in, (long long)pad,
+             (long long)(dilation * (kernel - 1) + 1));
+  return false;
+}
+
+/* conv2d: x [N, C, H, W], w [O, C/groups, KH, KW], optional bias [O]
+ *   -> [N, O, OH, OW], OH = floor((H + 2p - d(KH-1) - 1) / s) + 1. */
+bool xnnVerifyEdgeConv2d(MlirOperation op) {
+  int64_t stride[2], pad[2], dil[2], groups = 1;
+  bool ok = getPair(op, "stride", 1, stride);
+  ok = getPair(op, "padding", 0, pad) && ok;
+  ok = getPair(op, "dilation", 1, dil) && ok;
+  XnnAttrStatus sg = xnnGetI64(op, "groups", true, &groups);
+  if (sg == XNN_ATTR_OK && (groups < 1 || groups > INT32_MAX)) {
+    xnnOpError(op, "groups must be >= 1, got %lld", (long long)groups);
+    ok = false;
+  }
+  ok = sg == XNN_ATTR_OK && ok;
+  if (!xnnCheckNumOperands(op, 2, 3) || !xnnCheckNumResults(op, 1))
+    return false;
+  bool hasBias = mlirOperationGetNumOperands(op) == 3;
+  XnnTensor x, w, b, res;
+  ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x) && ok;
+  ok = xnnOperandTensor(op, 1, "w", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &w) && ok;
+  if (hasBias)
+    ok = xnnOperandTensor(op, 2, "bias", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK,
+                          &b) &&
+         ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok)
+    return false;
+  if (!xnnCheckSameElem(op, &x, "operand 'x'", &w, "operand 'w'") ||
+      (hasBias && !xnnCheckSameElem(op, &x, "operand 'x'", &b, "operand 'bias'")) ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  if (x.rank != 4 || w.rank != 4) {
+    xnnOpError(op, "operands 'x' (NCHW) and 'w' (OIHW) must have rank 4, got "
+                   "%lld and %lld",
+               (long long)x.rank, (long long)w.rank);
+    return false;
+  }
+  int64_t c = x.dims[1], o = w.dims[0];
+  if (c % groups != 0 || o % groups != 0) {
+    xnnOpError(op, "input channels %lld and output channels %lld must both be "
+                   "divisible by groups %lld",
+               (long long)c, (long long)o, (long long)groups);
+    return false;
+  }
+  if (w.dims[1] != c / groups) {
+    xnnOpError(op, "operand 'w' dim 1 is %lld, expected input channels / "
+                   "groups = %lld",
+               (long long)w.dims[1], (long long)(c / groups));
+    return false;
+  }
+  if (hasBias && (b.rank != 1 || b.dims[0] != o)) {
+    char bs[256];
+    xnnOpError(op, "operand 'bias' must have shape %lld (output channels), got "
+                   "%s",
+               (long long)o, xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
+    return false;
+  }
+  int64_t oh, ow;
+  if (!xnnWindowOutSize(x.dims[2], pad[0], 2 * pad[0], w.dims[2], stride[0],
+                        dil[0], false, &oh))
+    return windowError(op, "height", x.dims[2], pad[0], w.dims[2], dil[0]);
+  if (!xnnWindowOutSize(x.dims[3], pad[1], 2 * pad[1], w.dims[3], stride[1],
+                        dil[1], false, &ow))
+    return windowError(op, "width", x.dims[3], pad[1], w.dims[3], dil[1]);
+  int64_t shape[4] = {x.dims[0], o, oh, ow};
+  return xnnCheckResultShape(op, &res, shape, 4, "convolution output");
+}
+
+/* Common part of the two pooling ops on x [N, C, H, W]. */
+static bool verifyPool(MlirOperation op, bool isMax) {
+  int64_t kernel[2], stride[2], pad[2], dil[2] = {1, 1};
+  bool ceil = false;
+  bool ok = getPair(op, "kernel_size", 1, kernel);
+  ok = getPair(op, "stride", 1, stride) && ok;
+  ok = getPair(op, "padding", 0, pad) && ok;
+  if (isMax) {
+    ok = getPair(op, "dilation", 1, dil) && ok;
+    ok = xnnGetBool(op, "ceil_mode", true, &ceil) == XNN_ATTR_OK && ok;
+  }
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok)
+    return false;
+  if (!xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  if (x.rank != 4) {
+    xnnOpError(op, "operand 'x' must be NCHW (rank 4), got rank %lld",
+               (long long)x.rank);
+    return false;
+  }
+  for (int i = 0; i < 2; ++i) {
+    if (pad[i] > kernel[i] / 2) {
+      xnnOpError(op, "padding %lld must be at most half of the kernel size "
+                     "%lld",
+                 (long long)pad[i], (long long)kernel[i]);
+      return false;
+    }
+  }
+  int64_t oh, ow;
+  if (!xnnWindowOutSize(x.dims[2], pad[0], 2 * pad[0], kernel[0], stride[0],
+                        dil[0], ceil, &oh))
+    return windowError(op, "height", x.dims[2], pad[0], kernel[0], dil[0]);
+  if (!xnnWindowOutSize(x.dims[3], pad[1], 2 * pad[1], kernel[1], stride[1],
+                        dil[1], ceil, &ow))
+    return windowError(op, "width", x.dims[3], pad[1], kernel[1], dil[1]);
+  int64_t shape[4] = {x.dims[0], x.dims[1], oh, ow};
+  return xnnCheckResultShape(op, &res, shape, 4,
+                             ceil ? "pooling output (ceil_mode)"
+                                  : "pooling output");
+}
+
+bool xnnVerifyEdgeMaxPool2d(MlirOperation op) { return verifyPool(op, true); }
+bool xnnVerifyEdgeAvgPool2d(MlirOperation op) { return verifyPool(op, false); }

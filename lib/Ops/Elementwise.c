@@ -1,0 +1,210 @@
+/* Verifiers of edge constants, copies and elementwise ops. */
+#include "OpVerifiers.h"
+#include "VerifyUtil.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include <string.h>
+
+/* edge.constant: no operands; `value` is an elements attribute whose type is
+ * exactly the result type. */
+bool xnnVerifyEdgeConstant(MlirOperation op) {
+  XnnTensor res;
+  if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
+      !xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res))
+    return false;
+  MlirAttribute v = xnnGetAttr(op, "value");
+  char ab[256], tb[256], rb[256];
+  if (mlirAttributeIsNull(v)) {
+    xnnOpError(op, "requires attribute 'value' (dense or dense_resource "
+                   "elements)");
+    return false;
+  }
+  if (!mlirAttributeIsAElements(v)) {
+    xnnOpError(op, "attribute 'value' must be an elements attribute "
+                   "(dense<...> or dense_resource<...>), got %s",
+               xnnAttrStr(v, ab, sizeof ab));
+    return false;
+  }
+  MlirType vt = mlirAttributeGetType(v);
+  if (!mlirTypeEqual(vt, res.type)) {
+    xnnOpError(op, "attribute 'value' type '%s' must equal the result type "
+                   "'%s'",
+               xnnTypeStr(vt, tb, sizeof tb), xnnTypeStr(res.type, rb, sizeof rb));
+    return false;
+  }
+  return true;
+}
+
+/* Shared part of the two copy ops: same shape, optional dtype (a TypeAttr
+ * equal to the result element type; absent = keep the element type). */
+static bool verifyCopyCommon(MlirOperation op, XnnTensor *x, XnnTensor *res) {
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, res) && ok;
+  MlirAttribute dt = xnnGetAttr(op, "dtype");
+  char ab[256], tb[64], rb[64];
+  if (!mlirAttributeIsNull(dt)) {
+    if (!mlirAttributeIsAType(dt)) {
+      xnnOpError(op, "attribute 'dtype' must be a type attribute (e.g. "
+                     "dtype = f16), got %s",
+                 xnnAttrStr(dt, ab, sizeof ab));
+      ok = false;
+    } else if (ok) {
+      MlirType d = mlirTypeAttrGetValue(dt);
+      if (!mlirTypeEqual(d, res->elem)) {
+        xnnOpError(op, "attribute 'dtype' (%s) must equal the result element "
+                       "type '%s'",
+                   xnnTypeStr(d, tb, sizeof tb),
+                   xnnTypeStr(res->elem, rb, sizeof rb));
+        ok = false;
+      }
+    }
+  } else if (ok && !mlirTypeEqual(x->elem, res->elem)) {
+    xnnOpError(op, "without 'dtype' the element type is kept: result element "
+                   "type '%s' must equal the operand element type '%s'",
+               xnnTypeStr(res->elem, rb, sizeof rb),
+               xnnTypeStr(x->elem, tb, sizeof tb));
+    ok = false;
+  }
+  if (ok) {
+    char xs[256], rs[256];
+    bool same = x->rank == res->rank;
+    for (intptr_t i = 0; same && i < x->rank; ++i)
+      same = x->dims[i] == res->dims[i];
+    if (!same) {
+      xnnOpError(op, "result shape %s must equal the operand shape %s (a copy "
+                     "keeps the logical shape)",
+                 xnnShapeStr(res->dims, res->rank, rs, sizeof rs),
+                 xnnShapeStr(x->dims, x->rank, xs, sizeof xs));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool xnnVerifyEdgeToCopy(MlirOperation op) {
+  XnnTensor x, res;
+  bool ok = verifyCopyCommon(op, &x, &res);
+  static const char *const formats[] = {"contiguous", "channels_last",
+                                        "preserve", NULL};
+  MlirStringRef mf;
+  XnnAttrStatus st = xnnGetEnum(op, "memory_format", false, formats, &mf);
+  if (st == XNN_ATTR_BAD) {
+    ok = false;
+  } else if (st == XNN_ATTR_OK && ok && x.rank != 4 &&
+             mf.length == strlen("channels_last") &&
+             memcmp(mf.data, "channels_last", mf.length) == 0) {
+    xnnOpError(op, "memory_format \"channels_last\" requires a rank-4 tensor, "
+                   "got rank %lld",
+               (long long)x.rank);
+    ok = false;
+  }
+  return ok;
+}
+
+bool xnnVerifyEdgeToDimOrderCopy(MlirOperation op) {
+  XnnTensor x, res;
+  bool ok = verifyCopyCommon(op, &x, &res);
+  int64_t order[XNN_VERIFY_MAX_RANK], perm[XNN_VERIFY_MAX_RANK];
+  intptr_t n = 0;
+  XnnAttrStatus st = xnnGetI64Array(op, "dim_order", false, -1, order,
+                                    XNN_VERIFY_MAX_RANK, &n);
+  if (st == XNN_ATTR_BAD)
+    ok = false;
+  else if (st == XNN_ATTR_OK && ok &&
+           !xnnCheckPermutation(op, "dim_order", order, n, x.rank, false,
+                                perm))
+    ok = false;
+  return ok;
+}
+
+/* Broadcasting binary op with all three element types equal. */
+static bool verifyBinary(MlirOperation op, unsigned mask) {
+  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor a, b, res;
+  bool ok = xnnOperandTensor(op, 0, "a", mask, XNN_VERIFY_MAX_RANK, &a);
+  ok = xnnOperandTensor(op, 1, "b", mask, XNN_VERIFY_MAX_RANK, &b) && ok;
+  ok = xnnResultTensor(op, 0, mask, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok)
+    return false;
+  if (!xnnCheckSameElem(op, &a, "operand 'a'", &b, "operand 'b'") ||
+      !xnnCheckSameElem(op, &a, "operand 'a'", &res, "result"))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  intptr_t r;
+  if (!xnnBroadcastShapes(&a, &b, shape, &r)) {
+    char sa[256], sb[256];
+    xnnOpError(op, "operand shapes %s and %s are not broadcast-compatible",
+               xnnShapeStr(a.dims, a.rank, sa, sizeof sa),
+               xnnShapeStr(b.dims, b.rank, sb, sizeof sb));
+    return false;
+  }
+  return xnnCheckResultShape(op, &res, shape, r, "broadcast");
+}
+
+bool xnnVerifyEdgeAddSub(MlirOperation op) {
+  double alpha;
+  bool ok = xnnGetF64(op, "alpha", false, &alpha) != XNN_ATTR_BAD;
+  return verifyBinary(op, XNN_ET_NUMERIC) && ok;
+}
+
+bool xnnVerifyEdgeBinary(MlirOperation op) {
+  return verifyBinary(op, XNN_ET_NUMERIC);
+}
+
+bool xnnVerifyEdgeBinaryFloat(MlirOperation op) {
+  return verifyBinary(op, XNN_ET_FLOAT);
+}
+
+/* Unary op: result type equals operand type. */
+static bool verifyUnary(MlirOperation op, unsigned mask) {
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", mask, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, mask, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok)
+    return false;
+  if (!mlirTypeEqual(x.type, res.type)) {
+    char tx[256], tr[256];
+    xnnOpError(op, "result type '%s' must equal the operand type '%s'",
+               xnnTypeStr(res.type, tr, sizeof tr),
+               xnnTypeStr(x.type, tx, sizeof tx));
+    return false;
+  }
+  return true;
+}
+
+bool xnnVerifyEdgeUnaryNumeric(MlirOperation op) {
+  return verifyUnary(op, XNN_ET_NUMERIC);
+}
+
+bool xnnVerifyEdgeUnaryFloat(MlirOperation op) {
+  return verifyUnary(op, XNN_ET_FLOAT);
+}
+
+bool xnnVerifyEdgeGelu(MlirOperation op) {
+  static const char *const modes[] = {"none", "tanh", NULL};
+  MlirStringRef s;
+  bool ok = xnnGetEnum(op, "approximate", false, modes, &s) != XNN_ATTR_BAD;
+  return verifyUnary(op, XNN_ET_FLOAT) && ok;
+}
+
+bool xnnVerifyEdgeHardtanh(MlirOperation op) {
+  double lo = 0, hi = 0;
+  XnnAttrStatus a = xnnGetF64(op, "min_val", true, &lo);
+  XnnAttrStatus b = xnnGetF64(op, "max_val", true, &hi);
+  bool ok = verifyUnary(op, XNN_ET_FLOAT);
+  if (a != XNN_ATTR_OK || b != XNN_ATTR_OK)
+    return false;
+  if (!(lo <= hi)) {
+    xnnOpError(op, "min_val (%g) must not be greater than max_val (%g)", lo,
+               hi);
+    return false;
+  }
+  return ok;
+}

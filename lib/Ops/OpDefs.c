@@ -1,0 +1,101 @@
+/* The op table: one XnnOpDef per edge / xnn op (lib/Dialect/{edge,xnn}.irdl.mlir). */
+#include "OpDefs.h"
+#include "OpVerifiers.h"
+
+#include <string.h>
+
+/* X(identifier, "full op name", verify callback) */
+#define XNN_OP_LIST(X)                                                         \
+  /* edge: constants and copies */                                             \
+  X(edge_constant, "edge.constant", xnnVerifyEdgeConstant)                     \
+  X(edge_to_copy, "edge.to_copy", xnnVerifyEdgeToCopy)                         \
+  X(edge_to_dim_order_copy, "edge.to_dim_order_copy",                          \
+    xnnVerifyEdgeToDimOrderCopy)                                               \
+  /* edge: binary */                                                           \
+  X(edge_add, "edge.add", xnnVerifyEdgeAddSub)                                 \
+  X(edge_sub, "edge.sub", xnnVerifyEdgeAddSub)                                 \
+  X(edge_mul, "edge.mul", xnnVerifyEdgeBinary)                                 \
+  X(edge_div, "edge.div", xnnVerifyEdgeBinaryFloat)                            \
+  X(edge_maximum, "edge.maximum", xnnVerifyEdgeBinary)                         \
+  X(edge_minimum, "edge.minimum", xnnVerifyEdgeBinary)                         \
+  X(edge_pow, "edge.pow", xnnVerifyEdgeBinary)                                 \
+  /* edge: unary */                                                            \
+  X(edge_relu, "edge.relu", xnnVerifyEdgeUnaryNumeric)                         \
+  X(edge_sigmoid, "edge.sigmoid", xnnVerifyEdgeUnaryFloat)                     \
+  X(edge_tanh, "edge.tanh", xnnVerifyEdgeUnaryFloat)                           \
+  X(edge_rsqrt, "edge.rsqrt", xnnVerifyEdgeUnaryFloat)                         \
+  X(edge_sqrt, "edge.sqrt", xnnVerifyEdgeUnaryFloat)                           \
+  X(edge_neg, "edge.neg", xnnVerifyEdgeUnaryNumeric)                           \
+  X(edge_abs, "edge.abs", xnnVerifyEdgeUnaryNumeric)                           \
+  X(edge_exp, "edge.exp", xnnVerifyEdgeUnaryFloat)                             \
+  X(edge_log, "edge.log", xnnVerifyEdgeUnaryFloat)                             \
+  X(edge_gelu, "edge.gelu", xnnVerifyEdgeGelu)                                 \
+  X(edge_hardtanh, "edge.hardtanh", xnnVerifyEdgeHardtanh)                     \
+  /* edge: reductions */                                                       \
+  X(edge_mean, "edge.mean", xnnVerifyEdgeMean)                                 \
+  X(edge_sum, "edge.sum", xnnVerifyEdgeSum)                                    \
+  X(edge_softmax, "edge.softmax", xnnVerifyEdgeSoftmax)                        \
+  /* edge: linear algebra */                                                   \
+  X(edge_linear, "edge.linear", xnnVerifyEdgeLinear)                           \
+  X(edge_mm, "edge.mm", xnnVerifyEdgeMm)                                       \
+  X(edge_bmm, "edge.bmm", xnnVerifyEdgeBmm)                                    \
+  X(edge_sdpa, "edge.sdpa", xnnVerifyEdgeSdpa)                                 \
+  /* edge: convolution and pooling */                                          \
+  X(edge_conv2d, "edge.conv2d", xnnVerifyEdgeConv2d)                           \
+  X(edge_max_pool2d, "edge.max_pool2d", xnnVerifyEdgeMaxPool2d)                \
+  X(edge_avg_pool2d, "edge.avg_pool2d", xnnVerifyEdgeAvgPool2d)                \
+  /* edge: data movement */                                                    \
+  X(edge_view, "edge.view", xnnVerifyEdgeView)                                 \
+  X(edge_permute, "edge.permute", xnnVerifyEdgePermute)                        \
+  X(edge_cat, "edge.cat", xnnVerifyEdgeCat)                                    \
+  X(edge_slice, "edge.slice", xnnVerifyEdgeSlice)                              \
+  X(edge_embedding, "edge.embedding", xnnVerifyEdgeEmbedding)                  \
+  /* xnn */                                                                    \
+  X(xnn_constant, "xnn.constant", xnnVerifyXnnConstant)                        \
+  X(xnn_convert, "xnn.convert", xnnVerifyXnnConvert)                           \
+  X(xnn_static_transpose, "xnn.static_transpose",                              \
+    xnnVerifyXnnStaticTranspose)                                               \
+  X(xnn_binary, "xnn.binary", xnnVerifyXnnBinary)                              \
+  X(xnn_unary, "xnn.unary", xnnVerifyXnnUnary)                                 \
+  X(xnn_fully_connected, "xnn.fully_connected", xnnVerifyXnnFullyConnected)    \
+  X(xnn_convolution_2d, "xnn.convolution_2d", xnnVerifyXnnConvolution2d)       \
+  X(xnn_max_pooling_2d, "xnn.max_pooling_2d", xnnVerifyXnnMaxPooling2d)        \
+  X(xnn_average_pooling_2d, "xnn.average_pooling_2d",                          \
+    xnnVerifyXnnAveragePooling2d)                                              \
+  X(xnn_static_reduce, "xnn.static_reduce", xnnVerifyXnnStaticReduce)          \
+  X(xnn_static_reshape, "xnn.static_reshape", xnnVerifyXnnStaticReshape)       \
+  X(xnn_concatenate, "xnn.concatenate", xnnVerifyXnnConcatenate)               \
+  X(xnn_static_slice, "xnn.static_slice", xnnVerifyXnnStaticSlice)             \
+  X(xnn_softmax, "xnn.softmax", xnnVerifyXnnSoftmax)                           \
+  X(xnn_batch_matrix_multiply, "xnn.batch_matrix_multiply",                    \
+    xnnVerifyXnnBatchMatrixMultiply)                                           \
+  X(xnn_copy, "xnn.copy", xnnVerifyXnnCopy)                                    \
+  X(xnn_static_constant_pad, "xnn.static_constant_pad",                        \
+    xnnVerifyXnnStaticConstantPad)
+
+#define XNN_DEF(id, opName, fn) static const XnnOpDef def_##id = {opName, fn};
+XNN_OP_LIST(XNN_DEF)
+#undef XNN_DEF
+
+#define XNN_PTR(id, opName, fn) &def_##id,
+static const XnnOpDef *const kAllDefs[] = {XNN_OP_LIST(XNN_PTR)};
+#undef XNN_PTR
+
+enum { kNumDefs = sizeof(kAllDefs) / sizeof(kAllDefs[0]) };
+
+const XnnOpDef *xnnOpDefLookup(MlirStringRef name) {
+  if (!name.data)
+    return NULL;
+  for (size_t i = 0; i < kNumDefs; ++i) {
+    const char *n = kAllDefs[i]->name;
+    if (strlen(n) == name.length && memcmp(n, name.data, name.length) == 0)
+      return kAllDefs[i];
+  }
+  return NULL;
+}
+
+const XnnOpDef *const *xnnOpDefAll(size_t *count) {
+  if (count)
+    *count = kNumDefs;
+  return kAllDefs;
+}

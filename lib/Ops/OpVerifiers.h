@@ -1,0 +1,64 @@
+/* Internal: the per-op verify callbacks referenced by the OpDefs table
+ * (lib/Ops/OpDefs.c). Each one emits located errors for every rule it finds
+ * violated and returns false if any. Grouped by the file defining them. */
+#ifndef XNNMLIR_LIB_OPS_OPVERIFIERS_H
+#define XNNMLIR_LIB_OPS_OPVERIFIERS_H
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+
+/* Elementwise.c: edge constants, copies, binary and unary ops. */
+bool xnnVerifyEdgeConstant(MlirOperation op);
+bool xnnVerifyEdgeToCopy(MlirOperation op);
+bool xnnVerifyEdgeToDimOrderCopy(MlirOperation op);
+bool xnnVerifyEdgeAddSub(MlirOperation op);       /* + optional alpha */
+bool xnnVerifyEdgeBinary(MlirOperation op);       /* mul, maximum, minimum, pow */
+bool xnnVerifyEdgeBinaryFloat(MlirOperation op);  /* div */
+bool xnnVerifyEdgeUnaryNumeric(MlirOperation op); /* relu, neg, abs */
+bool xnnVerifyEdgeUnaryFloat(MlirOperation op);   /* sigmoid, tanh, rsqrt, ... */
+bool xnnVerifyEdgeGelu(MlirOperation op);
+bool xnnVerifyEdgeHardtanh(MlirOperation op);
+
+/* Reduce.c: reductions and softmax. */
+bool xnnVerifyEdgeMean(MlirOperation op);
+bool xnnVerifyEdgeSum(MlirOperation op);
+bool xnnVerifyEdgeSoftmax(MlirOperation op);
+
+/* Matmul.c: linear algebra and attention. */
+bool xnnVerifyEdgeLinear(MlirOperation op);
+bool xnnVerifyEdgeMm(MlirOperation op);
+bool xnnVerifyEdgeBmm(MlirOperation op);
+bool xnnVerifyEdgeSdpa(MlirOperation op);
+
+/* Conv.c: 2-D convolution and pooling (NCHW). */
+bool xnnVerifyEdgeConv2d(MlirOperation op);
+bool xnnVerifyEdgeMaxPool2d(MlirOperation op);
+bool xnnVerifyEdgeAvgPool2d(MlirOperation op);
+
+/* Shape.c: data movement. */
+bool xnnVerifyEdgeView(MlirOperation op);
+bool xnnVerifyEdgePermute(MlirOperation op);
+bool xnnVerifyEdgeCat(MlirOperation op);
+bool xnnVerifyEdgeSlice(MlirOperation op);
+bool xnnVerifyEdgeEmbedding(MlirOperation op);
+
+/* Xnn.c: the xnn dialect. */
+bool xnnVerifyXnnConstant(MlirOperation op);
+bool xnnVerifyXnnConvert(MlirOperation op);
+bool xnnVerifyXnnStaticTranspose(MlirOperation op);
+bool xnnVerifyXnnBinary(MlirOperation op);
+bool xnnVerifyXnnUnary(MlirOperation op);
+bool xnnVerifyXnnFullyConnected(MlirOperation op);
+bool xnnVerifyXnnConvolution2d(MlirOperation op);
+bool xnnVerifyXnnMaxPooling2d(MlirOperation op);
+bool xnnVerifyXnnAveragePooling2d(MlirOperation op);
+bool xnnVerifyXnnStaticReduce(MlirOperation op);
+bool xnnVerifyXnnStaticReshape(MlirOperation op);
+bool xnnVerifyXnnConcatenate(MlirOperation op);
+bool xnnVerifyXnnStaticSlice(MlirOperation op);
+bool xnnVerifyXnnSoftmax(MlirOperation op);
+bool xnnVerifyXnnBatchMatrixMultiply(MlirOperation op);
+bool xnnVerifyXnnCopy(MlirOperation op);
+bool xnnVerifyXnnStaticConstantPad(MlirOperation op);
+
+#endif

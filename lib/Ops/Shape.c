@@ -1,0 +1,177 @@
+/* Verifiers of edge data-movement ops: view, permute, cat, slice, embedding. */
+#include "OpVerifiers.h"
+#include "VerifyUtil.h"
+
+#include <mlir-c/BuiltinTypes.h>
+
+#include <stdio.h>
+#include <string.h>
+
+/* view: same element type and element count; target shape = result type. */
+bool xnnVerifyEdgeView(MlirOperation op) {
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  bool of = false;
+  int64_t nx = xnnNumElements(&x, &of), nr = xnnNumElements(&res, &of);
+  if (of) {
+    xnnOpError(op, "element count overflows int64");
+    return false;
+  }
+  if (nx != nr) {
+    char xs[256], rs[256];
+    xnnOpError(op, "result shape %s has %lld elements, operand shape %s has "
+                   "%lld",
+               xnnShapeStr(res.dims, res.rank, rs, sizeof rs), (long long)nr,
+               xnnShapeStr(x.dims, x.rank, xs, sizeof xs), (long long)nx);
+    return false;
+  }
+  return true;
+}
+
+/* permute: dims is a permutation (negative entries allowed);
+ * result.shape[i] = x.shape[dims[i]]. */
+bool xnnVerifyEdgePermute(MlirOperation op) {
+  int64_t dims[XNN_VERIFY_MAX_RANK];
+  intptr_t n = 0;
+  XnnAttrStatus sd =
+      xnnGetI64Array(op, "dims", true, -1, dims, XNN_VERIFY_MAX_RANK, &n);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || sd != XNN_ATTR_OK)
+    return false;
+  if (!xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  int64_t perm[XNN_VERIFY_MAX_RANK], shape[XNN_VERIFY_MAX_RANK];
+  if (!xnnCheckPermutation(op, "dims", dims, n, x.rank, true, perm))
+    return false;
+  for (intptr_t i = 0; i < x.rank; ++i)
+    shape[i] = x.dims[perm[i]];
+  return xnnCheckResultShape(op, &res, shape, x.rank, "permuted");
+}
+
+/* cat: >= 1 operands of one rank and element type, equal except along dim;
+ * result dim = sum. */
+bool xnnVerifyEdgeCat(MlirOperation op) {
+  int64_t dim = 0;
+  XnnAttrStatus sd = xnnGetI64(op, "dim", true, &dim);
+  if (!xnnCheckNumOperands(op, 1, -1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor first, res;
+  bool ok = xnnOperandTensor(op, 0, "xs", XNN_ET_ALL, XNN_VERIFY_MAX_RANK,
+                             &first);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || sd != XNN_ATTR_OK)
+    return false;
+  if (!xnnCheckSameElem(op, &first, "operand #0", &res, "result"))
+    return false;
+  int64_t d;
+  if (!xnnNormDim(op, "dim", dim, first.rank, &d))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  memcpy(shape, first.dims, sizeof(int64_t) * (size_t)first.rank);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  bool of = false;
+  for (intptr_t i = 1; i < n; ++i) {
+    XnnTensor t;
+    if (!xnnOperandTensor(op, i, "xs", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &t))
+      return false;
+    char what[32];
+    snprintf(what, sizeof what, "operand #%lld", (long long)i);
+    if (!xnnCheckSameElem(op, &first, "operand #0", &t, what))
+      return false;
+    if (t.rank != first.rank) {
+      xnnOpError(op, "operand #%lld has rank %lld, operand #0 has rank %lld",
+                 (long long)i, (long long)t.rank, (long long)first.rank);
+      return false;
+    }
+    for (intptr_t j = 0; j < t.rank; ++j) {
+      if (j != d && t.dims[j] != first.dims[j]) {
+        xnnOpError(op, "operand #%lld dim %lld is %lld, expected %lld (only "
+                       "dim %lld may differ)",
+                   (long long)i, (long long)j, (long long)t.dims[j],
+                   (long long)first.dims[j], (long long)d);
+        return false;
+      }
+    }
+    shape[d] = xnnAdd(shape[d], t.dims[d], &of);
+  }
+  if (of) {
+    xnnOpError(op, "concatenated size overflows int64");
+    return false;
+  }
+  return xnnCheckResultShape(op, &res, shape, first.rank, "concatenated");
+}
+
+/* slice: dim in range, step > 0, start/end clamped as in ATen;
+ * result size along dim = ceil((end - start) / step). */
+bool xnnVerifyEdgeSlice(MlirOperation op) {
+  int64_t dim = 0, start = 0, end = 0, step = 1;
+  XnnAttrStatus s1 = xnnGetI64(op, "dim", true, &dim);
+  XnnAttrStatus s2 = xnnGetI64(op, "start", true, &start);
+  XnnAttrStatus s3 = xnnGetI64(op, "end", true, &end);
+  XnnAttrStatus s4 = xnnGetI64(op, "step", true, &step);
+  bool ok = true;
+  if (s4 == XNN_ATTR_OK && step <= 0) {
+    xnnOpError(op, "step must be positive, got %lld", (long long)step);
+    ok = false;
+  }
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || s1 != XNN_ATTR_OK || s2 != XNN_ATTR_OK || s3 != XNN_ATTR_OK ||
+      s4 != XNN_ATTR_OK)
+    return false;
+  if (!xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  int64_t d;
+  if (!xnnNormDim(op, "dim", dim, x.rank, &d))
+    return false;
+  int64_t size = x.dims[d];
+  int64_t b = start, e = end;
+  if (b < 0)
+    b += size; /* no overflow: size >= 0 */
+  if (e < 0)
+    e += size;
+  b = b < 0 ? 0 : (b > size ? size : b);
+  e = e < b ? b : (e > size ? size : e);
+  int64_t len = e - b;
+  int64_t out = len == 0 ? 0 : (len - 1) / step + 1;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  memcpy(shape, x.dims, sizeof(int64_t) * (size_t)x.rank);
+  shape[d] = out;
+  return xnnCheckResultShape(op, &res, shape, x.rank, "sliced");
+}
+
+/* embedding: w [V, D], indices (i32/i64) of any rank -> [*indices, D]. */
+bool xnnVerifyEdgeEmbedding(MlirOperation op) {
+  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor w, idx, res;
+  bool ok = xnnOperandTensor(op, 0, "w", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &w);
+  ok = xnnOperandTensor(op, 1, "indices", XNN_ET_INT, XNN_VERIFY_MAX_RANK - 1,
+                        &idx) &&
+       ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || !xnnCheckSameElem(op, &w, "operand 'w'", &res, "result"))
+    return false;
+  if (w.rank != 2) {
+    xnnOpError(op, "operand 'w' must be [num_embeddings, embedding_dim] (rank "
+                   "2), got rank %lld",
+               (long long)w.rank);
+    return false;
+  }
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  memcpy(shape, idx.dims, sizeof(int64_t) * (size_t)idx.rank);
+  shape[idx.rank] = w.dims[1];
+  return xnnCheckResultShape(op, &res, shape, idx.rank + 1, "embedding");
+}

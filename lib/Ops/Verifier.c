@@ -1,0 +1,192 @@
+/* xnnMlirVerify: walks a root op, runs the per-op verifiers of the OpDefs
+ * table and checks the delegate function rules (SPEC section 3.3). */
+#include "xnnmlir/Verifier.h"
+
+#include "OpDefs.h"
+#include "VerifyUtil.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Diagnostics.h>
+
+#include <stdio.h>
+#include <string.h>
+
+static bool hasPrefix(MlirStringRef s, const char *p) {
+  size_t n = strlen(p);
+  return s.length >= n && memcmp(s.data, p, n) == 0;
+}
+
+static bool nameIs(MlirStringRef s, const char *c) {
+  size_t n = strlen(c);
+  return s.length == n && memcmp(s.data, c, n) == 0;
+}
+
+static MlirStringRef opName(MlirOperation op) {
+  return mlirIdentifierStr(mlirOperationGetName(op));
+}
+
+static bool isOwnDialectOp(MlirStringRef n) {
+  return hasPrefix(n, "edge.") || hasPrefix(n, "xnn.");
+}
+
+bool xnnMlirIsDelegateFunc(MlirOperation op) {
+  if (mlirOperationIsNull(op) || !nameIs(opName(op), "func.func"))
+    return false;
+  return !mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(
+      op, mlirStringRefCreateFromCString("xnn.delegate")));
+}
+
+/* Name of a func.func for messages ("@sym" or "<anonymous>"). */
+static void funcSymName(MlirOperation func, char *buf, size_t n) {
+  MlirAttribute s = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"));
+  if (!mlirAttributeIsNull(s) && mlirAttributeIsAString(s)) {
+    MlirStringRef v = mlirStringAttrGetValue(s);
+    snprintf(buf, n, "@%.*s", (int)(v.length > 200 ? 200 : v.length), v.data);
+  } else {
+    snprintf(buf, n, "<anonymous>");
+  }
+}
+
+MlirLogicalResult xnnMlirVerifyOp(MlirOperation op) {
+  if (mlirOperationIsNull(op))
+    return mlirLogicalResultFailure();
+  MlirStringRef n = opName(op);
+  if (!isOwnDialectOp(n))
+    return mlirLogicalResultSuccess();
+  const XnnOpDef *def = xnnOpDefLookup(n);
+  if (!def) {
+    xnnOpError(op, "is not a known edge / xnn operation");
+    return mlirLogicalResultFailure();
+  }
+  if (def->verify && !def->verify(op))
+    return mlirLogicalResultFailure();
+  return mlirLogicalResultSuccess();
+}
+
+/* The nearest enclosing func.func of op (excluding op itself), or null. */
+static MlirOperation enclosingFunc(MlirOperation op) {
+  MlirOperation p = mlirOperationGetParentOperation(op);
+  while (!mlirOperationIsNull(p)) {
+    if (nameIs(opName(p), "func.func"))
+      return p;
+    p = mlirOperationGetParentOperation(p);
+  }
+  return p;
+}
+
+typedef struct {
+  MlirOperation func;
+  char sym[256];
+  bool ok;
+} DelegateBodyCtx;
+
+static MlirWalkResult checkDelegateBodyOp(MlirOperation op, void *ud) {
+  DelegateBodyCtx *c = ud;
+  if (mlirOperationEqual(op, c->func))
+    return MlirWalkResultAdvance;
+  MlirStringRef n = opName(op);
+  if (isOwnDialectOp(n) || nameIs(n, "func.return"))
+    return MlirWalkResultAdvance;
+  if (xnnMlirIsDelegateFunc(op))
+    xnnOpError(op, "delegate functions must not be nested (inside delegate "
+                   "function %s)",
+               c->sym);
+  else
+    xnnOpError(op, "is not allowed inside delegate function %s (only edge.*, "
+                   "xnn.* and func.return)",
+               c->sym);
+  c->ok = false;
+  return MlirWalkResultSkip;
+}
+
+static bool checkFuncSignatureType(MlirOperation func, MlirType t,
+                                   const char *what, intptr_t i,
+                                   const char *sym) {
+  if (mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t))
+    return true;
+  char tb[256];
+  xnnOpError(func, "delegate function %s %s #%lld must be a ranked tensor "
+                   "with a static shape, got '%s'",
+             sym, what, (long long)i, xnnTypeStr(t, tb, sizeof tb));
+  return false;
+}
+
+static bool verifyDelegateFunc(MlirOperation func) {
+  DelegateBodyCtx c;
+  c.func = func;
+  c.ok = true;
+  funcSymName(func, c.sym, sizeof c.sym);
+  MlirAttribute d = mlirOperationGetDiscardableAttributeByName(
+      func, mlirStringRefCreateFromCString("xnn.delegate"));
+  if (!mlirAttributeIsAUnit(d)) {
+    char ab[256];
+    xnnOpError(func, "attribute 'xnn.delegate' of %s must be a unit attribute, "
+                     "got %s",
+               c.sym, xnnAttrStr(d, ab, sizeof ab));
+    c.ok = false;
+  }
+  MlirAttribute vis = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_visibility"));
+  if (mlirAttributeIsNull(vis) || !mlirAttributeIsAString(vis) ||
+      !nameIs(mlirStringAttrGetValue(vis), "private")) {
+    xnnOpError(func, "delegate function %s must be private", c.sym);
+    c.ok = false;
+  }
+  MlirAttribute ft = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("function_type"));
+  if (!mlirAttributeIsNull(ft) && mlirAttributeIsAType(ft) &&
+      mlirTypeIsAFunction(mlirTypeAttrGetValue(ft))) {
+    MlirType fty = mlirTypeAttrGetValue(ft);
+    for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(fty); ++i)
+      c.ok = checkFuncSignatureType(func, mlirFunctionTypeGetInput(fty, i),
+                                    "argument", i, c.sym) &&
+             c.ok;
+    for (intptr_t i = 0; i < mlirFunctionTypeGetNumResults(fty); ++i)
+      c.ok = checkFuncSignatureType(func, mlirFunctionTypeGetResult(fty, i),
+                                    "result", i, c.sym) &&
+             c.ok;
+  }
+  bool hasBody = mlirOperationGetNumRegions(func) > 0 &&
+                 !mlirBlockIsNull(mlirRegionGetFirstBlock(
+                     mlirOperationGetRegion(func, 0)));
+  if (!hasBody) {
+    xnnOpError(func, "delegate function %s must have a body", c.sym);
+    return false;
+  }
+  mlirOperationWalk(func, checkDelegateBodyOp, &c, MlirWalkPreOrder);
+  return c.ok;
+}
+
+typedef struct {
+  bool ok;
+} VerifyCtx;
+
+static MlirWalkResult verifyEach(MlirOperation op, void *ud) {
+  VerifyCtx *c = ud;
+  MlirStringRef n = opName(op);
+  if (nameIs(n, "func.func")) {
+    if (xnnMlirIsDelegateFunc(op) && !verifyDelegateFunc(op))
+      c->ok = false;
+    return MlirWalkResultAdvance;
+  }
+  if (!isOwnDialectOp(n))
+    return MlirWalkResultAdvance;
+  if (mlirLogicalResultIsFailure(xnnMlirVerifyOp(op)))
+    c->ok = false;
+  if (hasPrefix(n, "xnn.") && !xnnMlirIsDelegateFunc(enclosingFunc(op))) {
+    xnnOpError(op, "is only allowed inside a delegate function (func.func "
+                   "with the xnn.delegate attribute)");
+    c->ok = false;
+  }
+  return MlirWalkResultAdvance;
+}
+
+MlirLogicalResult xnnMlirVerify(MlirOperation root) {
+  if (mlirOperationIsNull(root))
+    return mlirLogicalResultFailure();
+  VerifyCtx c = {true};
+  mlirOperationWalk(root, verifyEach, &c, MlirWalkPreOrder);
+  return c.ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}

@@ -1,0 +1,658 @@
+/* Verifiers of the xnn dialect: what the corresponding xnn_define_* call of
+ * the pinned XNNPACK would accept. Tensors are f32/f16/bf16 with rank <=
+ * XNN_MAX_TENSOR_DIMS (6); shapes are physical (NHWC for 2-D ops). */
+#include "OpVerifiers.h"
+#include "VerifyUtil.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define XT XNN_ET_FLOAT
+#define XR XNN_VERIFY_XNN_MAX_RANK
+
+static bool strEq(MlirStringRef s, const char *c) {
+  size_t n = strlen(c);
+  return s.length == n && memcmp(s.data, c, n) == 0;
+}
+
+/* One input, one output, both checked. */
+static bool unaryIO(MlirOperation op, XnnTensor *in, XnnTensor *out) {
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  bool ok = xnnOperandTensor(op, 0, "input", XT, XR, in);
+  return xnnResultTensor(op, 0, XT, XR, out) && ok;
+}
+
+static bool sameType(MlirOperation op, const XnnTensor *in,
+                     const XnnTensor *out) {
+  if (mlirTypeEqual(in->type, out->type))
+    return true;
+  char a[256], b[256];
+  xnnOpError(op, "output type '%s' must equal the input type '%s'",
+             xnnTypeStr(out->type, b, sizeof b),
+             xnnTypeStr(in->type, a, sizeof a));
+  return false;
+}
+
+/* Optional output_min / output_max clamp (f64, min < max). */
+static bool outputClamp(MlirOperation op) {
+  double lo = 0, hi = 0;
+  XnnAttrStatus a = xnnGetF64(op, "output_min", false, &lo);
+  XnnAttrStatus b = xnnGetF64(op, "output_max", false, &hi);
+  if (a == XNN_ATTR_BAD || b == XNN_ATTR_BAD)
+    return false;
+  if (a == XNN_ATTR_OK && b == XNN_ATTR_OK && !(lo < hi)) {
+    xnnOpError(op, "output_min (%g) must be less than output_max (%g)", lo, hi);
+    return false;
+  }
+  return true;
+}
+
+/* Reads a required array<i64> of `n` with elements in [lo, INT32_MAX]. */
+static bool getU32Array(MlirOperation op, const char *name, intptr_t n,
+                        int64_t lo, int64_t *out) {
+  intptr_t got;
+  if (xnnGetI64Array(op, name, true, n, out, n, &got) != XNN_ATTR_OK)
+    return false;
+  return xnnCheckArrayRange(op, name, out, n, lo, INT32_MAX);
+}
+
+/* xnn.constant -> xnn_define_tensor_value(data = value). */
+bool xnnVerifyXnnConstant(MlirOperation op) {
+  XnnTensor res;
+  if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
+      !xnnResultTensor(op, 0, XT, XR, &res))
+    return false;
+  MlirAttribute v = xnnGetAttr(op, "value");
+  char ab[256], tb[256], rb[256];
+  if (mlirAttributeIsNull(v)) {
+    xnnOpError(op, "requires attribute 'value' (dense or dense_resource "
+                   "elements)");
+    return false;
+  }
+  if (!mlirAttributeIsAElements(v)) {
+    xnnOpError(op, "attribute 'value' must be an elements attribute, got %s",
+               xnnAttrStr(v, ab, sizeof ab));
+    return false;
+  }
+  MlirType vt = mlirAttributeGetType(v);
+  if (!mlirTypeEqual(vt, res.type)) {
+    xnnOpError(op, "attribute 'value' type '%s' must equal the output type "
+                   "'%s'",
+               xnnTypeStr(vt, tb, sizeof tb),
+               xnnTypeStr(res.type, rb, sizeof rb));
+    return false;
+  }
+  return true;
+}
+
+/* xnn.convert -> xnn_define_unary(xnn_unary_convert): same shape. */
+bool xnnVerifyXnnConvert(MlirOperation op) {
+  XnnTensor in, out;
+  if (!unaryIO(op, &in, &out))
+    return false;
+  int64_t shape[XR];
+  memcpy(shape, in.dims, sizeof(int64_t) * (size_t)in.rank);
+  return xnnCheckResultShape(op, &out, shape, in.rank, "input");
+}
+
+/* xnn.static_transpose -> xnn_define_static_transpose(perm). */
+bool xnnVerifyXnnStaticTranspose(MlirOperation op) {
+  int64_t perm[XR], norm[XR], shape[XR];
+  intptr_t n = 0;
+  XnnAttrStatus sp = xnnGetI64Array(op, "perm", true, -1, perm, XR, &n);
+  XnnTensor in, out;
+  if (!unaryIO(op, &in, &out) || sp != XNN_ATTR_OK)
+    return false;
+  if (!xnnCheckSameElem(op, &in, "input", &out, "output") ||
+      !xnnCheckPermutation(op, "perm", perm, n, in.rank, false, norm))
+    return false;
+  for (intptr_t i = 0; i < in.rank; ++i)
+    shape[i] = in.dims[norm[i]];
+  return xnnCheckResultShape(op, &out, shape, in.rank, "permuted");
+}
+
+/* xnn.binary -> xnn_define_binary(xnn_binary_<kind>). Integer-only kinds
+ * (bitwise, shifts) are excluded: xnn tensors are floating point. */
+bool xnnVerifyXnnBinary(MlirOperation op) {
+  static const char *const kinds[] = {
+      "add",     "subtract", "multiply", "divide",
+      "maximum", "minimum",  "copysign", "squared_difference",
+      "prelu",   "modulus",  "atan2",    "pow",
+      NULL};
+  MlirStringRef kind;
+  bool ok = xnnGetEnum(op, "kind", true, kinds, &kind) == XNN_ATTR_OK;
+  ok = outputClamp(op) && ok;
+  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor a, b, out;
+  ok = xnnOperandTensor(op, 0, "input1", XT, XR, &a) && ok;
+  ok = xnnOperandTensor(op, 1, "input2", XT, XR, &b) && ok;
+  ok = xnnResultTensor(op, 0, XT, XR, &out) && ok;
+  if (!ok)
+    return false;
+  if (!xnnCheckSameElem(op, &a, "input1", &b, "input2") ||
+      !xnnCheckSameElem(op, &a, "input1", &out, "output"))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  intptr_t r;
+  if (!xnnBroadcastShapes(&a, &b, shape, &r)) {
+    char sa[256], sb[256];
+    xnnOpError(op, "input shapes %s and %s are not broadcast-compatible",
+               xnnShapeStr(a.dims, a.rank, sa, sizeof sa),
+               xnnShapeStr(b.dims, b.rank, sb, sizeof sb));
+    return false;
+  }
+  return xnnCheckResultShape(op, &out, shape, r, "broadcast");
+}
+
+/* xnn.unary -> xnn_define_unary(xnn_unary_<kind>, params). */
+bool xnnVerifyXnnUnary(MlirOperation op) {
+  static const char *const kinds[] = {
+      "clamp",    "abs",          "bankers_rounding",
+      "ceiling",  "elu",          "exp",
+      "floor",    "gelu",         "hardswish",
+      "leaky_relu", "log",        "negate",
+      "sigmoid",  "square",       "square_root",
+      "reciprocal_square_root",   "tanh",
+      "cube_root", "cosine",      "sine",
+      "sign",     NULL};
+  MlirStringRef kind = {NULL, 0};
+  XnnAttrStatus sk;
+  MlirAttribute ka = xnnGetAttr(op, "kind");
+  if (!mlirAttributeIsNull(ka) && mlirAttributeIsAString(ka) &&
+      strEq(mlirStringAttrGetValue(ka), "convert")) {
+    xnnOpError(op, "kind \"convert\" is not a xnn.unary kind: dtype "
+                   "conversion is expressed as xnn.convert");
+    sk = XNN_ATTR_BAD;
+  } else {
+    sk = xnnGetEnum(op, "kind", true, kinds, &kind);
+  }
+  bool ok = sk == XNN_ATTR_OK;
+  /* kind-specific parameters (union xnn_unary_params) */
+  double lo = 0, hi = 0, alpha = 0, slope = 0;
+  XnnAttrStatus smin = xnnGetF64(op, "min", false, &lo);
+  XnnAttrStatus smax = xnnGetF64(op, "max", false, &hi);
+  XnnAttrStatus sal = xnnGetF64(op, "alpha", false, &alpha);
+  XnnAttrStatus ssl = xnnGetF64(op, "negative_slope", false, &slope);
+  static const char *const approx[] = {"none", "tanh", NULL};
+  MlirStringRef ap;
+  XnnAttrStatus sap = xnnGetEnum(op, "approximate", false, approx, &ap);
+  if (smin == XNN_ATTR_BAD || smax == XNN_ATTR_BAD || sal == XNN_ATTR_BAD ||
+      ssl == XNN_ATTR_BAD || sap == XNN_ATTR_BAD)
+    ok = false;
+  if (sk == XNN_ATTR_OK) {
+    bool isClamp = strEq(kind, "clamp");
+    struct {
+      XnnAttrStatus st;
+      const char *attr, *forKind;
+    } params[] = {{smin, "min", "clamp"},
+                  {smax, "max", "clamp"},
+                  {sal, "alpha", "elu"},
+                  {ssl, "negative_slope", "leaky_relu"},
+                  {sap, "approximate", "gelu"}};
+    for (size_t i = 0; i < sizeof params / sizeof params[0]; ++i) {
+      if (params[i].st == XNN_ATTR_OK && !strEq(kind, params[i].forKind)) {
+        xnnOpError(op, "attribute '%s' is only valid for kind \"%s\", not "
+                       "\"%.*s\"",
+                   params[i].attr, params[i].forKind, (int)kind.length,
+                   kind.data);
+        ok = false;
+      }
+    }
+    if (isClamp) {
+      if (smin == XNN_ATTR_ABSENT || smax == XNN_ATTR_ABSENT) {
+        xnnOpError(op, "kind \"clamp\" requires f64 attributes 'min' and "
+                       "'max'");
+        ok = false;
+      } else if (smin == XNN_ATTR_OK && smax == XNN_ATTR_OK && !(lo <= hi)) {
+        xnnOpError(op, "clamp min (%g) must not be greater than max (%g)", lo,
+                   hi);
+        ok = false;
+      }
+    }
+  }
+  XnnTensor in, out;
+  if (!unaryIO(op, &in, &out))
+    return false;
+  return sameType(op, &in, &out) && ok;
+}
+
+/* xnn.fully_connected -> xnn_define_fully_connected: input [..., IC],
+ * filter [OC, IC] ([IC, OC] with transpose_weights), bias [OC] ->
+ * [..., OC]. Input and output share one element type; the static filter and
+ * bias may use another float type. */
+bool xnnVerifyXnnFullyConnected(MlirOperation op) {
+  bool tw = false;
+  bool ok = outputClamp(op);
+  ok = xnnGetBool(op, "transpose_weights", false, &tw) != XNN_ATTR_BAD && ok;
+  if (!xnnCheckNumOperands(op, 2, 3) || !xnnCheckNumResults(op, 1))
+    return false;
+  bool hasBias = mlirOperationGetNumOperands(op) == 3;
+  XnnTensor in, f, b, out;
+  ok = xnnOperandTensor(op, 0, "input", XT, XR, &in) && ok;
+  ok = xnnOperandTensor(op, 1, "filter", XT, XR, &f) && ok;
+  if (hasBias)
+    ok = xnnOperandTensor(op, 2, "bias", XT, XR, &b) && ok;
+  ok = xnnResultTensor(op, 0, XT, XR, &out) && ok;
+  if (!ok || !xnnCheckSameElem(op, &in, "input", &out, "output"))
+    return false;
+  if (in.rank < 1 || f.rank != 2) {
+    xnnOpError(op, "input must have rank >= 1 and filter rank 2, got %lld and "
+                   "%lld",
+               (long long)in.rank, (long long)f.rank);
+    return false;
+  }
+  int64_t oc = tw ? f.dims[1] : f.dims[0], ic = tw ? f.dims[0] : f.dims[1];
+  if (in.dims[in.rank - 1] != ic) {
+    xnnOpError(op, "input channels mismatch: input last dim %lld vs filter "
+                   "%s %lld",
+               (long long)in.dims[in.rank - 1],
+               tw ? "dim 0 (transpose_weights)" : "dim 1", (long long)ic);
+    return false;
+  }
+  if (hasBias && (b.rank != 1 || b.dims[0] != oc)) {
+    char bs[256];
+    xnnOpError(op, "bias must have shape %lld (output channels), got %s",
+               (long long)oc, xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
+    return false;
+  }
+  int64_t shape[XR];
+  memcpy(shape, in.dims, sizeof(int64_t) * (size_t)in.rank);
+  shape[in.rank - 1] = oc;
+  return xnnCheckResultShape(op, &out, shape, in.rank, "fully connected");
+}
+
+/* Output size along one axis of an NHWC window op. */
+static bool xnnWindow(MlirOperation op, const char *axis, int64_t in,
+                      int64_t padBegin, int64_t padEnd, int64_t kernel,
+                      int64_t stride, int64_t dilation, int64_t *out) {
+  if (xnnWindowOutSize(in, padBegin, padBegin + padEnd, kernel, stride,
+                       dilation, false, out))
+    return true;
+  xnnOpError(op, "input %s %lld with padding %lld+%lld is smaller than the "
+                 "(dilated) kernel size %lld",
+             axis, (long long)in, (long long)padBegin, (long long)padEnd,
+             (long long)(dilation * (kernel - 1) + 1));
+  return false;
+}
+
+/* xnn.convolution_2d -> xnn_define_convolution_2d. input [N, IH, IW, G*Cin],
+ * filter [G*Cout, KH, KW, Cin], bias [G*Cout] -> [N, OH, OW, G*Cout]. */
+bool xnnVerifyXnnConvolution2d(MlirOperation op) {
+  int64_t pad[4], kernel[2], sub[2], dil[2], g = 1, gic = 1, goc = 1;
+  bool ok = getU32Array(op, "padding", 4, 0, pad);
+  ok = getU32Array(op, "kernel", 2, 1, kernel) && ok;
+  ok = getU32Array(op, "subsampling", 2, 1, sub) && ok;
+  ok = getU32Array(op, "dilation", 2, 1, dil) && ok;
+  const char *names[3] = {"groups", "group_input_channels",
+                          "group_output_channels"};
+  int64_t *vals[3] = {&g, &gic, &goc};
+  for (int i = 0; i < 3; ++i) {
+    XnnAttrStatus st = xnnGetI64(op, names[i], true, vals[i]);
+    if (st != XNN_ATTR_OK) {
+      ok = false;
+    } else if (*vals[i] < 1 || *vals[i] > INT32_MAX) {
+      xnnOpError(op, "%s must be >= 1, got %lld", names[i],
+                 (long long)*vals[i]);
+      ok = false;
+    }
+  }
+  ok = outputClamp(op) && ok;
+  if (!xnnCheckNumOperands(op, 2, 3) || !xnnCheckNumResults(op, 1))
+    return false;
+  bool hasBias = mlirOperationGetNumOperands(op) == 3;
+  XnnTensor in, f, b, out;
+  ok = xnnOperandTensor(op, 0, "input", XT, XR, &in) && ok;
+  ok = xnnOperandTensor(op, 1, "filter", XT, XR, &f) && ok;
+  if (hasBias)
+    ok = xnnOperandTensor(op, 2, "bias", XT, XR, &b) && ok;
+  ok = xnnResultTensor(op, 0, XT, XR, &out) && ok;
+  if (!ok || !xnnCheckSameElem(op, &in, "input", &out, "output"))
+    return false;
+  if (in.rank != 4 || f.rank != 4) {
+    xnnOpError(op, "input (NHWC) and filter (OHWI) must have rank 4, got %lld "
+                   "and %lld",
+               (long long)in.rank, (long long)f.rank);
+    return false;
+  }
+  int64_t cin = g * gic, cout = g * goc; /* both <= 2^62 */
+  if (in.dims[3] != cin) {
+    xnnOpError(op, "input channels %lld must equal groups * "
+                   "group_input_channels = %lld",
+               (long long)in.dims[3], (long long)cin);
+    return false;
+  }
+  int64_t expF[4] = {cout, kernel[0], kernel[1], gic};
+  bool fOk = true;
+  for (int i = 0; i < 4; ++i)
+    fOk = fOk && f.dims[i] == expF[i];
+  if (!fOk) {
+    char fs[256], es[256];
+    xnnOpError(op, "filter shape %s must be [groups * group_output_channels, "
+                   "kernel_h, kernel_w, group_input_channels] = %s",
+               xnnShapeStr(f.dims, 4, fs, sizeof fs),
+               xnnShapeStr(expF, 4, es, sizeof es));
+    return false;
+  }
+  if (hasBias && (b.rank != 1 || b.dims[0] != cout)) {
+    char bs[256];
+    xnnOpError(op, "bias must have shape %lld (groups * "
+                   "group_output_channels), got %s",
+               (long long)cout, xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
+    return false;
+  }
+  /* padding order: top, right, bottom, left */
+  int64_t oh, ow;
+  if (!xnnWindow(op, "height", in.dims[1], pad[0], pad[2], kernel[0], sub[0],
+                 dil[0], &oh) ||
+      !xnnWindow(op, "width", in.dims[2], pad[3], pad[1], kernel[1], sub[1],
+                 dil[1], &ow))
+    return false;
+  int64_t shape[4] = {in.dims[0], oh, ow, cout};
+  return xnnCheckResultShape(op, &out, shape, 4, "convolution output");
+}
+
+/* Common part of the NHWC pooling ops. */
+static bool verifyXnnPool(MlirOperation op, bool isMax) {
+  int64_t pad[4], pool[2], stride[2], dil[2] = {1, 1};
+  bool ok = getU32Array(op, "padding", 4, 0, pad);
+  ok = getU32Array(op, "pooling", 2, 1, pool) && ok;
+  ok = getU32Array(op, "stride", 2, 1, stride) && ok;
+  if (isMax)
+    ok = getU32Array(op, "dilation", 2, 1, dil) && ok;
+  ok = outputClamp(op) && ok;
+  if (ok && pool[0] * pool[1] == 1) {
+    xnnOpError(op, "1x1 pooling is not supported by XNNPACK (use xnn.copy "
+                   "or xnn.static_slice)");
+    ok = false;
+  }
+  XnnTensor in, out;
+  if (!unaryIO(op, &in, &out) || !ok)
+    return false;
+  if (!xnnCheckSameElem(op, &in, "input", &out, "output"))
+    return false;
+  if (in.rank != 4) {
+    xnnOpError(op, "input must be NHWC (rank 4), got rank %lld",
+               (long long)in.rank);
+    return false;
+  }
+  int64_t oh, ow;
+  if (!xnnWindow(op, "height", in.dims[1], pad[0], pad[2], pool[0], stride[0],
+                 dil[0], &oh) ||
+      !xnnWindow(op, "width", in.dims[2], pad[3], pad[1], pool[1], stride[1],
+                 dil[1], &ow))
+    return false;
+  int64_t shape[4] = {in.dims[0], oh, ow, in.dims[3]};
+  return xnnCheckResultShape(op, &out, shape, 4, "pooling output");
+}
+
+bool xnnVerifyXnnMaxPooling2d(MlirOperation op) {
+  return verifyXnnPool(op, true);
+}
+bool xnnVerifyXnnAveragePooling2d(MlirOperation op) {
+  return verifyXnnPool(op, false);
+}
+
+/* xnn.static_reduce -> xnn_define_static_reduce_v2(kind, axes, keep_dims). */
+bool xnnVerifyXnnStaticReduce(MlirOperation op) {
+  static const char *const kinds[] = {"mean", "sum", NULL};
+  MlirStringRef kind;
+  int64_t axes[XNN_VERIFY_MAX_RANK];
+  intptr_t n = 0;
+  bool keep = false;
+  bool ok = xnnGetEnum(op, "kind", true, kinds, &kind) == XNN_ATTR_OK;
+  ok = xnnGetI64Array(op, "axes", true, -1, axes, XNN_VERIFY_MAX_RANK, &n) ==
+           XNN_ATTR_OK &&
+       ok;
+  ok = xnnGetBool(op, "keep_dims", true, &keep) == XNN_ATTR_OK && ok;
+  XnnTensor in, out;
+  if (!unaryIO(op, &in, &out) || !ok)
+    return false;
+  if (!xnnCheckSameElem(op, &in, "input", &out, "output"))
+    return false;
+  if (n == 0) {
+    xnnOpError(op, "attribute 'axes' must not be empty");
+    return false;
+  }
+  bool reduced[XR] = {false};
+  for (intptr_t i = 0; i < n; ++i) {
+    int64_t d;
+    if (!xnnNormDim(op, "axis", axes[i], in.rank, &d))
+      return false;
+    if (reduced[d]) {
+      xnnOpError(op, "axis %lld appears more than once in 'axes'",
+                 (long long)d);
+      return false;
+    }
+    reduced[d] = true;
+  }
+  int64_t shape[XR];
+  intptr_t r = 0;
+  for (intptr_t i = 0; i < in.rank; ++i) {
+    if (!reduced[i])
+      shape[r++] = in.dims[i];
+    else if (keep)
+      shape[r++] = 1;
+  }
+  return xnnCheckResultShape(op, &out, shape, r,
+                             keep ? "reduced (keep_dims = true)"
+                                  : "reduced (keep_dims = false)");
+}
+
+/* xnn.static_reshape -> xnn_define_static_reshape(new_shape = output shape). */
+bool xnnVerifyXnnStaticReshape(MlirOperation op) {
+  int64_t ns[XR];
+  intptr_t n = 0;
+  XnnAttrStatus st = xnnGetI64Array(op, "new_shape", false, -1, ns, XR, &n);
+  XnnTensor in, out;
+  if (!unaryIO(op, &in, &out) || st == XNN_ATTR_BAD)
+    return false;
+  if (!xnnCheckSameElem(op, &in, "input", &out, "output"))
+    return false;
+  bool of = false;
+  int64_t a = xnnNumElements(&in, &of), b = xnnNumElements(&out, &of);
+  if (of || a != b) {
+    char is[256], os[256];
+    xnnOpError(op, "output shape %s must have as many elements as the input "
+                   "shape %s",
+               xnnShapeStr(out.dims, out.rank, os, sizeof os),
+               xnnShapeStr(in.dims, in.rank, is, sizeof is));
+    return false;
+  }
+  if (st == XNN_ATTR_OK) {
+    bool same = n == out.rank;
+    for (intptr_t i = 0; same && i < n; ++i)
+      same = ns[i] == out.dims[i];
+    if (!same) {
+      char s1[256], s2[256];
+      xnnOpError(op, "attribute 'new_shape' %s must equal the output shape %s",
+                 xnnShapeStr(ns, n, s1, sizeof s1),
+                 xnnShapeStr(out.dims, out.rank, s2, sizeof s2));
+      return false;
+    }
+  }
+  return true;
+}
+
+/* xnn.concatenate -> xnn_define_concatenate{2..5}(axis). */
+bool xnnVerifyXnnConcatenate(MlirOperation op) {
+  int64_t axis = 0;
+  bool ok = xnnGetI64(op, "axis", true, &axis) == XNN_ATTR_OK;
+  if (!xnnCheckNumOperands(op, 2, 5) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor first, out;
+  ok = xnnOperandTensor(op, 0, "input1", XT, XR, &first) && ok;
+  ok = xnnResultTensor(op, 0, XT, XR, &out) && ok;
+  if (!ok || !xnnCheckSameElem(op, &first, "input1", &out, "output"))
+    return false;
+  int64_t d;
+  if (!xnnNormDim(op, "axis", axis, first.rank, &d))
+    return false;
+  int64_t shape[XR];
+  memcpy(shape, first.dims, sizeof(int64_t) * (size_t)first.rank);
+  bool of = false;
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
+    XnnTensor t;
+    char nm[32], what[32];
+    snprintf(nm, sizeof nm, "input%lld", (long long)(i + 1));
+    if (!xnnOperandTensor(op, i, nm, XT, XR, &t))
+      return false;
+    snprintf(what, sizeof what, "operand #%lld", (long long)i);
+    if (!xnnCheckSameElem(op, &first, "input1", &t, what))
+      return false;
+    if (t.rank != first.rank) {
+      xnnOpError(op, "operand #%lld has rank %lld, input1 has rank %lld",
+                 (long long)i, (long long)t.rank, (long long)first.rank);
+      return false;
+    }
+    for (intptr_t j = 0; j < t.rank; ++j) {
+      if (j != d && t.dims[j] != first.dims[j]) {
+        xnnOpError(op, "operand #%lld dim %lld is %lld, expected %lld (only "
+                       "axis %lld may differ)",
+                   (long long)i, (long long)j, (long long)t.dims[j],
+                   (long long)first.dims[j], (long long)d);
+        return false;
+      }
+    }
+    shape[d] = xnnAdd(shape[d], t.dims[d], &of);
+  }
+  if (of) {
+    xnnOpError(op, "concatenated size overflows int64");
+    return false;
+  }
+  return xnnCheckResultShape(op, &out, shape, first.rank, "concatenated");
+}
+
+/* xnn.static_slice -> xnn_define_static_slice(offsets, sizes). */
+bool xnnVerifyXnnStaticSlice(MlirOperation op) {
+  int64_t off[XR], sz[XR];
+  intptr_t no = 0, ns = 0;
+  bool ok = xnnGetI64Array(op, "offsets", true, -1, off, XR, &no) ==
+            XNN_ATTR_OK;
+  ok = xnnGetI64Array(op, "sizes", true, -1, sz, XR, &ns) == XNN_ATTR_OK && ok;
+  XnnTensor in, out;
+  if (!unaryIO(op, &in, &out) || !ok)
+    return false;
+  if (!xnnCheckSameElem(op, &in, "input", &out, "output"))
+    return false;
+  if (no != in.rank || ns != in.rank) {
+    xnnOpError(op, "attributes 'offsets' and 'sizes' must have one entry per "
+                   "input dimension (%lld), got %lld and %lld",
+               (long long)in.rank, (long long)no, (long long)ns);
+    return false;
+  }
+  if (!xnnCheckArrayRange(op, "offsets", off, no, 0, INT64_MAX) ||
+      !xnnCheckArrayRange(op, "sizes", sz, ns, 1, INT64_MAX))
+    return false;
+  for (intptr_t i = 0; i < in.rank; ++i) {
+    if (off[i] > in.dims[i] || sz[i] > in.dims[i] - off[i]) {
+      xnnOpError(op, "slice [%lld, %lld + %lld) exceeds input dim %lld of size "
+                     "%lld",
+                 (long long)off[i], (long long)off[i], (long long)sz[i],
+                 (long long)i, (long long)in.dims[i]);
+      return false;
+    }
+  }
+  return xnnCheckResultShape(op, &out, sz, ns, "'sizes'");
+}
+
+/* xnn.softmax -> xnn_define_softmax (innermost dimension). */
+bool xnnVerifyXnnSoftmax(MlirOperation op) {
+  XnnTensor in, out;
+  if (!unaryIO(op, &in, &out))
+    return false;
+  if (in.rank < 1) {
+    xnnOpError(op, "input must have at least one dimension");
+    return false;
+  }
+  return sameType(op, &in, &out);
+}
+
+/* xnn.batch_matrix_multiply -> xnn_define_batch_matrix_multiply:
+ * [..., M, K] x [..., K, N] (or [..., N, K] with transpose_b) -> [..., M, N]. */
+bool xnnVerifyXnnBatchMatrixMultiply(MlirOperation op) {
+  bool tb = false;
+  bool ok = xnnGetBool(op, "transpose_b", false, &tb) != XNN_ATTR_BAD;
+  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor a, b, out;
+  ok = xnnOperandTensor(op, 0, "input1", XT, XR, &a) && ok;
+  ok = xnnOperandTensor(op, 1, "input2", XT, XR, &b) && ok;
+  ok = xnnResultTensor(op, 0, XT, XR, &out) && ok;
+  if (!ok || !xnnCheckSameElem(op, &a, "input1", &b, "input2") ||
+      !xnnCheckSameElem(op, &a, "input1", &out, "output"))
+    return false;
+  if (a.rank < 3 || b.rank != a.rank) {
+    xnnOpError(op, "inputs must have the same rank >= 3, got %lld and %lld",
+               (long long)a.rank, (long long)b.rank);
+    return false;
+  }
+  intptr_t r = a.rank;
+  for (intptr_t i = 0; i < r - 2; ++i) {
+    if (a.dims[i] != b.dims[i]) {
+      xnnOpError(op, "batch dim %lld mismatch: %lld vs %lld", (long long)i,
+                 (long long)a.dims[i], (long long)b.dims[i]);
+      return false;
+    }
+  }
+  int64_t k2 = tb ? b.dims[r - 1] : b.dims[r - 2];
+  int64_t n = tb ? b.dims[r - 2] : b.dims[r - 1];
+  if (a.dims[r - 1] != k2) {
+    xnnOpError(op, "contraction dim mismatch: input1 K = %lld vs input2 K = "
+                   "%lld%s",
+               (long long)a.dims[r - 1], (long long)k2,
+               tb ? " (transpose_b)" : "");
+    return false;
+  }
+  int64_t shape[XR];
+  memcpy(shape, a.dims, sizeof(int64_t) * (size_t)r);
+  shape[r - 1] = n;
+  return xnnCheckResultShape(op, &out, shape, r, "matrix product");
+}
+
+/* xnn.copy -> xnn_define_copy. */
+bool xnnVerifyXnnCopy(MlirOperation op) {
+  XnnTensor in, out;
+  return unaryIO(op, &in, &out) && sameType(op, &in, &out);
+}
+
+/* xnn.static_constant_pad -> xnn_define_static_constant_pad. */
+bool xnnVerifyXnnStaticConstantPad(MlirOperation op) {
+  int64_t pre[XR], post[XR];
+  intptr_t np = 0, nq = 0;
+  double value;
+  bool ok = xnnGetI64Array(op, "pre_paddings", true, -1, pre, XR, &np) ==
+            XNN_ATTR_OK;
+  ok = xnnGetI64Array(op, "post_paddings", true, -1, post, XR, &nq) ==
+           XNN_ATTR_OK &&
+       ok;
+  ok = xnnGetF64(op, "padding_value", true, &value) == XNN_ATTR_OK && ok;
+  XnnTensor in, out;
+  if (!unaryIO(op, &in, &out) || !ok)
+    return false;
+  if (!xnnCheckSameElem(op, &in, "input", &out, "output"))
+    return false;
+  if (np != in.rank || nq != in.rank) {
+    xnnOpError(op, "attributes 'pre_paddings' and 'post_paddings' must have "
+                   "one entry per input dimension (%lld), got %lld and %lld",
+               (long long)in.rank, (long long)np, (long long)nq);
+    return false;
+  }
+  if (!xnnCheckArrayRange(op, "pre_paddings", pre, np, 0, INT32_MAX) ||
+      !xnnCheckArrayRange(op, "post_paddings", post, nq, 0, INT32_MAX))
+    return false;
+  int64_t shape[XR];
+  bool of = false;
+  for (intptr_t i = 0; i < in.rank; ++i)
+    shape[i] = xnnAdd(xnnAdd(in.dims[i], pre[i], &of), post[i], &of);
+  if (of) {
+    xnnOpError(op, "padded size overflows int64");
+    return false;
+  }
+  return xnnCheckResultShape(op, &out, shape, in.rank, "padded");
+}

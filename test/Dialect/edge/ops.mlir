@@ -1,0 +1,171 @@
+// Round trip of every edge op through stock mlir-opt (IRDL only) and through
+// xnn-opt (IRDL + the project's C verifier, which must accept all of it).
+// RUN: mlir-opt %s --irdl-file=%xnnmlir_irdl_dir/edge.irdl.mlir | mlir-opt --irdl-file=%xnnmlir_irdl_dir/edge.irdl.mlir | FileCheck %s
+// RUN: xnn-opt %s | FileCheck %s
+
+// CHECK-LABEL: func.func @constant
+// CHECK: %{{.*}} = "edge.constant"() {value = dense<{{\[\[}}1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+// CHECK-NEXT: %{{.*}} = "edge.constant"() {value = dense<[1, 2, 3]> : tensor<3xi64>} : () -> tensor<3xi64>
+// CHECK-NEXT: %{{.*}} = "edge.constant"() {value = dense<5.000000e-01> : tensor<4xbf16>} : () -> tensor<4xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.constant"() {value = dense_resource<w0> : tensor<2xf16>} : () -> tensor<2xf16>
+func.func @constant() -> (tensor<2x2xf32>, tensor<3xi64>, tensor<4xbf16>, tensor<2xf16>) {
+  %0 = "edge.constant"() {value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %1 = "edge.constant"() {value = dense<[1, 2, 3]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %2 = "edge.constant"() {value = dense<0.5> : tensor<4xbf16>} : () -> tensor<4xbf16>
+  %3 = "edge.constant"() {value = dense_resource<w0> : tensor<2xf16>} : () -> tensor<2xf16>
+  return %0, %1, %2, %3 : tensor<2x2xf32>, tensor<3xi64>, tensor<4xbf16>, tensor<2xf16>
+}
+
+// CHECK-LABEL: func.func @copies
+// CHECK: %{{.*}} = "edge.to_copy"(%{{.*}}) {dtype = f16} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf16>
+// CHECK-NEXT: %{{.*}} = "edge.to_copy"(%{{.*}}) {memory_format = "channels_last"} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.to_copy"(%{{.*}}) : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.to_dim_order_copy"(%{{.*}}) {dim_order = array<i64: 0, 2, 3, 1>, dtype = bf16} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.to_dim_order_copy"(%{{.*}}) : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+func.func @copies(%x: tensor<1x3x4x4xf32>) -> (tensor<1x3x4x4xf16>, tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>, tensor<1x3x4x4xbf16>, tensor<1x3x4x4xf32>) {
+  %0 = "edge.to_copy"(%x) {dtype = f16} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf16>
+  %1 = "edge.to_copy"(%x) {memory_format = "channels_last"} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %2 = "edge.to_copy"(%x) : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  %3 = "edge.to_dim_order_copy"(%x) {dim_order = array<i64: 0, 2, 3, 1>, dtype = bf16} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xbf16>
+  %4 = "edge.to_dim_order_copy"(%x) : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  return %0, %1, %2, %3, %4 : tensor<1x3x4x4xf16>, tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>, tensor<1x3x4x4xbf16>, tensor<1x3x4x4xf32>
+}
+
+// CHECK-LABEL: func.func @binary
+// CHECK: %{{.*}} = "edge.add"(%{{.*}}, %{{.*}}) {alpha = 1.000000e+00 : f64} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.add"(%{{.*}}, %{{.*}}) : (tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.sub"(%{{.*}}, %{{.*}}) {alpha = 2.500000e+00 : f64} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.mul"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.div"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.maximum"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.minimum"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.pow"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.mul"(%{{.*}}, %{{.*}}) : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
+func.func @binary(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<2x1xf32>, %i: tensor<4xi64>) -> tensor<4xi64> {
+  %0 = "edge.add"(%a, %b) {alpha = 1.000000e+00 : f64} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = "edge.add"(%b, %c) : (tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+  %2 = "edge.sub"(%a, %b) {alpha = 2.500000e+00 : f64} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %3 = "edge.mul"(%a, %c) : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+  %4 = "edge.div"(%a, %a) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %5 = "edge.maximum"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %6 = "edge.minimum"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %7 = "edge.pow"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %8 = "edge.mul"(%i, %i) : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
+  return %8 : tensor<4xi64>
+}
+
+// CHECK-LABEL: func.func @unary
+// CHECK: %{{.*}} = "edge.relu"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.sigmoid"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.tanh"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.rsqrt"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.sqrt"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.neg"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.abs"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.exp"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.log"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.gelu"(%{{.*}}) : (tensor<8xf16>) -> tensor<8xf16>
+// CHECK-NEXT: %{{.*}} = "edge.gelu"(%{{.*}}) {approximate = "tanh"} : (tensor<8xf16>) -> tensor<8xf16>
+// CHECK-NEXT: %{{.*}} = "edge.hardtanh"(%{{.*}}) {max_val = 6.000000e+00 : f64, min_val = 0.000000e+00 : f64} : (tensor<8xf16>) -> tensor<8xf16>
+func.func @unary(%x: tensor<2x3xbf16>, %h: tensor<8xf16>) -> tensor<8xf16> {
+  %0 = "edge.relu"(%x) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %1 = "edge.sigmoid"(%x) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %2 = "edge.tanh"(%x) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %3 = "edge.rsqrt"(%x) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %4 = "edge.sqrt"(%x) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %5 = "edge.neg"(%x) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %6 = "edge.abs"(%x) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %7 = "edge.exp"(%x) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %8 = "edge.log"(%x) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %9 = "edge.gelu"(%h) : (tensor<8xf16>) -> tensor<8xf16>
+  %10 = "edge.gelu"(%h) {approximate = "tanh"} : (tensor<8xf16>) -> tensor<8xf16>
+  %11 = "edge.hardtanh"(%h) {max_val = 6.000000e+00 : f64, min_val = 0.000000e+00 : f64} : (tensor<8xf16>) -> tensor<8xf16>
+  return %11 : tensor<8xf16>
+}
+
+// CHECK-LABEL: func.func @reductions
+// CHECK: %{{.*}} = "edge.mean"(%{{.*}}) {dims = array<i64: -1>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
+// CHECK-NEXT: %{{.*}} = "edge.mean"(%{{.*}}) {dims = array<i64: 0, 2>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.sum"(%{{.*}}) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.sum"(%{{.*}}) {dims = array<i64>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<f32>
+// CHECK-NEXT: %{{.*}} = "edge.softmax"(%{{.*}}) {dim = -1 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+func.func @reductions(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  %0 = "edge.mean"(%x) {dims = array<i64: -1>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
+  %1 = "edge.mean"(%x) {dims = array<i64: 0, 2>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<3xf32>
+  %2 = "edge.sum"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
+  %3 = "edge.sum"(%x) {dims = array<i64>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<f32>
+  %4 = "edge.softmax"(%x) {dim = -1 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return %4 : tensor<2x3x4xf32>
+}
+
+// CHECK-LABEL: func.func @matmul
+// CHECK: %{{.*}} = "edge.linear"(%{{.*}}, %{{.*}}) : (tensor<2x5x8xf32>, tensor<16x8xf32>) -> tensor<2x5x16xf32>
+// CHECK-NEXT: %{{.*}} = "edge.linear"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<2x5x8xf32>, tensor<16x8xf32>, tensor<16xf32>) -> tensor<2x5x16xf32>
+// CHECK-NEXT: %{{.*}} = "edge.mm"(%{{.*}}, %{{.*}}) : (tensor<4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.bmm"(%{{.*}}, %{{.*}}) : (tensor<2x4x8xf32>, tensor<2x8x3xf32>) -> tensor<2x4x3xf32>
+func.func @matmul(%x: tensor<2x5x8xf32>, %w: tensor<16x8xf32>, %b: tensor<16xf32>, %m: tensor<4x8xf32>, %n: tensor<8x3xf32>, %ba: tensor<2x4x8xf32>, %bb: tensor<2x8x3xf32>) -> tensor<2x4x3xf32> {
+  %0 = "edge.linear"(%x, %w) : (tensor<2x5x8xf32>, tensor<16x8xf32>) -> tensor<2x5x16xf32>
+  %1 = "edge.linear"(%x, %w, %b) : (tensor<2x5x8xf32>, tensor<16x8xf32>, tensor<16xf32>) -> tensor<2x5x16xf32>
+  %2 = "edge.mm"(%m, %n) : (tensor<4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
+  %3 = "edge.bmm"(%ba, %bb) : (tensor<2x4x8xf32>, tensor<2x8x3xf32>) -> tensor<2x4x3xf32>
+  return %3 : tensor<2x4x3xf32>
+}
+
+// CHECK-LABEL: func.func @attention
+// CHECK: %{{.*}} = "edge.sdpa"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<1x4x6x16xf32>, tensor<1x4x10x16xf32>, tensor<1x4x10x8xf32>) -> tensor<1x4x6x8xf32>
+// CHECK-NEXT: %{{.*}} = "edge.sdpa"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {scale = 2.500000e-01 : f64} : (tensor<1x4x6x16xf32>, tensor<1x4x10x16xf32>, tensor<1x4x10x8xf32>, tensor<6x10xi1>) -> tensor<1x4x6x8xf32>
+// CHECK-NEXT: %{{.*}} = "edge.sdpa"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<1x4x6x16xf32>, tensor<1x4x10x16xf32>, tensor<1x4x10x8xf32>, tensor<1x1x6x10xf32>) -> tensor<1x4x6x8xf32>
+// CHECK-NEXT: %{{.*}} = "edge.sdpa"(%{{.*}}, %{{.*}}, %{{.*}}) {is_causal = true} : (tensor<1x4x6x16xf32>, tensor<1x4x10x16xf32>, tensor<1x4x10x8xf32>) -> tensor<1x4x6x8xf32>
+func.func @attention(%q: tensor<1x4x6x16xf32>, %k: tensor<1x4x10x16xf32>, %v: tensor<1x4x10x8xf32>, %mask: tensor<6x10xi1>, %fmask: tensor<1x1x6x10xf32>) -> tensor<1x4x6x8xf32> {
+  %0 = "edge.sdpa"(%q, %k, %v) : (tensor<1x4x6x16xf32>, tensor<1x4x10x16xf32>, tensor<1x4x10x8xf32>) -> tensor<1x4x6x8xf32>
+  %1 = "edge.sdpa"(%q, %k, %v, %mask) {scale = 2.500000e-01 : f64} : (tensor<1x4x6x16xf32>, tensor<1x4x10x16xf32>, tensor<1x4x10x8xf32>, tensor<6x10xi1>) -> tensor<1x4x6x8xf32>
+  %2 = "edge.sdpa"(%q, %k, %v, %fmask) : (tensor<1x4x6x16xf32>, tensor<1x4x10x16xf32>, tensor<1x4x10x8xf32>, tensor<1x1x6x10xf32>) -> tensor<1x4x6x8xf32>
+  %3 = "edge.sdpa"(%q, %k, %v) {is_causal = true} : (tensor<1x4x6x16xf32>, tensor<1x4x10x16xf32>, tensor<1x4x10x8xf32>) -> tensor<1x4x6x8xf32>
+  return %3 : tensor<1x4x6x8xf32>
+}
+
+// CHECK-LABEL: func.func @conv_pool
+// CHECK: %{{.*}} = "edge.conv2d"(%{{.*}}, %{{.*}}, %{{.*}}) {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32>, tensor<8xf32>) -> tensor<1x8x5x5xf32>
+// CHECK-NEXT: %{{.*}} = "edge.conv2d"(%{{.*}}, %{{.*}}) {dilation = array<i64: 2, 1>, groups = 2 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32>) -> tensor<1x8x5x7xf32>
+// CHECK-NEXT: %{{.*}} = "edge.max_pool2d"(%{{.*}}) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.max_pool2d"(%{{.*}}) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x5x5xf32>
+// CHECK-NEXT: %{{.*}} = "edge.avg_pool2d"(%{{.*}}) {kernel_size = array<i64: 2, 2>, padding = array<i64: 1, 1>, stride = array<i64: 3, 3>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
+func.func @conv_pool(%x: tensor<1x4x9x9xf32>, %w: tensor<8x2x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x4x4x4xf32> {
+  %0 = "edge.conv2d"(%x, %w, %b) {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32>, tensor<8xf32>) -> tensor<1x8x5x5xf32>
+  %1 = "edge.conv2d"(%x, %w) {dilation = array<i64: 2, 1>, groups = 2 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32>) -> tensor<1x8x5x7xf32>
+  %2 = "edge.max_pool2d"(%x) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
+  %3 = "edge.max_pool2d"(%x) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x5x5xf32>
+  %4 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, padding = array<i64: 1, 1>, stride = array<i64: 3, 3>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
+  return %4 : tensor<1x4x4x4xf32>
+}
+
+// CHECK-LABEL: func.func @shape
+// CHECK: %{{.*}} = "edge.view"(%{{.*}}) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.permute"(%{{.*}}) {dims = array<i64: 2, 0, 1>} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.permute"(%{{.*}}) {dims = array<i64: -1, -3, 1>} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.cat"(%{{.*}}, %{{.*}}) {dim = 1 : i64} : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x8x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.cat"(%{{.*}}, %{{.*}}, %{{.*}}) {dim = -2 : i64} : (tensor<2x3x4xf32>, tensor<2x5x4xf32>, tensor<2x5x4xf32>) -> tensor<2x13x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.cat"(%{{.*}}) {dim = 0 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.slice"(%{{.*}}) {dim = 1 : i64, end = 9223372036854775807 : i64, start = 1 : i64, step = 2 : i64} : (tensor<2x5x4xf32>) -> tensor<2x2x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.slice"(%{{.*}}) {dim = -1 : i64, end = -1 : i64, start = -3 : i64, step = 1 : i64} : (tensor<2x5x4xf32>) -> tensor<2x5x2xf32>
+// CHECK-NEXT: %{{.*}} = "edge.embedding"(%{{.*}}, %{{.*}}) : (tensor<10x6xf32>, tensor<2x7xi64>) -> tensor<2x7x6xf32>
+func.func @shape(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf32>, %w: tensor<10x6xf32>, %idx: tensor<2x7xi64>) -> tensor<2x7x6xf32> {
+  %0 = "edge.view"(%x) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+  %1 = "edge.permute"(%x) {dims = array<i64: 2, 0, 1>} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+  %2 = "edge.permute"(%x) {dims = array<i64: -1, -3, 1>} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+  %3 = "edge.cat"(%x, %y) {dim = 1 : i64} : (tensor<2x3x4xf32>, tensor<2x5x4xf32>) -> tensor<2x8x4xf32>
+  %4 = "edge.cat"(%x, %y, %y) {dim = -2 : i64} : (tensor<2x3x4xf32>, tensor<2x5x4xf32>, tensor<2x5x4xf32>) -> tensor<2x13x4xf32>
+  %5 = "edge.cat"(%x) {dim = 0 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %6 = "edge.slice"(%y) {dim = 1 : i64, end = 9223372036854775807 : i64, start = 1 : i64, step = 2 : i64} : (tensor<2x5x4xf32>) -> tensor<2x2x4xf32>
+  %7 = "edge.slice"(%y) {dim = -1 : i64, end = -1 : i64, start = -3 : i64, step = 1 : i64} : (tensor<2x5x4xf32>) -> tensor<2x5x2xf32>
+  %8 = "edge.embedding"(%w, %idx) : (tensor<10x6xf32>, tensor<2x7xi64>) -> tensor<2x7x6xf32>
+  return %8 : tensor<2x7x6xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      w0: "0x0200000000000000"
+    }
+  }
+#-}
