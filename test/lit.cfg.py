@@ -30,7 +30,7 @@ config.substitutions.append(("%irdl_files", "--irdl-file=" + config.xnnmlir_irdl
 config.substitutions.append(("%xnnmlir_irdl", config.xnnmlir_irdl_combined))
 config.substitutions.append(("%mlir_opt_plugin", os.path.join(libs_dir, "XnnMlirOptPlugin" + config.shlibext)))
 
-tools = ["xnn-opt", "mlir-opt", "FileCheck", "not", "count", "split-file"]
+tools = ["xnn-opt", "xnn-probe", "mlir-opt", "FileCheck", "not", "count", "split-file"]
 llvm_config.add_tool_substitutions(tools, [tools_dir, config.llvm_tools_dir])
 
 if config.xnnmlir_sanitize:
