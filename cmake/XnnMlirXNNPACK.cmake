@@ -39,7 +39,10 @@ function(xnnmlir_link_xnnpack target)
     target_link_options(${target} PRIVATE
       -Wl,--no-as-needed "${XNNPACK_LIBDIR}/libm.so.6"
       -Wl,--disable-new-dtags "-Wl,-rpath,${XNNPACK_LIBDIR}:${LLVM_LIBRARY_DIR}"
-      "-Wl,--dynamic-linker=${XNNPACK_PRIVATE_LOADER}")
+      "-Wl,--dynamic-linker=${XNNPACK_PRIVATE_LOADER}"
+      # The prefix's libstdc++/libXNNPACK need glibc 2.38 symbols the system's link-time
+      # libc lacks; the prefix's loader and libc provide them at run time.
+      -Wl,--allow-shlib-undefined)
     set_target_properties(${target} PROPERTIES SKIP_BUILD_RPATH ON)
   endif()
   target_link_libraries(${target} PRIVATE "-L${XNNPACK_LIBDIR}" XNNPACK pthreadpool)

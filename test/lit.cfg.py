@@ -30,7 +30,16 @@ config.substitutions.append(("%irdl_files", "--irdl-file=" + config.xnnmlir_irdl
 config.substitutions.append(("%xnnmlir_irdl", config.xnnmlir_irdl_combined))
 config.substitutions.append(("%mlir_opt_plugin", os.path.join(libs_dir, "XnnMlirOptPlugin" + config.shlibext)))
 
-tools = ["xnn-opt", "xnn-probe", "mlir-opt", "FileCheck", "not", "count", "split-file"]
+tools = ["xnn-opt", "xnn-probe", "FileCheck", "not", "count", "split-file"]
+mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+if config.xnnmlir_sanitize:
+    # Stock mlir-opt is not instrumented: an instrumented plugin needs the runtimes preloaded.
+    import subprocess
+    runtimes = [subprocess.check_output([config.cc, "-print-file-name=" + lib], text=True).strip()
+                for lib in ("libasan.so", "libubsan.so")]
+    tools.append(ToolSubst("mlir-opt", command="env", extra_args=["LD_PRELOAD=" + ":".join(runtimes), mlir_opt]))
+else:
+    tools.append(ToolSubst("mlir-opt", command=mlir_opt))
 llvm_config.add_tool_substitutions(tools, [tools_dir, config.llvm_tools_dir])
 
 if config.xnnmlir_sanitize:
