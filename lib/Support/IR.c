@@ -1,0 +1,194 @@
+#include "Support/IR.h"
+
+#include "Support/Strings.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+MlirStringRef xnnOpName(MlirOperation op) { return mlirIdentifierStr(mlirOperationGetName(op)); }
+bool xnnOpIs(MlirOperation op, const char *name) { return xnnStrRefEquals(xnnOpName(op), name); }
+bool xnnOpHasPrefix(MlirOperation op, const char *prefix) {
+  return xnnStrRefStartsWith(xnnOpName(op), prefix);
+}
+
+MlirAttribute xnnOpAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetDiscardableAttributeByName(op, mlirStringRefCreateFromCString(name));
+}
+void xnnOpSetAttr(MlirOperation op, const char *name, MlirAttribute attr) {
+  mlirOperationSetDiscardableAttributeByName(op, mlirStringRefCreateFromCString(name), attr);
+}
+bool xnnOpRemoveAttr(MlirOperation op, const char *name) {
+  return mlirOperationRemoveDiscardableAttributeByName(op, mlirStringRefCreateFromCString(name));
+}
+
+bool xnnAttrI64(MlirOperation op, const char *name, int64_t *out) {
+  MlirAttribute a = xnnOpAttr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+bool xnnAttrF64(MlirOperation op, const char *name, double *out) {
+  MlirAttribute a = xnnOpAttr(op, name);
+  if (mlirAttributeIsNull(a))
+    return false;
+  if (mlirAttributeIsAFloat(a)) {
+    *out = mlirFloatAttrGetValueDouble(a);
+    return true;
+  }
+  if (mlirAttributeIsAInteger(a)) {
+    *out = (double)mlirIntegerAttrGetValueInt(a);
+    return true;
+  }
+  return false;
+}
+bool xnnAttrBool(MlirOperation op, const char *name, bool *out) {
+  MlirAttribute a = xnnOpAttr(op, name);
+  if (mlirAttributeIsNull(a))
+    return false;
+  if (mlirAttributeIsABool(a)) {
+    *out = mlirBoolAttrGetValue(a);
+    return true;
+  }
+  if (mlirAttributeIsAInteger(a)) {
+    *out = mlirIntegerAttrGetValueInt(a) != 0;
+    return true;
+  }
+  return false;
+}
+bool xnnAttrStr(MlirOperation op, const char *name, MlirStringRef *out) {
+  MlirAttribute a = xnnOpAttr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return false;
+  *out = mlirStringAttrGetValue(a);
+  return true;
+}
+bool xnnAttrType(MlirOperation op, const char *name, MlirType *out) {
+  MlirAttribute a = xnnOpAttr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAType(a))
+    return false;
+  *out = mlirTypeAttrGetValue(a);
+  return true;
+}
+bool xnnAttrI64Array(MlirOperation op, const char *name, int64_t *out, intptr_t cap, intptr_t *n) {
+  MlirAttribute a = xnnOpAttr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a))
+    return false;
+  *n = mlirDenseArrayGetNumElements(a);
+  for (intptr_t i = 0; i < *n && i < cap; ++i)
+    out[i] = mlirDenseI64ArrayGetElement(a, i);
+  return true;
+}
+
+MlirAttribute xnnI64Attr(MlirContext ctx, int64_t v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
+}
+MlirAttribute xnnF64Attr(MlirContext ctx, double v) {
+  return mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), v);
+}
+MlirAttribute xnnStrAttr(MlirContext ctx, const char *s) {
+  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
+}
+MlirAttribute xnnI64ArrayAttr(MlirContext ctx, const int64_t *v, intptr_t n) {
+  return mlirDenseI64ArrayGet(ctx, n, v);
+}
+MlirNamedAttribute xnnNamed(MlirContext ctx, const char *name, MlirAttribute attr) {
+  return mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), attr);
+}
+
+MlirType xnnValueElemType(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : (MlirType){NULL};
+}
+intptr_t xnnValueRank(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsARankedTensor(t) ? mlirShapedTypeGetRank(t) : -1;
+}
+intptr_t xnnValueShape(MlirValue v, int64_t *dims) {
+  intptr_t r = xnnValueRank(v);
+  MlirType t = mlirValueGetType(v);
+  for (intptr_t i = 0; i < r && i < XNN_IR_MAX_RANK; ++i)
+    dims[i] = mlirShapedTypeGetDimSize(t, i);
+  return r;
+}
+int64_t xnnValueNumElements(MlirValue v) {
+  intptr_t r = xnnValueRank(v);
+  MlirType t = mlirValueGetType(v);
+  int64_t n = 1;
+  for (intptr_t i = 0; i < r; ++i)
+    n *= mlirShapedTypeGetDimSize(t, i);
+  return r < 0 ? -1 : n;
+}
+MlirType xnnTensorType(const int64_t *dims, intptr_t rank, MlirType elem) {
+  return mlirRankedTensorTypeGet(rank, dims, elem, mlirAttributeGetNull());
+}
+MlirType xnnTensorWithElem(MlirType t, MlirType elem) {
+  intptr_t r = mlirShapedTypeGetRank(t);
+  int64_t dims[64];
+  for (intptr_t i = 0; i < r && i < 64; ++i)
+    dims[i] = mlirShapedTypeGetDimSize(t, i);
+  return mlirRankedTensorTypeGet(r, dims, elem, mlirAttributeGetNull());
+}
+bool xnnIsFloatType(MlirType t) {
+  return !mlirTypeIsNull(t) &&
+         (mlirTypeIsAF32(t) || mlirTypeIsAF16(t) || mlirTypeIsABF16(t) || mlirTypeIsAF64(t));
+}
+
+MlirOperation xnnBuildOp(const char *name, MlirLocation loc, intptr_t nOperands,
+                         const MlirValue *operands, intptr_t nResults, const MlirType *results,
+                         intptr_t nAttrs, const MlirNamedAttribute *attrs) {
+  MlirOperationState state = mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
+  if (nOperands)
+    mlirOperationStateAddOperands(&state, nOperands, operands);
+  if (nResults)
+    mlirOperationStateAddResults(&state, nResults, results);
+  if (nAttrs)
+    mlirOperationStateAddAttributes(&state, nAttrs, attrs);
+  return mlirOperationCreate(&state);
+}
+
+void xnnInsertBefore(MlirOperation anchor, MlirOperation op) {
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(anchor), anchor, op);
+}
+void xnnInsertAfter(MlirOperation anchor, MlirOperation op) {
+  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(anchor), anchor, op);
+}
+
+bool xnnValueHasUses(MlirValue v) { return !mlirOpOperandIsNull(mlirValueGetFirstUse(v)); }
+size_t xnnValueNumUses(MlirValue v) {
+  size_t n = 0;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u))
+    ++n;
+  return n;
+}
+bool xnnOpIsDead(MlirOperation op) {
+  for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
+    if (xnnValueHasUses(mlirOperationGetResult(op, i)))
+      return false;
+  return true;
+}
+MlirOperation xnnDefiningOp(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+}
+
+MlirOperation *xnnBlockOps(MlirBlock block, size_t *n) {
+  size_t cap = 64, count = 0;
+  MlirOperation *ops = malloc(cap * sizeof(MlirOperation));
+  if (!ops)
+    abort();
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (count == cap && !(ops = realloc(ops, (cap *= 2) * sizeof(MlirOperation))))
+      abort();
+    ops[count++] = op;
+  }
+  *n = count;
+  return ops;
+}
+
+MlirBlock xnnFuncBody(MlirOperation func) {
+  if (mlirOperationGetNumRegions(func) < 1)
+    return (MlirBlock){NULL};
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+}

@@ -1,0 +1,74 @@
+/* IR helpers for passes: quiet (they never emit diagnostics), null-safe
+ * accessors and builders over the MLIR C API. Verifier-side helpers that
+ * report errors live in lib/Ops/VerifyUtil.h. */
+#ifndef XNNMLIR_LIB_SUPPORT_IR_H
+#define XNNMLIR_LIB_SUPPORT_IR_H
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define XNN_IR_MAX_RANK 8
+
+/* The op's name; true if it equals `name` / starts with `prefix`. */
+MlirStringRef xnnOpName(MlirOperation op);
+bool xnnOpIs(MlirOperation op, const char *name);
+bool xnnOpHasPrefix(MlirOperation op, const char *prefix);
+
+/* Attribute access by name (IRDL ops keep every attribute discardable). */
+MlirAttribute xnnOpAttr(MlirOperation op, const char *name);
+void xnnOpSetAttr(MlirOperation op, const char *name, MlirAttribute attr);
+bool xnnOpRemoveAttr(MlirOperation op, const char *name);
+/* Typed reads; return false if absent or of another kind (out untouched). */
+bool xnnAttrI64(MlirOperation op, const char *name, int64_t *out);
+bool xnnAttrF64(MlirOperation op, const char *name, double *out);
+bool xnnAttrBool(MlirOperation op, const char *name, bool *out);
+bool xnnAttrStr(MlirOperation op, const char *name, MlirStringRef *out);
+bool xnnAttrType(MlirOperation op, const char *name, MlirType *out);
+/* array<i64>: copies up to `cap` entries, sets *n to the full length. */
+bool xnnAttrI64Array(MlirOperation op, const char *name, int64_t *out, intptr_t cap, intptr_t *n);
+
+/* Attribute builders. */
+MlirAttribute xnnI64Attr(MlirContext ctx, int64_t v);
+MlirAttribute xnnF64Attr(MlirContext ctx, double v);
+MlirAttribute xnnStrAttr(MlirContext ctx, const char *s);
+MlirAttribute xnnI64ArrayAttr(MlirContext ctx, const int64_t *v, intptr_t n);
+MlirNamedAttribute xnnNamed(MlirContext ctx, const char *name, MlirAttribute attr);
+
+/* Tensor type helpers (for non-tensors: rank -1, null element type). */
+MlirType xnnValueElemType(MlirValue v);
+intptr_t xnnValueRank(MlirValue v);
+/* Copies the static shape of v (up to XNN_IR_MAX_RANK dims); returns rank or -1. */
+intptr_t xnnValueShape(MlirValue v, int64_t *dims);
+int64_t xnnValueNumElements(MlirValue v);
+MlirType xnnTensorType(const int64_t *dims, intptr_t rank, MlirType elem);
+/* Same shape as `t`, other element type. */
+MlirType xnnTensorWithElem(MlirType t, MlirType elem);
+bool xnnIsFloatType(MlirType t); /* f32, f16, bf16, f64 */
+
+/* Creates an op (not inserted). Results, operands and attributes as given. */
+MlirOperation xnnBuildOp(const char *name, MlirLocation loc, intptr_t nOperands,
+                         const MlirValue *operands, intptr_t nResults, const MlirType *results,
+                         intptr_t nAttrs, const MlirNamedAttribute *attrs);
+/* Inserts `op` right before / after `anchor` in anchor's block. */
+void xnnInsertBefore(MlirOperation anchor, MlirOperation op);
+void xnnInsertAfter(MlirOperation anchor, MlirOperation op);
+
+/* Use queries. */
+bool xnnValueHasUses(MlirValue v);
+size_t xnnValueNumUses(MlirValue v);
+/* True if no result of `op` has a use. */
+bool xnnOpIsDead(MlirOperation op);
+/* The op defining `v`, or a null op for block arguments. */
+MlirOperation xnnDefiningOp(MlirValue v);
+
+/* Ops of `block` in order, into a malloc'd array (caller frees); *n = count.
+ * Lets passes mutate the block while iterating a stable snapshot. */
+MlirOperation *xnnBlockOps(MlirBlock block, size_t *n);
+/* The entry block of a func.func (null block if none). */
+MlirBlock xnnFuncBody(MlirOperation func);
+
+#endif
