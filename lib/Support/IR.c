@@ -56,7 +56,7 @@ bool xnnAttrBool(MlirOperation op, const char *name, bool *out) {
   }
   return false;
 }
-bool xnnAttrStr(MlirOperation op, const char *name, MlirStringRef *out) {
+bool xnnAttrString(MlirOperation op, const char *name, MlirStringRef *out) {
   MlirAttribute a = xnnOpAttr(op, name);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return false;

@@ -26,7 +26,7 @@ bool xnnOpRemoveAttr(MlirOperation op, const char *name);
 bool xnnAttrI64(MlirOperation op, const char *name, int64_t *out);
 bool xnnAttrF64(MlirOperation op, const char *name, double *out);
 bool xnnAttrBool(MlirOperation op, const char *name, bool *out);
-bool xnnAttrStr(MlirOperation op, const char *name, MlirStringRef *out);
+bool xnnAttrString(MlirOperation op, const char *name, MlirStringRef *out);
 bool xnnAttrType(MlirOperation op, const char *name, MlirType *out);
 /* array<i64>: copies up to `cap` entries, sets *n to the full length. */
 bool xnnAttrI64Array(MlirOperation op, const char *name, int64_t *out, intptr_t cap, intptr_t *n);
