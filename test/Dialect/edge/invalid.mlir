@@ -1,0 +1,833 @@
+// Verifier rules of the edge dialect: IRDL-level errors (parse-time op
+// verification) and the project's C verifier (xnnMlirVerify), one case each.
+// RUN: xnn-opt %s --split-input-file --verify-diagnostics
+
+// ===== IRDL level =====
+
+func.func @irdl_missing_required_attr(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{attribute "max_val" is expected but not provided}}
+  %0 = "edge.hardtanh"(%x) {min_val = 0.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @irdl_operand_count(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expects exactly 2 operands, but got 1}}
+  %0 = "edge.add"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @irdl_result_count(%x: tensor<4xf32>) {
+  // expected-error @+1 {{expects exactly 1 results, but got 0}}
+  "edge.relu"(%x) : (tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @irdl_not_a_tensor(%x: memref<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected base type 'builtin.tensor' but got 'builtin.memref'}}
+  %0 = "edge.relu"(%x) : (memref<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @irdl_unranked(%x: tensor<*xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected base type 'builtin.tensor' but got 'builtin.unranked_tensor'}}
+  %0 = "edge.relu"(%x) : (tensor<*xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @irdl_bool_attr(%x: tensor<4xf32>) -> tensor<f32> {
+  // expected-error @+1 {{'1 : i64' does not satisfy the constraint}}
+  %0 = "edge.mean"(%x) {dims = array<i64: 0>, keepdim = 1 : i64} : (tensor<4xf32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @irdl_array_attr_kind(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{expected base attribute 'builtin.dense_array' but got 'builtin.array'}}
+  %0 = "edge.permute"(%x) {dims = [1, 0]} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @irdl_float_attr_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected base attribute 'builtin.float' but got 'builtin.integer'}}
+  %0 = "edge.hardtanh"(%x) {min_val = 0 : i64, max_val = 6.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @irdl_constant_value_kind() -> tensor<4xf32> {
+  // expected-error @+1 {{'1.000000e+00 : f32' does not satisfy the constraint}}
+  %0 = "edge.constant"() {value = 1.0 : f32} : () -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @irdl_unknown_op(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{unregistered operation 'edge.frobnicate' found in dialect ('edge') that does not allow unknown operations}}
+  %0 = "edge.frobnicate"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @irdl_cat_tail_types(%a: tensor<2xf32>, %b: tensor<3xf32>, %c: tensor<4xf32>) -> tensor<9xf32> {
+  // The variadic tail of edge.cat binds one type (IRDL limitation).
+  // expected-error @+1 {{expected 'tensor<3xf32>' but got 'tensor<4xf32>'}}
+  %0 = "edge.cat"(%a, %b, %c) {dim = 0 : i64} : (tensor<2xf32>, tensor<3xf32>, tensor<4xf32>) -> tensor<9xf32>
+  return %0 : tensor<9xf32>
+}
+
+// ===== tensors and element types =====
+
+// -----
+
+func.func @dynamic_shape(%x: tensor<?x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'edge.relu' op operand #0 ('x') must have a static shape, got 'tensor<?x4xf32>'}}
+  %0 = "edge.relu"(%x) : (tensor<?x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @element_type_f64(%x: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.relu' op operand #0 ('x') has element type 'f64', expected one of f32, f16, bf16, i64, i32: 'tensor<4xf64>'}}
+  %0 = "edge.relu"(%x) : (tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @element_type_float_only(%x: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.sigmoid' op operand #0 ('x') has element type 'i32', expected one of f32, f16, bf16}}
+  %0 = "edge.sigmoid"(%x) : (tensor<4xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @rank_limit(%x: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>) -> tensor<1xf32> {
+  // expected-error @+1 {{'edge.view' op operand #0 ('x') has rank 33, more than the supported 32}}
+  %0 = "edge.view"(%x) : (tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>) -> tensor<1xf32>
+  return %0 : tensor<1xf32>
+}
+
+// ===== edge.constant =====
+
+// -----
+
+func.func @constant_type_mismatch() -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.constant' op attribute 'value' type 'tensor<4xf16>' must equal the result type 'tensor<4xf32>'}}
+  %0 = "edge.constant"() {value = dense<1.0> : tensor<4xf16>} : () -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// ===== edge.to_copy / edge.to_dim_order_copy =====
+
+// -----
+
+func.func @to_copy_dtype_not_type(%x: tensor<4xf32>) -> tensor<4xf16> {
+  // expected-error @+1 {{'edge.to_copy' op attribute 'dtype' must be a type attribute (e.g. dtype = f16), got "f16"}}
+  %0 = "edge.to_copy"(%x) {dtype = "f16"} : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @to_copy_dtype_mismatch(%x: tensor<4xf32>) -> tensor<4xf16> {
+  // expected-error @+1 {{'edge.to_copy' op attribute 'dtype' (bf16) must equal the result element type 'f16'}}
+  %0 = "edge.to_copy"(%x) {dtype = bf16} : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @to_copy_no_dtype_keeps_type(%x: tensor<4xf32>) -> tensor<4xf16> {
+  // expected-error @+1 {{'edge.to_copy' op without 'dtype' the element type is kept: result element type 'f16' must equal the operand element type 'f32'}}
+  %0 = "edge.to_copy"(%x) : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @to_copy_memory_format(%x: tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32> {
+  // expected-error @+1 {{'edge.to_copy' op attribute 'memory_format' has invalid value "nhwc", expected one of "contiguous", "channels_last", "preserve"}}
+  %0 = "edge.to_copy"(%x) {memory_format = "nhwc"} : (tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32>
+  return %0 : tensor<1x2x3x4xf32>
+}
+
+// -----
+
+func.func @to_copy_memory_format_kind(%x: tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32> {
+  // expected-error @+1 {{'edge.to_copy' op attribute 'memory_format' must be a string, got 1 : i64}}
+  %0 = "edge.to_copy"(%x) {memory_format = 1} : (tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32>
+  return %0 : tensor<1x2x3x4xf32>
+}
+
+// -----
+
+func.func @to_copy_channels_last_rank(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{'edge.to_copy' op memory_format "channels_last" requires a rank-4 tensor, got rank 3}}
+  %0 = "edge.to_copy"(%x) {memory_format = "channels_last"} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @to_copy_shape(%x: tensor<4xf32>) -> tensor<2x2xf16> {
+  // expected-error @+1 {{'edge.to_copy' op result shape 2x2 must equal the operand shape 4}}
+  %0 = "edge.to_copy"(%x) {dtype = f16} : (tensor<4xf32>) -> tensor<2x2xf16>
+  return %0 : tensor<2x2xf16>
+}
+
+// -----
+
+func.func @dim_order_not_permutation(%x: tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32> {
+  // expected-error @+1 {{'edge.to_dim_order_copy' op attribute 'dim_order' is not a permutation: dimension 2 appears twice}}
+  %0 = "edge.to_dim_order_copy"(%x) {dim_order = array<i64: 0, 2, 2, 1>} : (tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32>
+  return %0 : tensor<1x2x3x4xf32>
+}
+
+// -----
+
+func.func @dim_order_length(%x: tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32> {
+  // expected-error @+1 {{'edge.to_dim_order_copy' op attribute 'dim_order' has 3 entries, expected 4 (the rank)}}
+  %0 = "edge.to_dim_order_copy"(%x) {dim_order = array<i64: 0, 2, 1>} : (tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32>
+  return %0 : tensor<1x2x3x4xf32>
+}
+
+// -----
+
+func.func @dim_order_negative(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.to_dim_order_copy' op attribute 'dim_order' entry -1 must be non-negative}}
+  %0 = "edge.to_dim_order_copy"(%x) {dim_order = array<i64: 0, -1>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @dim_order_kind(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.to_dim_order_copy' op attribute 'dim_order' must be array<i64>, got [0, 1]}}
+  %0 = "edge.to_dim_order_copy"(%x) {dim_order = [0, 1]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @dim_order_dtype(%x: tensor<2x3xf32>) -> tensor<2x3xbf16> {
+  // expected-error @+1 {{'edge.to_dim_order_copy' op attribute 'dtype' (f16) must equal the result element type 'bf16'}}
+  %0 = "edge.to_dim_order_copy"(%x) {dtype = f16} : (tensor<2x3xf32>) -> tensor<2x3xbf16>
+  return %0 : tensor<2x3xbf16>
+}
+
+// ===== binary =====
+
+// -----
+
+func.func @binary_not_broadcastable(%a: tensor<2x3xf32>, %b: tensor<4xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.mul' op operand shapes 2x3 and 4 are not broadcast-compatible}}
+  %0 = "edge.mul"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @binary_result_shape(%a: tensor<2x1xf32>, %b: tensor<3xf32>) -> tensor<2x1xf32> {
+  // expected-error @+1 {{'edge.add' op result shape 2x1 does not match the broadcast shape 2x3}}
+  %0 = "edge.add"(%a, %b) : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<2x1xf32>
+  return %0 : tensor<2x1xf32>
+}
+
+// -----
+
+func.func @binary_mixed_elements(%a: tensor<3xf32>, %b: tensor<3xf16>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.maximum' op operand 'b' element type 'f16' must match operand 'a' element type 'f32'}}
+  %0 = "edge.maximum"(%a, %b) : (tensor<3xf32>, tensor<3xf16>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @binary_result_element(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xbf16> {
+  // expected-error @+1 {{'edge.sub' op result element type 'bf16' must match operand 'a' element type 'f32'}}
+  %0 = "edge.sub"(%a, %b) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xbf16>
+  return %0 : tensor<3xbf16>
+}
+
+// -----
+
+func.func @binary_alpha_kind(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.add' op attribute 'alpha' must be a 64-bit float, e.g. 1.0 : f64, got 2 : i64}}
+  %0 = "edge.add"(%a, %b) {alpha = 2 : i64} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @binary_alpha_f32(%a: tensor<3xf32>, %b: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.sub' op attribute 'alpha' must be a 64-bit float, e.g. 1.0 : f64, got 2.000000e+00 : f32}}
+  %0 = "edge.sub"(%a, %b) {alpha = 2.0 : f32} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @div_integer(%a: tensor<3xi64>, %b: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.div' op operand #0 ('a') has element type 'i64', expected one of f32, f16, bf16}}
+  %0 = "edge.div"(%a, %b) : (tensor<3xi64>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @binary_bool(%a: tensor<3xi1>, %b: tensor<3xi64>) -> tensor<3xi64> {
+  // expected-error @+1 {{'edge.pow' op operand #0 ('a') has element type 'i1'}}
+  %0 = "edge.pow"(%a, %b) : (tensor<3xi1>, tensor<3xi64>) -> tensor<3xi64>
+  return %0 : tensor<3xi64>
+}
+
+// ===== unary =====
+
+// -----
+
+func.func @unary_result_type(%x: tensor<4xf32>) -> tensor<4xf16> {
+  // expected-error @+1 {{'edge.tanh' op result type 'tensor<4xf16>' must equal the operand type 'tensor<4xf32>'}}
+  %0 = "edge.tanh"(%x) : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @unary_result_shape(%x: tensor<4xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{'edge.neg' op result type 'tensor<2x2xf32>' must equal the operand type 'tensor<4xf32>'}}
+  %0 = "edge.neg"(%x) : (tensor<4xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @gelu_approximate(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.gelu' op attribute 'approximate' has invalid value "erf", expected one of "none", "tanh"}}
+  %0 = "edge.gelu"(%x) {approximate = "erf"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @hardtanh_bounds(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.hardtanh' op min_val (6) must not be greater than max_val (0)}}
+  %0 = "edge.hardtanh"(%x) {min_val = 6.0 : f64, max_val = 0.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @hardtanh_f32_attr(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.hardtanh' op attribute 'max_val' must be a 64-bit float, e.g. 1.0 : f64, got 6.000000e+00 : f32}}
+  %0 = "edge.hardtanh"(%x) {min_val = 0.0 : f64, max_val = 6.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// ===== reductions =====
+
+// -----
+
+func.func @mean_dim_range(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.mean' op dim 2 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.mean"(%x) {dims = array<i64: 2>, keepdim = false} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @mean_dim_duplicate(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.mean' op dim 1 appears more than once in 'dims'}}
+  %0 = "edge.mean"(%x) {dims = array<i64: 1, -1>, keepdim = false} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @mean_keepdim_shape(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.mean' op result shape 2 does not match the reduced (keepdim = true) shape 2x1}}
+  %0 = "edge.mean"(%x) {dims = array<i64: -1>, keepdim = true} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @mean_integer(%x: tensor<2x3xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.mean' op operand #0 ('x') has element type 'i32', expected one of f32, f16, bf16}}
+  %0 = "edge.mean"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @sum_result_element(%x: tensor<2x3xf32>) -> tensor<2xf16> {
+  // expected-error @+1 {{'edge.sum' op result element type 'f16' must equal the operand element type 'f32' (or be i64 for an integer/bool operand)}}
+  %0 = "edge.sum"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3xf32>) -> tensor<2xf16>
+  return %0 : tensor<2xf16>
+}
+
+// -----
+
+func.func @sum_all_shape(%x: tensor<2x3xf32>) -> tensor<1xf32> {
+  // expected-error @+1 {{'edge.sum' op result shape 1 does not match the reduced (keepdim = false) shape scalar}}
+  %0 = "edge.sum"(%x) {dims = array<i64>, keepdim = false} : (tensor<2x3xf32>) -> tensor<1xf32>
+  return %0 : tensor<1xf32>
+}
+
+// -----
+
+func.func @softmax_dim_range(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.softmax' op dim -3 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.softmax"(%x) {dim = -3 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @softmax_dim_kind(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.softmax' op attribute 'dim' must be a 64-bit integer, e.g. 1 : i64, got 1 : i32}}
+  %0 = "edge.softmax"(%x) {dim = 1 : i32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @softmax_result(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'edge.softmax' op result type 'tensor<3x2xf32>' must equal the operand type 'tensor<2x3xf32>'}}
+  %0 = "edge.softmax"(%x) {dim = 1 : i64} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// ===== linear algebra =====
+
+// -----
+
+func.func @linear_in_features(%x: tensor<2x8xf32>, %w: tensor<4x7xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'edge.linear' op in_features (x last dim vs w dim 1) mismatch: 8 vs 7}}
+  %0 = "edge.linear"(%x, %w) : (tensor<2x8xf32>, tensor<4x7xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @linear_weight_rank(%x: tensor<2x8xf32>, %w: tensor<8xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.linear' op operand 'w' must be [out_features, in_features] (rank 2), got rank 1}}
+  %0 = "edge.linear"(%x, %w) : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @linear_bias(%x: tensor<2x8xf32>, %w: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'edge.linear' op operand 'bias' must have shape 4 (out_features), got 8}}
+  %0 = "edge.linear"(%x, %w, %b) : (tensor<2x8xf32>, tensor<4x8xf32>, tensor<8xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @linear_result(%x: tensor<3x2x8xf32>, %w: tensor<4x8xf32>) -> tensor<6x4xf32> {
+  // expected-error @+1 {{'edge.linear' op result shape 6x4 does not match the linear shape 3x2x4}}
+  %0 = "edge.linear"(%x, %w) : (tensor<3x2x8xf32>, tensor<4x8xf32>) -> tensor<6x4xf32>
+  return %0 : tensor<6x4xf32>
+}
+
+// -----
+
+func.func @mm_contraction(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{'edge.mm' op contraction dimension (a last vs b second-last) mismatch: 3 vs 4}}
+  %0 = "edge.mm"(%a, %b) : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @mm_rank(%a: tensor<1x2x3xf32>, %b: tensor<3x5xf32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{'edge.mm' op operands must have rank 2, got 3 and 2}}
+  %0 = "edge.mm"(%a, %b) : (tensor<1x2x3xf32>, tensor<3x5xf32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @mm_result(%a: tensor<2x3xf32>, %b: tensor<3x5xf32>) -> tensor<5x2xf32> {
+  // expected-error @+1 {{'edge.mm' op result shape 5x2 does not match the matrix product shape 2x5}}
+  %0 = "edge.mm"(%a, %b) : (tensor<2x3xf32>, tensor<3x5xf32>) -> tensor<5x2xf32>
+  return %0 : tensor<5x2xf32>
+}
+
+// -----
+
+func.func @bmm_batch(%a: tensor<2x4x3xf32>, %b: tensor<3x3x5xf32>) -> tensor<2x4x5xf32> {
+  // expected-error @+1 {{'edge.bmm' op batch size mismatch: 2 vs 3}}
+  %0 = "edge.bmm"(%a, %b) : (tensor<2x4x3xf32>, tensor<3x3x5xf32>) -> tensor<2x4x5xf32>
+  return %0 : tensor<2x4x5xf32>
+}
+
+// -----
+
+func.func @sdpa_mask_and_causal(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x8xf32>, %m: tensor<4x6xi1>) -> tensor<1x2x4x8xf32> {
+  // expected-error @+1 {{'edge.sdpa' op an explicit 'mask' operand must not be combined with is_causal = true}}
+  %0 = "edge.sdpa"(%q, %k, %v, %m) {is_causal = true} : (tensor<1x2x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>, tensor<4x6xi1>) -> tensor<1x2x4x8xf32>
+  return %0 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+func.func @sdpa_embedding(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x7xf32>, %v: tensor<1x2x6x8xf32>) -> tensor<1x2x4x8xf32> {
+  // expected-error @+1 {{'edge.sdpa' op embedding dimension E (q last vs k last) mismatch: 8 vs 7}}
+  %0 = "edge.sdpa"(%q, %k, %v) : (tensor<1x2x4x8xf32>, tensor<1x2x6x7xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x4x8xf32>
+  return %0 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+func.func @sdpa_source_length(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x5x8xf32>) -> tensor<1x2x4x8xf32> {
+  // expected-error @+1 {{'edge.sdpa' op source length S (k vs v second-last) mismatch: 6 vs 5}}
+  %0 = "edge.sdpa"(%q, %k, %v) : (tensor<1x2x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x5x8xf32>) -> tensor<1x2x4x8xf32>
+  return %0 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+func.func @sdpa_batch(%q: tensor<1x2x4x8xf32>, %k: tensor<1x3x6x8xf32>, %v: tensor<1x3x6x8xf32>) -> tensor<1x2x4x8xf32> {
+  // expected-error @+1 {{'edge.sdpa' op batch dimension 1 differs between q, k and v: 2, 3, 3}}
+  %0 = "edge.sdpa"(%q, %k, %v) : (tensor<1x2x4x8xf32>, tensor<1x3x6x8xf32>, tensor<1x3x6x8xf32>) -> tensor<1x2x4x8xf32>
+  return %0 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+func.func @sdpa_rank(%q: tensor<2x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x8xf32>) -> tensor<2x4x8xf32> {
+  // expected-error @+1 {{'edge.sdpa' op q, k and v must have the same rank >= 2, got 3, 4 and 4}}
+  %0 = "edge.sdpa"(%q, %k, %v) : (tensor<2x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>) -> tensor<2x4x8xf32>
+  return %0 : tensor<2x4x8xf32>
+}
+
+// -----
+
+func.func @sdpa_mask_shape(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x8xf32>, %m: tensor<4x5xi1>) -> tensor<1x2x4x8xf32> {
+  // expected-error @+1 {{'edge.sdpa' op operand 'mask' shape 4x5 does not broadcast to the attention score shape 1x2x4x6}}
+  %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<1x2x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>, tensor<4x5xi1>) -> tensor<1x2x4x8xf32>
+  return %0 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+func.func @sdpa_mask_element(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x8xf32>, %m: tensor<4x6xf16>) -> tensor<1x2x4x8xf32> {
+  // expected-error @+1 {{'edge.sdpa' op float operand 'mask' element type 'f16' must match operand 'q' element type 'f32'}}
+  %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<1x2x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>, tensor<4x6xf16>) -> tensor<1x2x4x8xf32>
+  return %0 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+func.func @sdpa_scale_kind(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x8xf32>) -> tensor<1x2x4x8xf32> {
+  // expected-error @+1 {{'edge.sdpa' op attribute 'scale' must be a 64-bit float, e.g. 1.0 : f64, got "0.5"}}
+  %0 = "edge.sdpa"(%q, %k, %v) {scale = "0.5"} : (tensor<1x2x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x4x8xf32>
+  return %0 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+func.func @sdpa_is_causal_kind(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x8xf32>) -> tensor<1x2x4x8xf32> {
+  // expected-error @+1 {{'edge.sdpa' op attribute 'is_causal' must be a bool (true or false), got 1 : i64}}
+  %0 = "edge.sdpa"(%q, %k, %v) {is_causal = 1} : (tensor<1x2x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x4x8xf32>
+  return %0 : tensor<1x2x4x8xf32>
+}
+
+// -----
+
+func.func @sdpa_result(%q: tensor<1x2x4x8xf32>, %k: tensor<1x2x6x8xf32>, %v: tensor<1x2x6x3xf32>) -> tensor<1x2x4x8xf32> {
+  // expected-error @+1 {{'edge.sdpa' op result shape 1x2x4x8 does not match the attention shape 1x2x4x3}}
+  %0 = "edge.sdpa"(%q, %k, %v) : (tensor<1x2x4x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x3xf32>) -> tensor<1x2x4x8xf32>
+  return %0 : tensor<1x2x4x8xf32>
+}
+
+// ===== convolution and pooling =====
+
+// -----
+
+func.func @conv_groups(%x: tensor<1x4x8x8xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x6x6x6xf32> {
+  // expected-error @+1 {{'edge.conv2d' op input channels 4 and output channels 6 must both be divisible by groups 4}}
+  %0 = "edge.conv2d"(%x, %w) {dilation = array<i64: 1, 1>, groups = 4 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>, tensor<6x2x3x3xf32>) -> tensor<1x6x6x6xf32>
+  return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+func.func @conv_weight_channels(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32> {
+  // expected-error @+1 {{'edge.conv2d' op operand 'w' dim 1 is 4, expected input channels / groups = 2}}
+  %0 = "edge.conv2d"(%x, %w) {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32>
+  return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+func.func @conv_groups_zero(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32> {
+  // expected-error @+1 {{'edge.conv2d' op groups must be >= 1, got 0}}
+  %0 = "edge.conv2d"(%x, %w) {dilation = array<i64: 1, 1>, groups = 0 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32>
+  return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+func.func @conv_stride_zero(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32> {
+  // expected-error @+1 {{'edge.conv2d' op attribute 'stride' element #1 is 0, must be in [1, 2147483647]}}
+  %0 = "edge.conv2d"(%x, %w) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 0>} : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32>
+  return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+func.func @conv_padding_negative(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32> {
+  // expected-error @+1 {{'edge.conv2d' op attribute 'padding' element #0 is -1, must be in [0, 2147483647]}}
+  %0 = "edge.conv2d"(%x, %w) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: -1, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32>
+  return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+func.func @conv_array_size(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32> {
+  // expected-error @+1 {{'edge.conv2d' op attribute 'dilation' must have 2 elements, got 3: array<i64: 1, 1, 1>}}
+  %0 = "edge.conv2d"(%x, %w) {dilation = array<i64: 1, 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32>
+  return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+func.func @conv_output(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32> {
+  // expected-error @+1 {{'edge.conv2d' op result shape 1x6x6x6 does not match the convolution output shape 1x6x4x4}}
+  %0 = "edge.conv2d"(%x, %w) {dilation = array<i64: 2, 2>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32>
+  return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+func.func @conv_kernel_too_large(%x: tensor<1x4x2x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x1x6xf32> {
+  // expected-error @+1 {{'edge.conv2d' op input height 2 with padding 0 is smaller than the (dilated) kernel size 3}}
+  %0 = "edge.conv2d"(%x, %w) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x2x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x1x6xf32>
+  return %0 : tensor<1x6x1x6xf32>
+}
+
+// -----
+
+func.func @conv_rank(%x: tensor<4x8x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<6x6x6xf32> {
+  // expected-error @+1 {{'edge.conv2d' op operands 'x' (NCHW) and 'w' (OIHW) must have rank 4, got 3 and 4}}
+  %0 = "edge.conv2d"(%x, %w) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<6x6x6xf32>
+  return %0 : tensor<6x6x6xf32>
+}
+
+// -----
+
+func.func @conv_bias(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x6x6x6xf32> {
+  // expected-error @+1 {{'edge.conv2d' op operand 'bias' must have shape 6 (output channels), got 4}}
+  %0 = "edge.conv2d"(%x, %w, %b) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>, tensor<4xf32>) -> tensor<1x6x6x6xf32>
+  return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+func.func @max_pool_ceil_mode(%x: tensor<1x3x9x9xf32>) -> tensor<1x3x4x4xf32> {
+  // expected-error @+1 {{'edge.max_pool2d' op result shape 1x3x4x4 does not match the pooling output (ceil_mode) shape 1x3x5x5}}
+  %0 = "edge.max_pool2d"(%x) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x3x9x9xf32>) -> tensor<1x3x4x4xf32>
+  return %0 : tensor<1x3x4x4xf32>
+}
+
+// -----
+
+func.func @max_pool_padding(%x: tensor<1x3x9x9xf32>) -> tensor<1x3x5x5xf32> {
+  // expected-error @+1 {{'edge.max_pool2d' op padding 2 must be at most half of the kernel size 3}}
+  %0 = "edge.max_pool2d"(%x) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 2, 2>, stride = array<i64: 2, 2>} : (tensor<1x3x9x9xf32>) -> tensor<1x3x5x5xf32>
+  return %0 : tensor<1x3x5x5xf32>
+}
+
+// -----
+
+func.func @max_pool_ceil_mode_kind(%x: tensor<1x3x9x9xf32>) -> tensor<1x3x4x4xf32> {
+  // expected-error @+1 {{'"true"' does not satisfy the constraint}}
+  %0 = "edge.max_pool2d"(%x) {ceil_mode = "true", dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x3x9x9xf32>) -> tensor<1x3x4x4xf32>
+  return %0 : tensor<1x3x4x4xf32>
+}
+
+// -----
+
+func.func @avg_pool_output(%x: tensor<1x3x9x9xf32>) -> tensor<1x3x5x5xf32> {
+  // expected-error @+1 {{'edge.avg_pool2d' op result shape 1x3x5x5 does not match the pooling output shape 1x3x4x4}}
+  %0 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x3x9x9xf32>) -> tensor<1x3x5x5xf32>
+  return %0 : tensor<1x3x5x5xf32>
+}
+
+// -----
+
+func.func @avg_pool_rank(%x: tensor<3x9x9xf32>) -> tensor<3x4x4xf32> {
+  // expected-error @+1 {{'edge.avg_pool2d' op operand 'x' must be NCHW (rank 4), got rank 3}}
+  %0 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<3x9x9xf32>) -> tensor<3x4x4xf32>
+  return %0 : tensor<3x4x4xf32>
+}
+
+// ===== data movement =====
+
+// -----
+
+func.func @view_count(%x: tensor<2x3xf32>) -> tensor<7xf32> {
+  // expected-error @+1 {{'edge.view' op result shape 7 has 7 elements, operand shape 2x3 has 6}}
+  %0 = "edge.view"(%x) : (tensor<2x3xf32>) -> tensor<7xf32>
+  return %0 : tensor<7xf32>
+}
+
+// -----
+
+func.func @view_element(%x: tensor<2x3xf32>) -> tensor<6xf16> {
+  // expected-error @+1 {{'edge.view' op result element type 'f16' must match operand 'x' element type 'f32'}}
+  %0 = "edge.view"(%x) : (tensor<2x3xf32>) -> tensor<6xf16>
+  return %0 : tensor<6xf16>
+}
+
+// -----
+
+func.func @permute_not_permutation(%x: tensor<2x3x4xf32>) -> tensor<4x3x2xf32> {
+  // expected-error @+1 {{'edge.permute' op attribute 'dims' is not a permutation: dimension 2 appears twice}}
+  %0 = "edge.permute"(%x) {dims = array<i64: 2, 1, -1>} : (tensor<2x3x4xf32>) -> tensor<4x3x2xf32>
+  return %0 : tensor<4x3x2xf32>
+}
+
+// -----
+
+func.func @permute_out_of_range(%x: tensor<2x3x4xf32>) -> tensor<4x3x2xf32> {
+  // expected-error @+1 {{'edge.permute' op attribute 'dims' is not a permutation: entry 3 is out of range for rank 3}}
+  %0 = "edge.permute"(%x) {dims = array<i64: 3, 1, 0>} : (tensor<2x3x4xf32>) -> tensor<4x3x2xf32>
+  return %0 : tensor<4x3x2xf32>
+}
+
+// -----
+
+func.func @permute_result(%x: tensor<2x3x4xf32>) -> tensor<4x2x3xf32> {
+  // expected-error @+1 {{'edge.permute' op result shape 4x2x3 does not match the permuted shape 4x3x2}}
+  %0 = "edge.permute"(%x) {dims = array<i64: -1, 1, 0>} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+  return %0 : tensor<4x2x3xf32>
+}
+
+// -----
+
+func.func @cat_other_dim(%a: tensor<2x3xf32>, %b: tensor<4x4xf32>) -> tensor<6x3xf32> {
+  // expected-error @+1 {{'edge.cat' op operand #1 dim 1 is 4, expected 3 (only dim 0 may differ)}}
+  %0 = "edge.cat"(%a, %b) {dim = 0 : i64} : (tensor<2x3xf32>, tensor<4x4xf32>) -> tensor<6x3xf32>
+  return %0 : tensor<6x3xf32>
+}
+
+// -----
+
+func.func @cat_rank(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<5x3xf32> {
+  // expected-error @+1 {{'edge.cat' op operand #1 has rank 1, operand #0 has rank 2}}
+  %0 = "edge.cat"(%a, %b) {dim = 0 : i64} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<5x3xf32>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
+func.func @cat_element(%a: tensor<2x3xf32>, %b: tensor<2x3xf16>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'edge.cat' op operand #1 element type 'f16' must match operand #0 element type 'f32'}}
+  %0 = "edge.cat"(%a, %b) {dim = 0 : i64} : (tensor<2x3xf32>, tensor<2x3xf16>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @cat_result(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>) -> tensor<2x7xf32> {
+  // expected-error @+1 {{'edge.cat' op result shape 2x7 does not match the concatenated shape 2x8}}
+  %0 = "edge.cat"(%a, %b) {dim = -1 : i64} : (tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<2x7xf32>
+  return %0 : tensor<2x7xf32>
+}
+
+// -----
+
+func.func @cat_dim_range(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>) -> tensor<2x8xf32> {
+  // expected-error @+1 {{'edge.cat' op dim 2 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.cat"(%a, %b) {dim = 2 : i64} : (tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+
+// -----
+
+func.func @slice_step(%x: tensor<8x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'edge.slice' op step must be positive, got 0}}
+  %0 = "edge.slice"(%x) {dim = 0 : i64, end = 8 : i64, start = 0 : i64, step = 0 : i64} : (tensor<8x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @slice_result(%x: tensor<8x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{'edge.slice' op result shape 4x4 does not match the sliced shape 3x4}}
+  %0 = "edge.slice"(%x) {dim = 0 : i64, end = 100 : i64, start = 1 : i64, step = 3 : i64} : (tensor<8x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+func.func @slice_empty_clamped(%x: tensor<8x4xf32>) -> tensor<8x1xf32> {
+  // expected-error @+1 {{'edge.slice' op result shape 8x1 does not match the sliced shape 8x0}}
+  %0 = "edge.slice"(%x) {dim = 1 : i64, end = -10 : i64, start = 2 : i64, step = 1 : i64} : (tensor<8x4xf32>) -> tensor<8x1xf32>
+  return %0 : tensor<8x1xf32>
+}
+
+// -----
+
+func.func @slice_dim_range(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error @+1 {{'edge.slice' op dim -3 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.slice"(%x) {dim = -3 : i64, end = 8 : i64, start = 0 : i64, step = 1 : i64} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @embedding_indices(%w: tensor<10x4xf32>, %i: tensor<3xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'edge.embedding' op operand #1 ('indices') has element type 'f32', expected one of i64, i32}}
+  %0 = "edge.embedding"(%w, %i) : (tensor<10x4xf32>, tensor<3xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @embedding_result(%w: tensor<10x4xf32>, %i: tensor<2x3xi32>) -> tensor<6x4xf32> {
+  // expected-error @+1 {{'edge.embedding' op result shape 6x4 does not match the embedding shape 2x3x4}}
+  %0 = "edge.embedding"(%w, %i) : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<6x4xf32>
+  return %0 : tensor<6x4xf32>
+}
+
+// -----
+
+func.func @embedding_weight_rank(%w: tensor<10x4x2xf32>, %i: tensor<3xi64>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'edge.embedding' op operand 'w' must be [num_embeddings, embedding_dim] (rank 2), got rank 3}}
+  %0 = "edge.embedding"(%w, %i) : (tensor<10x4x2xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// Every violation is reported, not only the first one.
+func.func @several_errors(%x: tensor<4xf32>, %y: tensor<3xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.relu' op result type 'tensor<4xf16>' must equal the operand type 'tensor<4xf32>'}}
+  %0 = "edge.relu"(%x) : (tensor<4xf32>) -> tensor<4xf16>
+  // expected-error @+1 {{'edge.add' op operand shapes 4 and 3 are not broadcast-compatible}}
+  %1 = "edge.add"(%x, %y) : (tensor<4xf32>, tensor<3xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
