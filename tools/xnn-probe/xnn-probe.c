@@ -1,59 +1,153 @@
 /* xnn-probe: asks the linked XNNPACK which (node, datatype) pairs it accepts,
  * by defining a tiny subgraph per pair and creating a runtime for it. The
- * library, not a belief, is the oracle for the partitioner's capability table. */
+ * library, not a belief, is the oracle for the partitioner's capability table
+ * (test/XNNPACK/capabilities.test compares the two). One probe per node kind. */
 #include <xnnpack.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-typedef enum xnn_status (*DefineFn)(xnn_subgraph_t sg, const uint32_t *in, uint32_t out);
+/* Static data big enough for every probe's weights, in any datatype. */
+static _Alignas(64) unsigned char weights[4096 + XNN_EXTRA_BYTES];
+
+typedef struct Ctx {
+  xnn_subgraph_t sg;
+  enum xnn_datatype type;
+  uint32_t nextExternal;
+  enum xnn_status status;
+} Ctx;
+
+static uint32_t tensor(Ctx *c, size_t rank, const size_t *dims, uint32_t flags, const void *data) {
+  uint32_t id = XNN_INVALID_VALUE_ID;
+  uint32_t ext = flags ? c->nextExternal++ : XNN_INVALID_VALUE_ID;
+  if (c->status == xnn_status_success)
+    c->status = xnn_define_tensor_value(c->sg, c->type, rank, dims, data, ext, flags, &id);
+  return id;
+}
+#define IN(...) tensor(c, sizeof((size_t[]){__VA_ARGS__}) / sizeof(size_t), (size_t[]){__VA_ARGS__}, XNN_VALUE_FLAG_EXTERNAL_INPUT, NULL)
+#define OUT(...) tensor(c, sizeof((size_t[]){__VA_ARGS__}) / sizeof(size_t), (size_t[]){__VA_ARGS__}, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, NULL)
+#define STATIC(...) tensor(c, sizeof((size_t[]){__VA_ARGS__}) / sizeof(size_t), (size_t[]){__VA_ARGS__}, 0, weights)
+#define DEFINE(call) do { if (c->status == xnn_status_success) c->status = (call); } while (0)
+
+static void binary(Ctx *c, enum xnn_binary_operator op) {
+  uint32_t a = IN(2, 3), b = IN(2, 3), o = OUT(2, 3);
+  DEFINE(xnn_define_binary(c->sg, op, NULL, a, b, o, 0));
+}
+static void unary(Ctx *c, enum xnn_unary_operator op) {
+  uint32_t a = IN(2, 3), o = OUT(2, 3);
+  union xnn_unary_params p;
+  memset(&p, 0, sizeof(p));
+  p.clamp.min = 0.0f, p.clamp.max = 6.0f;
+  DEFINE(xnn_define_unary(c->sg, op, op == xnn_unary_clamp ? &p : NULL, a, o, 0));
+}
+#define BINARY(name) static void probe_binary_##name(Ctx *c) { binary(c, xnn_binary_##name); }
+#define UNARY(name) static void probe_unary_##name(Ctx *c) { unary(c, xnn_unary_##name); }
+BINARY(add) BINARY(subtract) BINARY(multiply) BINARY(divide) BINARY(maximum) BINARY(minimum)
+BINARY(pow) BINARY(squared_difference)
+UNARY(clamp) UNARY(abs) UNARY(negate) UNARY(exp) UNARY(log) UNARY(tanh) UNARY(sigmoid) UNARY(gelu)
+UNARY(square_root) UNARY(reciprocal_square_root) UNARY(square)
+
+static void probe_fully_connected(Ctx *c) { /* static weights [out, in], static bias */
+  uint32_t x = IN(2, 4), w = STATIC(3, 4), b = STATIC(3), o = OUT(2, 3);
+  DEFINE(xnn_define_fully_connected(c->sg, -INFINITY, INFINITY, x, w, b, o, 0));
+}
+static void probe_fully_connected_dynamic(Ctx *c) { /* dynamic weights */
+  uint32_t x = IN(2, 4), w = IN(3, 4), o = OUT(2, 3);
+  DEFINE(xnn_define_fully_connected(c->sg, -INFINITY, INFINITY, x, w, XNN_INVALID_VALUE_ID, o, 0));
+}
+static void probe_convolution_2d(Ctx *c) { /* NHWC input, OHWI filter */
+  uint32_t x = IN(1, 4, 4, 2), w = STATIC(3, 3, 3, 2), b = STATIC(3), o = OUT(1, 4, 4, 3);
+  DEFINE(xnn_define_convolution_2d(c->sg, 1, 1, 1, 1, 3, 3, 1, 1, 1, 1, 1, 2, 3, -INFINITY,
+                                   INFINITY, x, w, b, o, 0));
+}
+/* f16 convolution and fully connected with fp32 static weights (XNNPACK packs them). */
+static uint32_t staticF32(Ctx *c, size_t rank, const size_t *dims) {
+  uint32_t id = XNN_INVALID_VALUE_ID;
+  if (c->status == xnn_status_success)
+    c->status = xnn_define_tensor_value(c->sg, xnn_datatype_fp32, rank, dims, weights,
+                                        XNN_INVALID_VALUE_ID, 0, &id);
+  return id;
+}
+static void probe_convolution_2d_f32_weights(Ctx *c) {
+  uint32_t x = IN(1, 4, 4, 2), w = staticF32(c, 4, (size_t[]){3, 3, 3, 2}),
+           b = staticF32(c, 1, (size_t[]){3}), o = OUT(1, 4, 4, 3);
+  DEFINE(xnn_define_convolution_2d(c->sg, 1, 1, 1, 1, 3, 3, 1, 1, 1, 1, 1, 2, 3, -INFINITY,
+                                   INFINITY, x, w, b, o, 0));
+}
+static void probe_fully_connected_f32_weights(Ctx *c) {
+  uint32_t x = IN(2, 4), w = staticF32(c, 2, (size_t[]){3, 4}), b = staticF32(c, 1, (size_t[]){3}),
+           o = OUT(2, 3);
+  DEFINE(xnn_define_fully_connected(c->sg, -INFINITY, INFINITY, x, w, b, o, 0));
+}
+static void probe_max_pooling_2d(Ctx *c) {
+  uint32_t x = IN(1, 4, 4, 2), o = OUT(1, 2, 2, 2);
+  DEFINE(xnn_define_max_pooling_2d(c->sg, 0, 0, 0, 0, 2, 2, 2, 2, 1, 1, -INFINITY, INFINITY, x, o, 0));
+}
+static void probe_average_pooling_2d(Ctx *c) {
+  uint32_t x = IN(1, 4, 4, 2), o = OUT(1, 2, 2, 2);
+  DEFINE(xnn_define_average_pooling_2d(c->sg, 0, 0, 0, 0, 2, 2, 2, 2, -INFINITY, INFINITY, x, o, 0));
+}
+static void probe_static_reduce_mean(Ctx *c) {
+  uint32_t x = IN(2, 3), o = OUT(2, 1);
+  DEFINE(xnn_define_static_reduce(c->sg, xnn_reduce_mean, 1, (size_t[]){1}, x, o, XNN_FLAG_KEEP_DIMS));
+}
+static void probe_static_reduce_sum(Ctx *c) {
+  uint32_t x = IN(2, 3), o = OUT(2, 1);
+  DEFINE(xnn_define_static_reduce(c->sg, xnn_reduce_sum, 1, (size_t[]){1}, x, o, XNN_FLAG_KEEP_DIMS));
+}
+static void probe_softmax(Ctx *c) {
+  uint32_t x = IN(2, 3), o = OUT(2, 3);
+  DEFINE(xnn_define_softmax(c->sg, x, o, 0));
+}
+static void probe_batch_matrix_multiply(Ctx *c) {
+  uint32_t a = IN(2, 2, 3), b = IN(2, 3, 4), o = OUT(2, 2, 4);
+  DEFINE(xnn_define_batch_matrix_multiply(c->sg, a, b, o, 0));
+}
+static void probe_static_transpose(Ctx *c) {
+  uint32_t x = IN(2, 3), o = OUT(3, 2);
+  DEFINE(xnn_define_static_transpose(c->sg, 2, (size_t[]){1, 0}, x, o, 0));
+}
+static void probe_static_reshape(Ctx *c) {
+  uint32_t x = IN(2, 3), o = OUT(6);
+  DEFINE(xnn_define_static_reshape(c->sg, 1, (size_t[]){6}, x, o, 0));
+}
+static void probe_concatenate(Ctx *c) {
+  uint32_t a = IN(2, 3), b = IN(2, 3), o = OUT(2, 6);
+  DEFINE(xnn_define_concatenate2(c->sg, 1, a, b, o, 0));
+}
+static void probe_static_slice(Ctx *c) {
+  uint32_t x = IN(2, 3), o = OUT(2, 2);
+  DEFINE(xnn_define_static_slice(c->sg, 2, (size_t[]){0, 1}, (size_t[]){2, 2}, x, o, 0));
+}
+static void probe_copy(Ctx *c) {
+  uint32_t x = IN(2, 3), o = OUT(2, 3);
+  DEFINE(xnn_define_copy(c->sg, x, o, 0));
+}
 
 typedef struct Probe {
   const char *name;
-  int numInputs;
-  DefineFn define;
+  void (*run)(Ctx *c);
 } Probe;
 
-static enum xnn_status defAdd(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  struct xnn_binary_params p = {-1e30, 1e30};
-  return xnn_define_binary(sg, xnn_binary_add, &p, in[0], in[1], out, 0);
-}
-static enum xnn_status defMultiply(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  return xnn_define_binary(sg, xnn_binary_multiply, NULL, in[0], in[1], out, 0);
-}
-static enum xnn_status defRsqrt(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  return xnn_define_unary(sg, xnn_unary_reciprocal_square_root, NULL, in[0], out, 0);
-}
-static enum xnn_status defSigmoid(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  return xnn_define_unary(sg, xnn_unary_sigmoid, NULL, in[0], out, 0);
-}
-static enum xnn_status defGelu(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  return xnn_define_unary(sg, xnn_unary_gelu, NULL, in[0], out, 0);
-}
-static enum xnn_status defTranspose(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  const size_t perm[2] = {1, 0};
-  return xnn_define_static_transpose(sg, 2, perm, in[0], out, 0);
-}
-static enum xnn_status defCopy(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  return xnn_define_copy(sg, in[0], out, 0);
-}
-static enum xnn_status defBmm(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  return xnn_define_batch_matrix_multiply(sg, in[0], in[1], out, 0);
-}
-static enum xnn_status defMean(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  const size_t axes[1] = {1};
-  return xnn_define_static_reduce(sg, xnn_reduce_mean, 1, axes, in[0], out, XNN_FLAG_KEEP_DIMS);
-}
-static enum xnn_status defSoftmax(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  return xnn_define_softmax(sg, in[0], out, 0);
-}
-
+#define P(name) {#name, probe_##name}
 static const Probe probes[] = {
-    {"binary.add", 2, defAdd},          {"binary.multiply", 2, defMultiply},
-    {"unary.reciprocal_square_root", 1, defRsqrt}, {"unary.sigmoid", 1, defSigmoid},
-    {"unary.gelu", 1, defGelu},         {"static_transpose", 1, defTranspose},
-    {"copy", 1, defCopy},               {"batch_matrix_multiply", 2, defBmm},
-    {"static_reduce.mean", 1, defMean}, {"softmax", 1, defSoftmax},
+    {"binary.add", probe_binary_add}, {"binary.subtract", probe_binary_subtract},
+    {"binary.multiply", probe_binary_multiply}, {"binary.divide", probe_binary_divide},
+    {"binary.maximum", probe_binary_maximum}, {"binary.minimum", probe_binary_minimum},
+    {"binary.pow", probe_binary_pow}, {"binary.squared_difference", probe_binary_squared_difference},
+    {"unary.clamp", probe_unary_clamp}, {"unary.abs", probe_unary_abs},
+    {"unary.negate", probe_unary_negate}, {"unary.exp", probe_unary_exp},
+    {"unary.log", probe_unary_log}, {"unary.tanh", probe_unary_tanh},
+    {"unary.sigmoid", probe_unary_sigmoid}, {"unary.gelu", probe_unary_gelu},
+    {"unary.square_root", probe_unary_square_root},
+    {"unary.reciprocal_square_root", probe_unary_reciprocal_square_root},
+    {"unary.square", probe_unary_square},
+    P(fully_connected), P(fully_connected_f32_weights), P(fully_connected_dynamic),
+    P(convolution_2d), P(convolution_2d_f32_weights), P(max_pooling_2d),
+    P(average_pooling_2d), {"static_reduce.mean", probe_static_reduce_mean},
+    {"static_reduce.sum", probe_static_reduce_sum}, P(softmax), P(batch_matrix_multiply),
+    P(static_transpose), P(static_reshape), P(concatenate), P(static_slice), P(copy),
 };
 
 static const struct {
@@ -61,37 +155,42 @@ static const struct {
   enum xnn_datatype type;
 } types[] = {{"f32", xnn_datatype_fp32}, {"f16", xnn_datatype_fp16}, {"bf16", xnn_datatype_bf16}};
 
-/* Defines inputs/outputs of `type` ([2,2] each), the node, and creates a runtime. */
-static const char *tryProbe(const Probe *p, enum xnn_datatype inType, enum xnn_datatype outType,
-                            DefineFn define, int numInputs) {
-  xnn_subgraph_t sg = NULL;
-  if (xnn_create_subgraph(3, 0, &sg) != xnn_status_success)
+/* "ok", or the first step that failed: define (a tensor or the node) or runtime. */
+static const char *runProbe(const Probe *p, enum xnn_datatype type) {
+  Ctx c = {NULL, type, 0, xnn_status_success};
+  if (xnn_create_subgraph(8, 0, &c.sg) != xnn_status_success)
     return "subgraph";
-  (void)p;
-  const size_t dims[2] = {2, 2};
-  uint32_t in[2], out;
+  p->run(&c);
   const char *result = "ok";
-  for (int i = 0; i < numInputs; ++i)
-    if (xnn_define_tensor_value(sg, inType, 2, dims, NULL, (uint32_t)i, XNN_VALUE_FLAG_EXTERNAL_INPUT,
-                                &in[i]) != xnn_status_success)
-      result = "tensor";
-  if (!strcmp(result, "ok") &&
-      xnn_define_tensor_value(sg, outType, 2, dims, NULL, 2, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &out) !=
-          xnn_status_success)
-    result = "tensor";
-  if (!strcmp(result, "ok") && define(sg, in, out) != xnn_status_success)
-    result = "define";
   xnn_runtime_t rt = NULL;
-  if (!strcmp(result, "ok") && xnn_create_runtime_v3(sg, NULL, NULL, 0, &rt) != xnn_status_success)
+  if (c.status != xnn_status_success)
+    result = "define";
+  else if (xnn_create_runtime_v3(c.sg, NULL, NULL, 0, &rt) != xnn_status_success)
+    result = "runtime";
+  if (rt)
+    xnn_delete_runtime(rt);
+  xnn_delete_subgraph(c.sg);
+  return result;
+}
+
+static const char *runConvert(enum xnn_datatype from, enum xnn_datatype to) {
+  xnn_subgraph_t sg = NULL;
+  if (xnn_create_subgraph(2, 0, &sg) != xnn_status_success)
+    return "subgraph";
+  const size_t dims[2] = {2, 3};
+  uint32_t in, out;
+  const char *result = "ok";
+  xnn_runtime_t rt = NULL;
+  if (xnn_define_tensor_value(sg, from, 2, dims, NULL, 0, XNN_VALUE_FLAG_EXTERNAL_INPUT, &in) ||
+      xnn_define_tensor_value(sg, to, 2, dims, NULL, 1, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &out) ||
+      xnn_define_unary(sg, xnn_unary_convert, NULL, in, out, 0))
+    result = "define";
+  else if (xnn_create_runtime_v3(sg, NULL, NULL, 0, &rt) != xnn_status_success)
     result = "runtime";
   if (rt)
     xnn_delete_runtime(rt);
   xnn_delete_subgraph(sg);
   return result;
-}
-
-static enum xnn_status defConvert(xnn_subgraph_t sg, const uint32_t *in, uint32_t out) {
-  return xnn_define_unary(sg, xnn_unary_convert, NULL, in[0], out, 0);
 }
 
 int main(void) {
@@ -101,13 +200,12 @@ int main(void) {
   }
   for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); ++i)
     for (size_t t = 0; t < sizeof(types) / sizeof(types[0]); ++t)
-      printf("%s %s: %s\n", probes[i].name, types[t].name,
-             tryProbe(&probes[i], types[t].type, types[t].type, probes[i].define, probes[i].numInputs));
+      printf("%s %s: %s\n", probes[i].name, types[t].name, runProbe(&probes[i], types[t].type));
   for (size_t a = 0; a < 3; ++a)
     for (size_t b = 0; b < 3; ++b)
       if (a != b)
         printf("convert %s->%s: %s\n", types[a].name, types[b].name,
-               tryProbe(NULL, types[a].type, types[b].type, defConvert, 1));
+               runConvert(types[a].type, types[b].type));
   xnn_deinitialize();
   return 0;
 }
