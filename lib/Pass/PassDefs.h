@@ -6,5 +6,7 @@
 #include "xnnmlir/Passes.h"
 
 extern const XnnMlirPassInfo xnnVerifyPassInfo;
+extern const XnnMlirPassInfo xnnTagChannelsLastPassInfo;
+extern const XnnMlirPassInfo xnnPartitionPassInfo;
 
 #endif

@@ -1,0 +1,257 @@
+/* Capability table entries, one per edge op; shared constraints first. */
+#include "Ops/Capability.h"
+
+#include "Support/IR.h"
+#include "Support/Strings.h"
+
+#include <stdarg.h>
+#include <sys/types.h>
+#include <stdio.h>
+#include <string.h>
+
+/* XNN_MAX_TENSOR_DIMS of the pinned xnnpack.h. */
+#define XNN_CAP_MAX_RANK 6
+
+static bool refuse(XnnReason *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool refuse(XnnReason *why, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why->text, sizeof(why->text), fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static unsigned capMask(MlirType t) {
+  if (mlirTypeIsNull(t))
+    return 0;
+  if (mlirTypeIsAF32(t))
+    return XNN_CAP_F32;
+  if (mlirTypeIsAF16(t))
+    return XNN_CAP_F16;
+  if (mlirTypeIsABF16(t))
+    return XNN_CAP_BF16;
+  return 0;
+}
+
+static void typeName(MlirType t, char *buf, size_t n) {
+  XnnStrBuf s = {0};
+  mlirTypePrint(t, xnnStrBufCallback, &s);
+  snprintf(buf, n, "%s", s.data ? s.data : "?");
+  xnnStrBufFree(&s);
+}
+
+/* Every operand and result: static ranked tensor, rank <= 6, non-empty; float. */
+static bool checkValue(MlirValue v, const char *what, bool requireFloat, XnnReason *why) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
+    return refuse(why, "%s is not a statically shaped tensor", what);
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  if (rank > XNN_CAP_MAX_RANK)
+    return refuse(why, "%s has rank %zd; XNNPACK supports at most %d dims", what, (ssize_t)rank,
+                  XNN_CAP_MAX_RANK);
+  for (intptr_t i = 0; i < rank; ++i)
+    if (mlirShapedTypeGetDimSize(t, i) == 0)
+      return refuse(why, "%s is empty; XNNPACK rejects zero-size tensors", what);
+  if (requireFloat && !capMask(mlirShapedTypeGetElementType(t))) {
+    char name[64];
+    typeName(mlirShapedTypeGetElementType(t), name, sizeof(name));
+    return refuse(why, "%s has element type %s; XNNPACK's float nodes take f32, f16 or bf16", what,
+                  name);
+  }
+  return true;
+}
+
+static bool isConstant(MlirValue v) {
+  MlirOperation def = xnnDefiningOp(v);
+  return !mlirOperationIsNull(def) && xnnOpIs(def, "edge.constant");
+}
+
+/* ---- per-op constraints ------------------------------------------------- */
+
+static bool checkAlpha(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  double alpha = 1.0;
+  if (xnnAttrF64(op, "alpha", &alpha) && alpha != 1.0)
+    return refuse(why, "alpha = %g; XNNPACK's add/subtract have no scale (only alpha = 1)", alpha);
+  return true;
+}
+
+static bool checkSoftmax(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  int64_t dim = -1;
+  intptr_t rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  xnnAttrI64(op, "dim", &dim);
+  if (dim < 0)
+    dim += rank;
+  if (dim != rank - 1)
+    return refuse(why, "softmax over dim %lld of a rank-%zd tensor; XNNPACK's softmax is over the "
+                  "last dim only", (long long)dim, (ssize_t)rank);
+  return true;
+}
+
+static bool checkLinear(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (xnnValueRank(mlirOperationGetOperand(op, 1)) != 2)
+    return refuse(why, "linear weight is not 2-D");
+  return true;
+}
+
+static bool checkConv(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (!isConstant(mlirOperationGetOperand(op, 1)))
+    return refuse(why, "conv2d weight is not a constant; XNNPACK's convolution needs static filters");
+  if (mlirOperationGetNumOperands(op) > 2 && !isConstant(mlirOperationGetOperand(op, 2)))
+    return refuse(why, "conv2d bias is not a constant; XNNPACK's convolution needs a static bias");
+  return true;
+}
+
+static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  bool ceil = false;
+  if (xnnAttrBool(op, "ceil_mode", &ceil) && ceil)
+    return refuse(why, "max_pool2d with ceil_mode = true is not lowered");
+  return true;
+}
+
+static bool checkAvgPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  int64_t pad[2] = {0, 0};
+  intptr_t n = 0;
+  xnnAttrI64Array(op, "padding", pad, 2, &n);
+  if (pad[0] || pad[1])
+    return refuse(why, "avg_pool2d with padding: PyTorch counts the padding (count_include_pad), "
+                  "XNNPACK does not");
+  return true;
+}
+
+static bool checkSlice(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  int64_t step = 1;
+  if (xnnAttrI64(op, "step", &step) && step != 1)
+    return refuse(why, "slice with step %lld; XNNPACK's static slice has unit stride only",
+                  (long long)step);
+  return true;
+}
+
+static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return refuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
+}
+
+static bool refuseSdpa(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return refuse(why, "sdpa is not decomposed into XNNPACK nodes yet");
+}
+
+/* Dtype and layout copies: float <-> float converts of activations fold into
+ * the delegate (f16 <-> bf16 goes through f32 as two converts); converts of
+ * constants are compile-time work for xnn-fold-constant-converts. */
+static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  MlirValue in = mlirOperationGetOperand(op, 0), out = mlirOperationGetResult(op, 0);
+  MlirType from = xnnValueElemType(in), to = xnnValueElemType(out);
+  if (mlirTypeEqual(from, to))
+    return true;
+  char a[64], b[64];
+  typeName(from, a, sizeof(a));
+  typeName(to, b, sizeof(b));
+  if (!cfg->foldDtypeConverts)
+    return refuse(why, "dtype conversion %s -> %s stays portable (fold-dtype-converts=false)", a, b);
+  if (isConstant(in))
+    return refuse(why, "dtype conversion %s -> %s of a constant: fold it at compile time "
+                  "(xnn-fold-constant-converts)", a, b);
+  return true;
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+#define F XNN_CAP_FLOATS
+#define FH (XNN_CAP_F32 | XNN_CAP_F16)
+static const XnnCapability table[] = {
+    {"edge.to_copy", "convert", F, checkCopy},
+    {"edge.to_dim_order_copy", "convert", F, checkCopy},
+    {"edge.add", "binary.add", F, checkAlpha},
+    {"edge.sub", "binary.subtract", F, checkAlpha},
+    {"edge.mul", "binary.multiply", F, NULL},
+    {"edge.div", "binary.divide", F, NULL},
+    {"edge.maximum", "binary.maximum", F, NULL},
+    {"edge.minimum", "binary.minimum", F, NULL},
+    {"edge.pow", "binary.pow", F, NULL},
+    {"edge.relu", "unary.clamp", F, NULL},
+    {"edge.hardtanh", "unary.clamp", F, NULL},
+    {"edge.sigmoid", "unary.sigmoid", F, NULL},
+    {"edge.tanh", "unary.tanh", F, NULL},
+    {"edge.rsqrt", "unary.reciprocal_square_root", F, NULL},
+    {"edge.sqrt", "unary.square_root", F, NULL},
+    {"edge.neg", "unary.negate", F, NULL},
+    {"edge.abs", "unary.abs", F, NULL},
+    {"edge.exp", "unary.exp", F, NULL},
+    {"edge.log", "unary.log", F, NULL},
+    {"edge.gelu", "unary.gelu", F, NULL},
+    {"edge.mean", "static_reduce.mean", FH, NULL},
+    {"edge.sum", "static_reduce.sum", FH, NULL},
+    {"edge.softmax", "softmax", FH, checkSoftmax},
+    {"edge.linear", "fully_connected", FH, checkLinear},
+    {"edge.mm", "batch_matrix_multiply", FH, NULL},
+    {"edge.bmm", "batch_matrix_multiply", FH, NULL},
+    {"edge.conv2d", "convolution_2d_f32_weights", FH, checkConv},
+    {"edge.max_pool2d", "max_pooling_2d", FH, checkMaxPool},
+    {"edge.avg_pool2d", "average_pooling_2d", FH, checkAvgPool},
+    {"edge.view", "static_reshape", F, NULL},
+    {"edge.permute", "static_transpose", F, NULL},
+    {"edge.cat", "concatenate", F, NULL},
+    {"edge.slice", "static_slice", FH, checkSlice},
+    {"edge.embedding", "", 0, refuseEmbedding},
+    {"edge.sdpa", "", 0, refuseSdpa},
+};
+#undef F
+#undef FH
+
+const XnnCapability *xnnCapabilityTable(size_t *count) {
+  *count = sizeof(table) / sizeof(table[0]);
+  return table;
+}
+
+const XnnCapability *xnnCapabilityLookup(MlirStringRef opName) {
+  for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); ++i)
+    if (xnnStrRefEquals(opName, table[i].op))
+      return &table[i];
+  return NULL;
+}
+
+bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  why->text[0] = 0;
+  MlirStringRef name = xnnOpName(op);
+  const XnnCapability *cap = xnnCapabilityLookup(name);
+  if (!cap) {
+    if (xnnStrRefStartsWith(name, "edge."))
+      return refuse(why, "no XNNPACK lowering for %.*s", (int)name.length, name.data);
+    return refuse(why, "not an edge op");
+  }
+  if (cap->check && cap->native == 0)
+    return cap->check(op, cfg, why);
+  /* Shared constraints (ExecuTorch's check_common_constraints): float tensors,
+   * one element type across the float operands (converts excepted). */
+  bool isCopy = !strcmp(cap->node, "convert");
+  MlirType elem = {NULL};
+  char what[32];
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    snprintf(what, sizeof(what), "operand #%zd", (ssize_t)i);
+    if (!checkValue(v, what, true, why))
+      return false;
+    MlirType e = xnnValueElemType(v);
+    if (!isCopy && !mlirTypeIsNull(elem) && !mlirTypeEqual(e, elem)) {
+      char a[64], b[64];
+      typeName(elem, a, sizeof(a));
+      typeName(e, b, sizeof(b));
+      return refuse(why, "mixed input dtypes (%s and %s); XNNPACK nodes take one dtype", a, b);
+    }
+    elem = e;
+  }
+  for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i) {
+    snprintf(what, sizeof(what), "result #%zd", (ssize_t)i);
+    if (!checkValue(mlirOperationGetResult(op, i), what, true, why))
+      return false;
+  }
+  return cap->check ? cap->check(op, cfg, why) : true;
+}

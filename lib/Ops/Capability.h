@@ -1,0 +1,42 @@
+/* The capability table: one entry per edge op saying what the pinned XNNPACK
+ * can take (element types, ranks, attribute values, constant operands) and
+ * which XNNPACK node it lowers to. The partitioner asks it; the capability
+ * test (test/XNNPACK/capabilities.test) checks it against the linked library. */
+#ifndef XNNMLIR_LIB_OPS_CAPABILITY_H
+#define XNNMLIR_LIB_OPS_CAPABILITY_H
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct XnnPartitionConfig {
+  bool foldDtypeConverts; /* delegate f32<->f16/bf16 converts of activations */
+} XnnPartitionConfig;
+
+/* Why an op stays portable (ExecuTorch's why()); empty when delegable. */
+typedef struct XnnReason {
+  char text[256];
+} XnnReason;
+
+/* Element-type masks of the table. */
+enum { XNN_CAP_F32 = 1u, XNN_CAP_F16 = 2u, XNN_CAP_BF16 = 4u };
+#define XNN_CAP_FLOATS (XNN_CAP_F32 | XNN_CAP_F16 | XNN_CAP_BF16)
+
+typedef bool (*XnnCapCheckFn)(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why);
+
+typedef struct XnnCapability {
+  const char *op;   /* edge op name */
+  const char *node; /* XNNPACK node kind it lowers to, as xnn-probe names it */
+  unsigned native;  /* element types the node runs natively; other floats run in f32
+                       between converts inside the delegate */
+  XnnCapCheckFn check; /* op-specific constraints; NULL = none */
+} XnnCapability;
+
+/* True if `op` can be delegated; otherwise fills `why`. */
+bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why);
+/* The entry for `opName`, or NULL (not delegable at all). */
+const XnnCapability *xnnCapabilityLookup(MlirStringRef opName);
+/* All entries, for listing and the capability test. */
+const XnnCapability *xnnCapabilityTable(size_t *count);
+
+#endif

@@ -1,0 +1,443 @@
+/* xnn-partition: capability-based partitioning into XNNPACK delegate segments.
+ *
+ * Grouping: in block (topological) order, D(v) = max over producers u of
+ * D(u) + [u delegable and v portable]. Delegable ops with equal D form one
+ * segment. A path that leaves a segment crosses a delegable->portable edge and
+ * so reaches only larger D: segments never re-enter themselves (acyclic), and
+ * the number of segments equals the longest alternation along any path, the
+ * minimum possible. O(ops + uses). Each segment is outlined into a private
+ * function with the `xnn.delegate` attribute and called (SPEC §3.3); the
+ * caller's ops are then rescheduled topologically around the calls.
+ *
+ * Constants: an edge.constant used by a segment is cloned into that segment's
+ * function (attributes are uniqued, so the payload is shared, not copied); the
+ * original is erased when nothing else uses it. Portable ops get an
+ * `xnn.portable_reason` attribute saying why (ExecuTorch's why()). */
+#include "xnnmlir/Passes.h"
+
+#include "Ops/Capability.h"
+#include "Pass/PassDefs.h"
+#include "Support/IR.h"
+#include "Support/PtrMap.h"
+#include "Support/Strings.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Diagnostics.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct PartitionConfig {
+  XnnPartitionConfig cap;
+} PartitionConfig;
+
+enum { KIND_PORTABLE, KIND_DELEGATE, KIND_CONSTANT };
+
+typedef struct OpInfo {
+  MlirOperation op;
+  int kind;
+  size_t level; /* D(v) */
+  size_t unit;  /* scheduling unit: a segment or a single portable op */
+} OpInfo;
+
+/* A growable array of values. */
+typedef struct ValueList {
+  MlirValue *data;
+  size_t size, capacity;
+} ValueList;
+
+static void valueListPush(ValueList *l, MlirValue v) {
+  if (l->size == l->capacity &&
+      !(l->data = realloc(l->data, (l->capacity = l->capacity ? 2 * l->capacity : 8) * sizeof(MlirValue))))
+    abort();
+  l->data[l->size++] = v;
+}
+
+/* ---- a min-heap of unit ids keyed by their first op index ---------------- */
+typedef struct Heap {
+  size_t *ids;
+  const size_t *key;
+  size_t size;
+} Heap;
+
+static void heapPush(Heap *h, size_t id) {
+  size_t i = h->size++;
+  h->ids[i] = id;
+  while (i && h->key[h->ids[(i - 1) / 2]] > h->key[h->ids[i]]) {
+    size_t p = (i - 1) / 2, t = h->ids[p];
+    h->ids[p] = h->ids[i], h->ids[i] = t, i = p;
+  }
+}
+
+static size_t heapPop(Heap *h) {
+  size_t top = h->ids[0];
+  h->ids[0] = h->ids[--h->size];
+  for (size_t i = 0;;) {
+    size_t l = 2 * i + 1, r = l + 1, m = i;
+    if (l < h->size && h->key[h->ids[l]] < h->key[h->ids[m]])
+      m = l;
+    if (r < h->size && h->key[h->ids[r]] < h->key[h->ids[m]])
+      m = r;
+    if (m == i)
+      break;
+    size_t t = h->ids[m];
+    h->ids[m] = h->ids[i], h->ids[i] = t, i = m;
+  }
+  return top;
+}
+
+/* ---- symbol names -------------------------------------------------------- */
+static bool symbolExists(MlirOperation module, const char *name) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
+        xnnStrRefEquals(mlirStringAttrGetValue(sym), name))
+      return true;
+  }
+  return false;
+}
+
+/* ---- outlining ----------------------------------------------------------- */
+
+typedef struct Segment {
+  size_t *ops; /* indices into the OpInfo array, in block order */
+  size_t numOps, capOps;
+  MlirOperation call;
+} Segment;
+
+static bool inSegment(const XnnPtrMap *index, const OpInfo *infos, MlirOperation op, size_t unit) {
+  size_t i;
+  return !mlirOperationIsNull(op) && xnnPtrMapGet(index, op.ptr, &i) && infos[i].kind == KIND_DELEGATE &&
+         infos[i].unit == unit;
+}
+
+/* Moves segment `seg` (scheduling unit `unit`) into a new delegate function
+ * inserted after `insertAfter`, and leaves a func.call before `terminator`. */
+static MlirOperation outline(MlirOperation module, MlirOperation insertAfter, MlirOperation terminator,
+                             OpInfo *infos, const XnnPtrMap *index, Segment *seg, size_t unit,
+                             size_t *counter) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirLocation loc = mlirOperationGetLocation(infos[seg->ops[0]].op);
+  /* Inputs: values from outside (constants excepted: cloned in); outputs: results used outside. */
+  ValueList inputs = {0}, outputs = {0};
+  XnnPtrMap inputIndex;
+  xnnPtrMapInit(&inputIndex, 16);
+  for (size_t k = 0; k < seg->numOps; ++k) {
+    MlirOperation op = infos[seg->ops[k]].op;
+    for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+      MlirValue v = mlirOperationGetOperand(op, i);
+      MlirOperation def = xnnDefiningOp(v);
+      size_t dummy;
+      if (inSegment(index, infos, def, unit) || (!mlirOperationIsNull(def) && xnnOpIs(def, "edge.constant")))
+        continue;
+      if (!xnnPtrMapGet(&inputIndex, v.ptr, &dummy)) {
+        xnnPtrMapPut(&inputIndex, v.ptr, inputs.size);
+        valueListPush(&inputs, v);
+      }
+    }
+    for (intptr_t r = 0, n = mlirOperationGetNumResults(op); r < n; ++r) {
+      MlirValue v = mlirOperationGetResult(op, r);
+      for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+        if (!inSegment(index, infos, mlirOpOperandGetOwner(u), unit)) {
+          valueListPush(&outputs, v);
+          break;
+        }
+    }
+  }
+
+  /* The function. */
+  MlirType *inTypes = malloc((inputs.size + 1) * sizeof(MlirType));
+  MlirType *outTypes = malloc((outputs.size + 1) * sizeof(MlirType));
+  MlirLocation *argLocs = malloc((inputs.size + 1) * sizeof(MlirLocation));
+  if (!inTypes || !outTypes || !argLocs)
+    abort();
+  for (size_t i = 0; i < inputs.size; ++i) {
+    inTypes[i] = mlirValueGetType(inputs.data[i]);
+    argLocs[i] = mlirValueGetLocation(inputs.data[i]);
+  }
+  for (size_t i = 0; i < outputs.size; ++i)
+    outTypes[i] = mlirValueGetType(outputs.data[i]);
+  char name[64];
+  do
+    snprintf(name, sizeof(name), "xnn_delegate_%zu", (*counter)++);
+  while (symbolExists(module, name));
+  MlirBlock body = mlirBlockCreate((intptr_t)inputs.size, inTypes, argLocs);
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, body);
+  MlirType fnType = mlirFunctionTypeGet(ctx, (intptr_t)inputs.size, inTypes, (intptr_t)outputs.size, outTypes);
+  MlirNamedAttribute attrs[] = {
+      xnnNamed(ctx, "sym_name", xnnStrAttr(ctx, name)),
+      xnnNamed(ctx, "function_type", mlirTypeAttrGet(fnType)),
+      xnnNamed(ctx, "sym_visibility", xnnStrAttr(ctx, "private")),
+      xnnNamed(ctx, "xnn.delegate", mlirUnitAttrGet(ctx)),
+  };
+  MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
+  mlirOperationStateAddAttributes(&st, 4, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  MlirOperation fn = mlirOperationCreate(&st);
+  MlirBlock moduleBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  mlirBlockInsertOwnedOperationAfter(moduleBody, insertAfter, fn);
+
+  /* The call, before the caller's terminator; outside uses of outputs now read its results. */
+  MlirNamedAttribute callee = xnnNamed(ctx, "callee", mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(name)));
+  MlirOperation call = xnnBuildOp("func.call", loc, (intptr_t)inputs.size, inputs.data,
+                                  (intptr_t)outputs.size, outTypes, 1, &callee);
+  xnnInsertBefore(terminator, call);
+  for (size_t i = 0; i < outputs.size; ++i) {
+    MlirValue v = outputs.data[i], repl = mlirOperationGetResult(call, (intptr_t)i);
+    /* Collect first: rewriting an operand unlinks it from the use list being walked. */
+    size_t n = xnnValueNumUses(v), m = 0;
+    MlirOperation *owners = malloc((n + 1) * sizeof(MlirOperation));
+    unsigned *numbers = malloc((n + 1) * sizeof(unsigned));
+    if (!owners || !numbers)
+      abort();
+    for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+      if (!inSegment(index, infos, mlirOpOperandGetOwner(u), unit)) {
+        owners[m] = mlirOpOperandGetOwner(u);
+        numbers[m++] = mlirOpOperandGetOperandNumber(u);
+      }
+    for (size_t k = 0; k < m; ++k)
+      mlirOperationSetOperand(owners[k], numbers[k], repl);
+    free(owners);
+    free(numbers);
+  }
+
+  /* Move the ops in; rewire inputs to block arguments and constants to clones. */
+  MlirOperation ret = xnnBuildOp("func.return", loc, (intptr_t)outputs.size, outputs.data, 0, NULL, 0, NULL);
+  mlirBlockAppendOwnedOperation(body, ret);
+  XnnPtrMap clones;
+  xnnPtrMapInit(&clones, 8);
+  for (size_t k = 0; k < seg->numOps; ++k) {
+    MlirOperation op = infos[seg->ops[k]].op;
+    mlirOperationMoveBefore(op, ret);
+    for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+      MlirValue v = mlirOperationGetOperand(op, i);
+      size_t at;
+      if (xnnPtrMapGet(&inputIndex, v.ptr, &at)) {
+        mlirOperationSetOperand(op, i, mlirBlockGetArgument(body, (intptr_t)at));
+        continue;
+      }
+      MlirOperation def = xnnDefiningOp(v);
+      if (mlirOperationIsNull(def) || !xnnOpIs(def, "edge.constant"))
+        continue;
+      size_t cloneAt;
+      MlirOperation clone;
+      if (xnnPtrMapGet(&clones, def.ptr, &cloneAt)) {
+        clone.ptr = (void *)cloneAt;
+      } else {
+        clone = mlirOperationClone(def);
+        mlirBlockInsertOwnedOperation(body, 0, clone);
+        xnnPtrMapPut(&clones, def.ptr, (size_t)clone.ptr);
+      }
+      mlirOperationSetOperand(op, i, mlirOperationGetResult(clone, mlirOpResultGetResultNumber(v)));
+    }
+  }
+  xnnPtrMapFree(&clones);
+  xnnPtrMapFree(&inputIndex);
+  free(inputs.data);
+  free(outputs.data);
+  free(inTypes);
+  free(outTypes);
+  free(argLocs);
+  seg->call = call;
+  return fn;
+}
+
+/* Partitions one function body; new delegates go after *insertAfter (advanced). */
+static void partitionFunction(MlirOperation module, MlirOperation func, MlirOperation *insertAfter,
+                              const PartitionConfig *cfg, size_t *counter) {
+  MlirBlock block = xnnFuncBody(func);
+  if (mlirBlockIsNull(block))
+    return;
+  MlirContext ctx = mlirOperationGetContext(func);
+  size_t numOps = 0;
+  MlirOperation *ops = xnnBlockOps(block, &numOps);
+  if (numOps == 0) {
+    free(ops);
+    return;
+  }
+  MlirOperation terminator = ops[numOps - 1];
+  --numOps; /* the terminator stays put */
+  OpInfo *infos = calloc(numOps + 1, sizeof(OpInfo));
+  XnnPtrMap index;
+  xnnPtrMapInit(&index, numOps);
+  size_t maxLevel = 0;
+  bool anyDelegate = false;
+  for (size_t i = 0; i < numOps; ++i) {
+    OpInfo *info = &infos[i];
+    info->op = ops[i];
+    xnnPtrMapPut(&index, ops[i].ptr, i);
+    XnnReason why;
+    if (xnnOpIs(ops[i], "edge.constant")) {
+      info->kind = KIND_CONSTANT;
+      continue;
+    }
+    xnnOpRemoveAttr(ops[i], "xnn.portable_reason");
+    if (xnnCapabilityCheck(ops[i], &cfg->cap, &why)) {
+      info->kind = KIND_DELEGATE;
+      anyDelegate = true;
+    } else {
+      info->kind = KIND_PORTABLE;
+      if (xnnOpHasPrefix(ops[i], "edge."))
+        xnnOpSetAttr(ops[i], "xnn.portable_reason", xnnStrAttr(ctx, why.text));
+    }
+    size_t level = 0;
+    for (intptr_t k = 0, n = mlirOperationGetNumOperands(ops[i]); k < n; ++k) {
+      MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(ops[i], k));
+      size_t u;
+      if (mlirOperationIsNull(def) || !xnnPtrMapGet(&index, def.ptr, &u) || infos[u].kind == KIND_CONSTANT)
+        continue;
+      size_t l = infos[u].level + (infos[u].kind == KIND_DELEGATE && info->kind != KIND_DELEGATE);
+      if (l > level)
+        level = l;
+    }
+    info->level = level;
+    if (info->kind == KIND_DELEGATE && level > maxLevel)
+      maxLevel = level;
+  }
+  if (!anyDelegate) {
+    xnnPtrMapFree(&index);
+    free(infos);
+    free(ops);
+    return;
+  }
+
+  /* Units: segments 0..maxLevel first, then one per portable op. */
+  size_t numSegments = maxLevel + 1, numUnits = numSegments;
+  Segment *segs = calloc(numSegments, sizeof(Segment));
+  for (size_t i = 0; i < numOps; ++i) {
+    OpInfo *info = &infos[i];
+    if (info->kind == KIND_DELEGATE) {
+      Segment *s = &segs[info->level];
+      info->unit = info->level;
+      if (s->numOps == s->capOps &&
+          !(s->ops = realloc(s->ops, (s->capOps = s->capOps ? 2 * s->capOps : 16) * sizeof(size_t))))
+        abort();
+      s->ops[s->numOps++] = i;
+    } else if (info->kind == KIND_PORTABLE) {
+      info->unit = numUnits++;
+    }
+  }
+
+  /* Dependency edges between units, as a CSR list: count, then fill. */
+  size_t *firstIndex = malloc(numUnits * sizeof(size_t));
+  size_t *indegree = calloc(numUnits, sizeof(size_t));
+  size_t *edgeStart = calloc(numUnits + 1, sizeof(size_t));
+  size_t *fill = calloc(numUnits, sizeof(size_t));
+  for (size_t u = 0; u < numUnits; ++u)
+    firstIndex[u] = (size_t)-1;
+  for (size_t i = 0; i < numOps; ++i)
+    if (infos[i].kind != KIND_CONSTANT && firstIndex[infos[i].unit] == (size_t)-1)
+      firstIndex[infos[i].unit] = i;
+  size_t *edges = NULL;
+  for (int fillPass = 0; fillPass < 2; ++fillPass) {
+    if (fillPass) {
+      for (size_t u = 1; u <= numUnits; ++u)
+        edgeStart[u] += edgeStart[u - 1];
+      edges = malloc((edgeStart[numUnits] + 1) * sizeof(size_t));
+    }
+    for (size_t i = 0; i < numOps; ++i) {
+      if (infos[i].kind == KIND_CONSTANT)
+        continue;
+      size_t to = infos[i].unit;
+      for (intptr_t k = 0, n = mlirOperationGetNumOperands(infos[i].op); k < n; ++k) {
+        MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(infos[i].op, k));
+        size_t d;
+        if (mlirOperationIsNull(def) || !xnnPtrMapGet(&index, def.ptr, &d) ||
+            infos[d].kind == KIND_CONSTANT || infos[d].unit == to)
+          continue;
+        size_t from = infos[d].unit;
+        if (fillPass) {
+          edges[edgeStart[from] + fill[from]++] = to;
+        } else {
+          ++edgeStart[from + 1];
+          ++indegree[to];
+        }
+      }
+    }
+  }
+  /* Kahn's algorithm, earliest original position first: a stable schedule. */
+  Heap heap = {malloc((numUnits + 1) * sizeof(size_t)), firstIndex, 0};
+  size_t *order = malloc((numUnits + 1) * sizeof(size_t)), numOrdered = 0;
+  for (size_t u = 0; u < numUnits; ++u)
+    if (!indegree[u] && firstIndex[u] != (size_t)-1)
+      heapPush(&heap, u);
+  while (heap.size) {
+    size_t u = heapPop(&heap);
+    order[numOrdered++] = u;
+    for (size_t e = edgeStart[u]; e < edgeStart[u + 1]; ++e)
+      if (--indegree[edges[e]] == 0)
+        heapPush(&heap, edges[e]);
+  }
+  /* Outline the segments, then lay the caller out in schedule order. */
+  for (size_t s = 0; s < numSegments; ++s)
+    *insertAfter = outline(module, *insertAfter, terminator, infos, &index, &segs[s], s, counter);
+  for (size_t k = 0; k < numOrdered; ++k) {
+    size_t u = order[k];
+    mlirOperationMoveBefore(u < numSegments ? segs[u].call : infos[firstIndex[u]].op, terminator);
+  }
+  free(heap.ids);
+  free(order);
+  free(fill);
+  free(edges);
+  /* Constants nothing uses any more (all users were delegated) go. */
+  for (size_t i = 0; i < numOps; ++i)
+    if (infos[i].kind == KIND_CONSTANT && xnnOpIsDead(infos[i].op))
+      mlirOperationDestroy(infos[i].op);
+  for (size_t s = 0; s < numSegments; ++s)
+    free(segs[s].ops);
+  free(segs);
+  free(firstIndex);
+  free(indegree);
+  free(edgeStart);
+  xnnPtrMapFree(&index);
+  free(infos);
+  free(ops);
+}
+
+static void runPartition(MlirOperation op, MlirExternalPass pass, void *config) {
+  const PartitionConfig *cfg = config;
+  if (!xnnOpIs(op, "builtin.module")) {
+    mlirEmitError(mlirOperationGetLocation(op),
+                  "xnn-partition must run on builtin.module: it outlines delegate functions");
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  size_t numTop = 0, counter = 0;
+  MlirOperation *top = xnnBlockOps(body, &numTop);
+  for (size_t i = 0; i < numTop; ++i) {
+    if (!xnnOpIs(top[i], "func.func") || !mlirAttributeIsNull(xnnOpAttr(top[i], "xnn.delegate")))
+      continue;
+    MlirOperation insertAfter = top[i];
+    partitionFunction(op, top[i], &insertAfter, cfg, &counter);
+  }
+  free(top);
+}
+
+static const XnnMlirPassOption partitionOptions[] = {
+    {"fold-dtype-converts", XNN_MLIR_OPTION_BOOL, "true",
+     "delegate f32<->f16/bf16 converts of activations (false: they stay portable, the old "
+     "behaviour)"},
+};
+
+static MlirPass createPartition(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
+  PartitionConfig cfg;
+  memset(&cfg, 0, sizeof(cfg));
+  cfg.cap.foldDtypeConverts = xnnMlirPassOptionGetBool(info, values, "fold-dtype-converts");
+  return xnnMlirCreateExternalPass(info, runPartition, &cfg, sizeof(cfg));
+}
+
+const XnnMlirPassInfo xnnPartitionPassInfo = {
+    .argument = "xnn-partition",
+    .name = "XnnPartition",
+    .description = "Partition edge ops into XNNPACK delegate segments (maximal, acyclic) and "
+                   "outline each into a private func with the xnn.delegate attribute",
+    .options = partitionOptions,
+    .numOptions = 1,
+    .create = createPartition,
+};
