@@ -1,0 +1,7 @@
+// RUN: xnn-opt %s -p 'builtin.module(func.func(xnn-partition))' --verify-diagnostics
+
+// expected-error @+1 {{xnn-partition must run on builtin.module: it outlines delegate functions}}
+func.func @nested(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "edge.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
