@@ -27,8 +27,11 @@ typedef struct XnnMlirStats {
 /* Computes the statistics of `module` (a builtin.module). */
 XnnMlirStats xnnMlirComputeStats(MlirOperation module);
 
-/* Prints `stats` as text ("text") or JSON ("json") to `out`. */
-void xnnMlirPrintStats(const XnnMlirStats *stats, const char *format, FILE *out);
+/* Prints `stats` of `module` as text ("text") or JSON ("json") to `out`, with
+ * every portable op that carries an `xnn.portable_reason` (set by
+ * xnn-partition), located, and a count per reason. */
+void xnnMlirPrintStats(MlirOperation module, const XnnMlirStats *stats, const char *format,
+                       FILE *out);
 
 /* True if `op` is an edge.to_copy/edge.to_dim_order_copy whose result element
  * type differs from its operand's. */

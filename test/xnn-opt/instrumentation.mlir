@@ -19,7 +19,7 @@
 // STATS-NEXT: xnn-stats: portable ops: 2
 // STATS-NEXT: xnn-stats: portable dtype converts: 1
 // STATS-NEXT: xnn-stats: portable float converts: 1
-// JSON: {"delegate_segments": 1, "delegated_ops": 1, "portable_ops": 2, "portable_dtype_converts": 1, "portable_float_converts": 1}
+// JSON: {"delegate_segments": 1, "delegated_ops": 1, "portable_ops": 2, "portable_dtype_converts": 1, "portable_float_converts": 1, "reasons": {}, "portable": []}
 // DEBUGINFO: loc("{{.*}}instrumentation.mlir":{{[0-9]+}}:{{[0-9]+}})
 
 func.func private @xnn_delegate_0(%a: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {

@@ -408,7 +408,7 @@ static bool processChunk(MlirContext ctx, const Options *o,
   if (ok) {
     if (o->statsFormat) {
       XnnMlirStats stats = xnnMlirComputeStats(op);
-      xnnMlirPrintStats(&stats, o->statsFormat, stderr);
+      xnnMlirPrintStats(op, &stats, o->statsFormat, stderr);
     }
     printModule(module, o, out);
   }
