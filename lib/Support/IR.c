@@ -192,3 +192,22 @@ MlirBlock xnnFuncBody(MlirOperation func) {
     return (MlirBlock){NULL};
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
 }
+
+static MlirAttribute funcDictAttr(MlirOperation func, const char *listName, intptr_t i,
+                                  const char *name) {
+  MlirAttribute list =
+      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString(listName));
+  if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list) || i < 0 ||
+      i >= mlirArrayAttrGetNumElements(list))
+    return mlirAttributeGetNull();
+  MlirAttribute dict = mlirArrayAttrGetElement(list, i);
+  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
+    return mlirAttributeGetNull();
+  return mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString(name));
+}
+MlirAttribute xnnFuncArgAttr(MlirOperation func, intptr_t i, const char *name) {
+  return funcDictAttr(func, "arg_attrs", i, name);
+}
+MlirAttribute xnnFuncResultAttr(MlirOperation func, intptr_t i, const char *name) {
+  return funcDictAttr(func, "res_attrs", i, name);
+}

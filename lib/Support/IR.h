@@ -70,5 +70,9 @@ MlirOperation xnnDefiningOp(MlirValue v);
 MlirOperation *xnnBlockOps(MlirBlock block, size_t *n);
 /* The entry block of a func.func (null block if none). */
 MlirBlock xnnFuncBody(MlirOperation func);
+/* Attribute `name` of argument / result #i of a func.func (from its
+ * `arg_attrs` / `res_attrs` dictionaries), or a null attribute. */
+MlirAttribute xnnFuncArgAttr(MlirOperation func, intptr_t i, const char *name);
+MlirAttribute xnnFuncResultAttr(MlirOperation func, intptr_t i, const char *name);
 
 #endif
