@@ -12,6 +12,7 @@
 static const XnnMlirPassInfo *const projectPasses[] = {
     &xnnPartitionPassInfo,
     &xnnTagChannelsLastPassInfo,
+    &xnnRemoveRedundantCopiesPassInfo,
     &xnnVerifyPassInfo,
 };
 

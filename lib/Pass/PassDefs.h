@@ -8,5 +8,6 @@
 extern const XnnMlirPassInfo xnnVerifyPassInfo;
 extern const XnnMlirPassInfo xnnTagChannelsLastPassInfo;
 extern const XnnMlirPassInfo xnnPartitionPassInfo;
+extern const XnnMlirPassInfo xnnRemoveRedundantCopiesPassInfo;
 
 #endif

@@ -211,3 +211,63 @@ MlirAttribute xnnFuncArgAttr(MlirOperation func, intptr_t i, const char *name) {
 MlirAttribute xnnFuncResultAttr(MlirOperation func, intptr_t i, const char *name) {
   return funcDictAttr(func, "res_attrs", i, name);
 }
+
+bool xnnIsCopyOp(MlirOperation op) {
+  return !mlirOperationIsNull(op) &&
+         (xnnOpIs(op, "edge.to_copy") || xnnOpIs(op, "edge.to_dim_order_copy")) &&
+         mlirOperationGetNumOperands(op) == 1 && mlirOperationGetNumResults(op) == 1;
+}
+bool xnnCopyChangesDtype(MlirOperation op) {
+  MlirType a = xnnValueElemType(mlirOperationGetOperand(op, 0));
+  MlirType b = xnnValueElemType(mlirOperationGetResult(op, 0));
+  return mlirTypeIsNull(a) || mlirTypeIsNull(b) || !mlirTypeEqual(a, b);
+}
+XnnLayout xnnCopyTargetLayout(MlirOperation op) {
+  MlirStringRef mf;
+  if (xnnOpIs(op, "edge.to_copy")) {
+    if (!xnnAttrString(op, "memory_format", &mf) || xnnStrRefEquals(mf, "preserve"))
+      return XNN_LAYOUT_PRESERVE;
+    return xnnStrRefEquals(mf, "channels_last") ? XNN_LAYOUT_NHWC
+           : xnnStrRefEquals(mf, "contiguous")  ? XNN_LAYOUT_NCHW
+                                                : XNN_LAYOUT_OTHER;
+  }
+  int64_t order[XNN_IR_MAX_RANK];
+  intptr_t n = 0;
+  if (!xnnAttrI64Array(op, "dim_order", order, XNN_IR_MAX_RANK, &n))
+    return XNN_LAYOUT_PRESERVE;
+  if (n > XNN_IR_MAX_RANK)
+    return XNN_LAYOUT_OTHER;
+  bool identity = true;
+  for (intptr_t i = 0; i < n; ++i)
+    identity = identity && order[i] == i;
+  if (identity)
+    return XNN_LAYOUT_NCHW;
+  if (n == 4 && order[0] == 0 && order[1] == 2 && order[2] == 3 && order[3] == 1)
+    return XNN_LAYOUT_NHWC;
+  return XNN_LAYOUT_OTHER;
+}
+static XnnLayout layoutFromTag(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+                 xnnStrRefEquals(mlirStringAttrGetValue(a), "NHWC")
+             ? XNN_LAYOUT_NHWC
+             : XNN_LAYOUT_NCHW;
+}
+XnnLayout xnnValueLayout(MlirValue v) {
+  for (;;) {
+    if (mlirValueIsABlockArgument(v)) {
+      MlirBlock owner = mlirBlockArgumentGetOwner(v);
+      MlirOperation parent = mlirBlockGetParentOperation(owner);
+      if (mlirOperationIsNull(parent) || !xnnOpIs(parent, "func.func") ||
+          !mlirBlockEqual(xnnFuncBody(parent), owner))
+        return XNN_LAYOUT_NCHW;
+      return layoutFromTag(xnnFuncArgAttr(parent, mlirBlockArgumentGetArgNumber(v), "xnn.layout"));
+    }
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (!xnnIsCopyOp(def))
+      return layoutFromTag(xnnOpAttr(def, "xnn.layout"));
+    XnnLayout l = xnnCopyTargetLayout(def);
+    if (l != XNN_LAYOUT_PRESERVE)
+      return l;
+    v = mlirOperationGetOperand(def, 0);
+  }
+}

@@ -75,4 +75,23 @@ MlirBlock xnnFuncBody(MlirOperation func);
 MlirAttribute xnnFuncArgAttr(MlirOperation func, intptr_t i, const char *name);
 MlirAttribute xnnFuncResultAttr(MlirOperation func, intptr_t i, const char *name);
 
+/* Memory-format copies and layout tags (SPEC 4, xnn-tag-channels-last). A
+ * copy is edge.to_copy or edge.to_dim_order_copy; it changes dtype when its
+ * result element type differs from its operand's. */
+typedef enum XnnLayout {
+  XNN_LAYOUT_NCHW,     /* contiguous (also: untagged, any rank) */
+  XNN_LAYOUT_NHWC,     /* channels_last / dim_order [0,2,3,1] */
+  XNN_LAYOUT_OTHER,    /* some other dim_order permutation */
+  XNN_LAYOUT_PRESERVE, /* copy target only: keeps the operand's layout */
+} XnnLayout;
+bool xnnIsCopyOp(MlirOperation op);
+bool xnnCopyChangesDtype(MlirOperation op);
+/* Layout a copy's result gets from its memory_format / dim_order attribute
+ * (absent / "preserve" = XNN_LAYOUT_PRESERVE). */
+XnnLayout xnnCopyTargetLayout(MlirOperation op);
+/* Layout of a value: copies by their target (preserving ones: their input's),
+ * other ops by their `xnn.layout` tag, func.func arguments by their `xnn.layout`
+ * argument attribute; "NHWC" = NHWC, absent or anything else = NCHW. */
+XnnLayout xnnValueLayout(MlirValue v);
+
 #endif
