@@ -5,6 +5,8 @@
 #ifndef XNNMLIR_LIB_OPS_CAPABILITY_H
 #define XNNMLIR_LIB_OPS_CAPABILITY_H
 
+#include "Ops/Lower.h"
+
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,6 +32,7 @@ typedef struct XnnCapability {
   unsigned native;  /* element types the node runs natively; other floats run in f32
                        between converts inside the delegate */
   XnnCapCheckFn check; /* op-specific constraints; NULL = none */
+  XnnLowerFn lower;    /* builds the xnn ops (lib/Ops/Lower.c); NULL = never delegated */
 } XnnCapability;
 
 /* True if `op` can be delegated; otherwise fills `why`. */

@@ -13,6 +13,7 @@ static const XnnMlirPassInfo *const projectPasses[] = {
     &xnnPartitionPassInfo,
     &xnnTagChannelsLastPassInfo,
     &xnnRemoveRedundantCopiesPassInfo,
+    &xnnLowerPassInfo,
     &xnnVerifyPassInfo,
 };
 

@@ -9,5 +9,6 @@ extern const XnnMlirPassInfo xnnVerifyPassInfo;
 extern const XnnMlirPassInfo xnnTagChannelsLastPassInfo;
 extern const XnnMlirPassInfo xnnPartitionPassInfo;
 extern const XnnMlirPassInfo xnnRemoveRedundantCopiesPassInfo;
+extern const XnnMlirPassInfo xnnLowerPassInfo;
 
 #endif

@@ -1,0 +1,560 @@
+/* Lowering of edge ops to xnn ops: the framework, then one function per op
+ * family, named by the capability table. */
+#include "Ops/Lower.h"
+
+#include "Ops/Capability.h"
+#include "Support/Elements.h"
+#include "Support/IR.h"
+#include "Support/Strings.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Diagnostics.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct XnnLowerCtx {
+  MlirContext ctx;
+  bool failed;
+};
+
+static const int64_t kToNHWC[4] = {0, 2, 3, 1}; /* physical dim i = logical dim kToNHWC[i] */
+static const int64_t kToNCHW[4] = {0, 3, 1, 2};
+
+MlirContext xnnLowerContext(XnnLowerCtx *L) { return L->ctx; }
+
+bool xnnLowerFail(XnnLowerCtx *L, MlirOperation op, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  char full[1200];
+  MlirStringRef name = xnnOpName(op);
+  snprintf(full, sizeof(full), "'%.*s' op cannot be lowered to XNNPACK: %s", (int)name.length,
+           name.data, msg);
+  mlirEmitError(mlirOperationGetLocation(op), full);
+  L->failed = true;
+  return false;
+}
+
+static bool layoutIsNHWC(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+         xnnStrRefEquals(mlirStringAttrGetValue(a), "NHWC");
+}
+
+bool xnnLowerIsNHWC(MlirOperation op) { return layoutIsNHWC(xnnOpAttr(op, "xnn.layout")); }
+
+/* Values produced by lowered ops carry the tag of the edge op they replaced. */
+static bool valueIsNHWC(MlirValue v) {
+  MlirOperation def = xnnDefiningOp(v);
+  return !mlirOperationIsNull(def) && xnnValueRank(v) == 4 && xnnLowerIsNHWC(def);
+}
+
+bool xnnLowerOperandIsNHWC(MlirOperation op, intptr_t idx) {
+  return valueIsNHWC(mlirOperationGetOperand(op, idx));
+}
+
+bool xnnLowerOperandIsConstant(MlirOperation op, intptr_t idx) {
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
+  return !mlirOperationIsNull(def) && xnnOpIs(def, "edge.constant");
+}
+
+MlirType xnnLowerComputeElem(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType t = xnnValueElemType(mlirOperationGetResult(op, 0));
+  unsigned mask = mlirTypeIsAF32(t) ? XNN_CAP_F32 : mlirTypeIsAF16(t) ? XNN_CAP_F16
+                  : mlirTypeIsABF16(t) ? XNN_CAP_BF16 : 0;
+  return (cap->native & mask) ? t : mlirF32TypeGet(L->ctx);
+}
+
+static MlirType physicalType(MlirType logical, bool nhwc, MlirType elem) {
+  intptr_t rank = mlirShapedTypeGetRank(logical);
+  int64_t dims[XNN_IR_MAX_RANK];
+  for (intptr_t i = 0; i < rank && i < XNN_IR_MAX_RANK; ++i)
+    dims[i] = mlirShapedTypeGetDimSize(logical, nhwc && rank == 4 ? kToNHWC[i] : i);
+  return xnnTensorType(dims, rank, elem);
+}
+
+MlirType xnnLowerResultType(MlirOperation op, intptr_t idx, MlirType elem) {
+  MlirValue r = mlirOperationGetResult(op, idx);
+  return physicalType(mlirValueGetType(r), valueIsNHWC(r), elem);
+}
+
+MlirValue xnnLowerEmit(XnnLowerCtx *L, MlirOperation op, const char *name, intptr_t nOperands,
+                       const MlirValue *operands, MlirType resultType, intptr_t nAttrs,
+                       const MlirNamedAttribute *attrs) {
+  (void)L;
+  MlirOperation x = xnnBuildOp(name, mlirOperationGetLocation(op), nOperands, operands, 1,
+                               &resultType, nAttrs, attrs);
+  xnnInsertBefore(op, x);
+  return mlirOperationGetResult(x, 0);
+}
+
+MlirValue xnnLowerConvert(XnnLowerCtx *L, MlirOperation op, MlirValue v, MlirType elem) {
+  MlirType from = xnnValueElemType(v);
+  if (mlirTypeEqual(from, elem))
+    return v;
+  MlirType f32 = mlirF32TypeGet(L->ctx);
+  /* f16 <-> bf16 is two converts through f32: exact widening, then one RNE rounding. */
+  if (!mlirTypeIsAF32(from) && !mlirTypeIsAF32(elem))
+    v = xnnLowerConvert(L, op, v, f32);
+  MlirValue out = xnnLowerEmit(L, op, "xnn.convert", 1, &v,
+                               xnnTensorWithElem(mlirValueGetType(v), elem), 0, NULL);
+  /* Keep the layout tag on the value's producer so consumers see it. */
+  if (valueIsNHWC(v))
+    xnnOpSetAttr(mlirOpResultGetOwner(out), "xnn.layout", xnnStrAttr(L->ctx, "NHWC"));
+  return out;
+}
+
+MlirValue xnnLowerConstantOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirType elem,
+                                  const int64_t *perm) {
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
+  XnnElements e;
+  char err[256];
+  if (!xnnElementsRead(xnnOpAttr(def, "value"), &e, err, sizeof(err))) {
+    xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
+    return (MlirValue){NULL};
+  }
+  bool nhwc = !perm && e.rank == 4 && xnnLowerIsNHWC(def);
+  if (!xnnElementsConvert(&e, elem)) {
+    xnnElementsFree(&e);
+    xnnLowerFail(L, op, "operand #%zd: unsupported constant conversion", (ssize_t)idx);
+    return (MlirValue){NULL};
+  }
+  if (perm)
+    xnnElementsPermute(&e, perm);
+  else if (nhwc)
+    xnnElementsPermute(&e, kToNHWC);
+  MlirAttribute value = xnnElementsToAttr(&e);
+  xnnElementsFree(&e);
+  MlirNamedAttribute attr = xnnNamed(L->ctx, "value", value);
+  MlirValue out = xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(value), 1, &attr);
+  if (nhwc)
+    xnnOpSetAttr(mlirOpResultGetOwner(out), "xnn.layout", xnnStrAttr(L->ctx, "NHWC"));
+  return out;
+}
+
+MlirValue xnnLowerOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirType elem) {
+  if (xnnLowerOperandIsConstant(op, idx))
+    return xnnLowerConstantOperand(L, op, idx, elem, NULL);
+  return xnnLowerConvert(L, op, mlirOperationGetOperand(op, idx), elem);
+}
+
+void xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v) {
+  MlirValue old = mlirOperationGetResult(op, 0);
+  MlirType elem = xnnValueElemType(old);
+  bool nhwc = xnnLowerIsNHWC(op) && xnnValueRank(old) == 4;
+  MlirOperation def = xnnDefiningOp(v);
+  if (!mlirOperationIsNull(def)) {
+    if (nhwc)
+      xnnOpSetAttr(def, "xnn.layout", xnnStrAttr(L->ctx, "NHWC"));
+    else
+      xnnOpRemoveAttr(def, "xnn.layout");
+  }
+  v = xnnLowerConvert(L, op, v, elem);
+  mlirValueReplaceAllUsesOfWith(old, v);
+}
+
+int64_t xnnLowerAxis(MlirOperation op, intptr_t operand, int64_t axis) {
+  MlirValue v = mlirOperationGetOperand(op, operand);
+  intptr_t rank = xnnValueRank(v);
+  if (axis < 0)
+    axis += rank;
+  if (rank == 4 && valueIsNHWC(v) && axis >= 0 && axis < 4)
+    return kToNCHW[axis]; /* logical axis a sits at physical position kToNCHW[a] */
+  return axis;
+}
+
+static const char *nodeKind(const XnnCapability *cap) {
+  const char *dot = strchr(cap->node, '.');
+  return dot ? dot + 1 : cap->node;
+}
+
+/* ---- elementwise -------------------------------------------------------- */
+
+bool xnnLowerBinary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerOperand(L, op, 1, elem)};
+  if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
+    return false;
+  MlirNamedAttribute kind = xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, nodeKind(cap)));
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.binary", 2, ins, xnnLowerResultType(op, 0, elem), 1, &kind));
+  return true;
+}
+
+bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  MlirNamedAttribute attrs[3];
+  intptr_t n = 0;
+  attrs[n++] = xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, nodeKind(cap)));
+  if (!strcmp(nodeKind(cap), "clamp")) {
+    double lo = 0.0, hi = INFINITY;
+    if (xnnOpIs(op, "edge.hardtanh")) {
+      xnnAttrF64(op, "min_val", &lo);
+      xnnAttrF64(op, "max_val", &hi);
+    }
+    attrs[n++] = xnnNamed(L->ctx, "min", xnnF64Attr(L->ctx, lo));
+    attrs[n++] = xnnNamed(L->ctx, "max", xnnF64Attr(L->ctx, hi));
+  }
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.unary", 1, &in, xnnLowerResultType(op, 0, elem), n, attrs));
+  return true;
+}
+
+/* A scalar constant of `elem` ([1], broadcast by XNNPACK's binary nodes). */
+static MlirValue scalar(XnnLowerCtx *L, MlirOperation op, MlirType elem, float v) {
+  XnnElements e;
+  memset(&e, 0, sizeof(e));
+  e.elem = mlirF32TypeGet(L->ctx);
+  e.rank = 1, e.dims[0] = 1, e.splat = true, e.count = 1, e.elemSize = 4;
+  if (!(e.data = malloc(4)))
+    abort();
+  memcpy(e.data, &v, 4);
+  xnnElementsConvert(&e, elem);
+  MlirAttribute value = xnnElementsToAttr(&e);
+  xnnElementsFree(&e);
+  MlirNamedAttribute attr = xnnNamed(L->ctx, "value", value);
+  return xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(value), 1, &attr);
+}
+
+static MlirValue binaryOf(XnnLowerCtx *L, MlirOperation op, const char *kind, MlirValue a, MlirValue b) {
+  MlirValue ins[2] = {a, b};
+  MlirNamedAttribute k = xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, kind));
+  MlirType t = xnnValueRank(a) >= xnnValueRank(b) ? mlirValueGetType(a) : mlirValueGetType(b);
+  return xnnLowerEmit(L, op, "xnn.binary", 2, ins, t, 1, &k);
+}
+
+static MlirValue unaryOf(XnnLowerCtx *L, MlirOperation op, const char *kind, MlirValue a) {
+  MlirNamedAttribute k = xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, kind));
+  return xnnLowerEmit(L, op, "xnn.unary", 1, &a, mlirValueGetType(a), 1, &k);
+}
+
+/* gelu(approximate="tanh") has no XNNPACK node: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))),
+ * computed in f32 and rounded once, as PyTorch's kernel does. */
+bool xnnLowerGelu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirStringRef approx;
+  if (!xnnAttrString(op, "approximate", &approx) || !xnnStrRefEquals(approx, "tanh"))
+    return xnnLowerUnary(L, op, cap);
+  MlirType f32 = mlirF32TypeGet(L->ctx);
+  MlirValue x = xnnLowerOperand(L, op, 0, f32);
+  if (mlirValueIsNull(x))
+    return false;
+  MlirValue x3 = binaryOf(L, op, "multiply", binaryOf(L, op, "multiply", x, x), x);
+  MlirValue inner = binaryOf(L, op, "add", x, binaryOf(L, op, "multiply", x3, scalar(L, op, f32, 0.044715f)));
+  MlirValue t = unaryOf(L, op, "tanh", binaryOf(L, op, "multiply", inner, scalar(L, op, f32, 0.7978845608028654f)));
+  MlirValue half = binaryOf(L, op, "multiply", x, scalar(L, op, f32, 0.5f));
+  xnnLowerReplace(L, op, binaryOf(L, op, "multiply", half, binaryOf(L, op, "add", t, scalar(L, op, f32, 1.0f))));
+  return true;
+}
+
+/* ---- reductions --------------------------------------------------------- */
+
+bool xnnLowerReduce(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t dims[XNN_IR_MAX_RANK], axes[XNN_IR_MAX_RANK];
+  intptr_t n = 0, rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
+  if (n == 0) /* empty dims: reduce everything */
+    for (n = 0; n < rank; ++n)
+      dims[n] = n;
+  for (intptr_t i = 0; i < n; ++i)
+    axes[i] = xnnLowerAxis(op, 0, dims[i]);
+  /* XNNPACK wants ascending axes. */
+  for (intptr_t i = 1; i < n; ++i)
+    for (intptr_t j = i; j > 0 && axes[j - 1] > axes[j]; --j) {
+      int64_t t = axes[j];
+      axes[j] = axes[j - 1], axes[j - 1] = t;
+    }
+  bool keep = false;
+  xnnAttrBool(op, "keepdim", &keep);
+  MlirNamedAttribute attrs[3] = {
+      xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, nodeKind(cap))),
+      xnnNamed(L->ctx, "axes", xnnI64ArrayAttr(L->ctx, axes, n)),
+      xnnNamed(L->ctx, "keep_dims", mlirBoolAttrGet(L->ctx, keep)),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reduce", 1, &in, xnnLowerResultType(op, 0, elem), 3, attrs));
+  return true;
+}
+
+bool xnnLowerSoftmax(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  int64_t dim = -1;
+  xnnAttrI64(op, "dim", &dim);
+  intptr_t rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  if (xnnLowerAxis(op, 0, dim) != rank - 1)
+    return xnnLowerFail(L, op, "softmax axis is not the innermost physical dimension");
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.softmax", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
+  return true;
+}
+
+/* ---- linear algebra ----------------------------------------------------- */
+
+/* linear(x, w[out,in], b): fully connected with a static filter; a dynamic
+ * filter is taken by XNNPACK in f32 only. */
+bool xnnLowerLinear(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  bool dynamicWeights = !xnnLowerOperandIsConstant(op, 1);
+  MlirType elem = dynamicWeights ? mlirF32TypeGet(L->ctx) : xnnLowerComputeElem(L, op, cap);
+  MlirValue ins[3];
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; ++i)
+    if (mlirValueIsNull(ins[i] = xnnLowerOperand(L, op, i, elem)))
+      return false;
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, xnnLowerResultType(op, 0, elem), 0, NULL));
+  return true;
+}
+
+/* mm(a, b[K,N]): a static b is a fully connected filter stored [N,K]; a dynamic one a batch matmul. */
+bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  if (xnnOpIs(op, "edge.mm") && xnnLowerOperandIsConstant(op, 1)) {
+    static const int64_t transpose[2] = {1, 0};
+    MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerConstantOperand(L, op, 1, elem, transpose)};
+    if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
+      return false;
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", 2, ins, xnnLowerResultType(op, 0, elem), 0, NULL));
+    return true;
+  }
+  MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerOperand(L, op, 1, elem)};
+  if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
+    return false;
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, ins, xnnLowerResultType(op, 0, elem), 0, NULL));
+  return true;
+}
+
+/* ---- convolution and pooling -------------------------------------------- */
+
+static bool requireNHWC(XnnLowerCtx *L, MlirOperation op) {
+  if (!xnnLowerOperandIsNHWC(op, 0) || !xnnLowerIsNHWC(op))
+    return xnnLowerFail(L, op, "input and result must be tagged NHWC (run xnn-tag-channels-last first)");
+  return true;
+}
+
+/* XNNPACK padding order (top, right, bottom, left) from ATen's symmetric (h, w). */
+static MlirAttribute pair4(XnnLowerCtx *L, const int64_t *p) {
+  int64_t v[4] = {p[0], p[1], p[0], p[1]};
+  return xnnI64ArrayAttr(L->ctx, v, 4);
+}
+
+bool xnnLowerConv(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (!requireNHWC(L, op))
+    return false;
+  MlirType elem = xnnLowerComputeElem(L, op, cap), f32 = mlirF32TypeGet(L->ctx);
+  int64_t stride[2] = {1, 1}, padding[2] = {0, 0}, dilation[2] = {1, 1}, groups = 1, w[4];
+  intptr_t n;
+  xnnAttrI64Array(op, "stride", stride, 2, &n);
+  xnnAttrI64Array(op, "padding", padding, 2, &n);
+  xnnAttrI64Array(op, "dilation", dilation, 2, &n);
+  xnnAttrI64(op, "groups", &groups);
+  xnnValueShape(mlirOperationGetOperand(op, 1), w); /* [O, I/g, KH, KW] */
+  /* XNNPACK's f16 convolution takes f32 static weights; OIHW -> OHWI. */
+  MlirValue ins[3] = {xnnLowerOperand(L, op, 0, elem), xnnLowerConstantOperand(L, op, 1, f32, kToNHWC)};
+  intptr_t numIns = 2;
+  if (mlirOperationGetNumOperands(op) > 2)
+    ins[numIns++] = xnnLowerConstantOperand(L, op, 2, f32, NULL);
+  for (intptr_t i = 0; i < numIns; ++i)
+    if (mlirValueIsNull(ins[i]))
+      return false;
+  int64_t kernel[2] = {w[2], w[3]};
+  MlirNamedAttribute attrs[7] = {
+      xnnNamed(L->ctx, "padding", pair4(L, padding)),
+      xnnNamed(L->ctx, "kernel", xnnI64ArrayAttr(L->ctx, kernel, 2)),
+      xnnNamed(L->ctx, "subsampling", xnnI64ArrayAttr(L->ctx, stride, 2)),
+      xnnNamed(L->ctx, "dilation", xnnI64ArrayAttr(L->ctx, dilation, 2)),
+      xnnNamed(L->ctx, "groups", xnnI64Attr(L->ctx, groups)),
+      xnnNamed(L->ctx, "group_input_channels", xnnI64Attr(L->ctx, w[1])),
+      xnnNamed(L->ctx, "group_output_channels", xnnI64Attr(L->ctx, w[0] / (groups ? groups : 1))),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.convolution_2d", numIns, ins, xnnLowerResultType(op, 0, elem), 7, attrs));
+  return true;
+}
+
+bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (!requireNHWC(L, op))
+    return false;
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t kernel[2] = {1, 1}, stride[2] = {1, 1}, padding[2] = {0, 0}, dilation[2] = {1, 1};
+  intptr_t n;
+  xnnAttrI64Array(op, "kernel_size", kernel, 2, &n);
+  if (!xnnAttrI64Array(op, "stride", stride, 2, &n) || n == 0)
+    stride[0] = kernel[0], stride[1] = kernel[1]; /* ATen: empty stride = kernel */
+  xnnAttrI64Array(op, "padding", padding, 2, &n);
+  bool isMax = xnnOpIs(op, "edge.max_pool2d");
+  if (isMax)
+    xnnAttrI64Array(op, "dilation", dilation, 2, &n);
+  MlirNamedAttribute attrs[4] = {
+      xnnNamed(L->ctx, "padding", pair4(L, padding)),
+      xnnNamed(L->ctx, "pooling", xnnI64ArrayAttr(L->ctx, kernel, 2)),
+      xnnNamed(L->ctx, "stride", xnnI64ArrayAttr(L->ctx, stride, 2)),
+      xnnNamed(L->ctx, "dilation", xnnI64ArrayAttr(L->ctx, dilation, 2)),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, isMax ? "xnn.max_pooling_2d" : "xnn.average_pooling_2d", 1, &in,
+                                      xnnLowerResultType(op, 0, elem), isMax ? 4 : 3, attrs));
+  return true;
+}
+
+/* ---- data movement ------------------------------------------------------ */
+
+bool xnnLowerView(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (xnnLowerOperandIsNHWC(op, 0) || xnnLowerIsNHWC(op))
+    return xnnLowerFail(L, op, "a view of an NHWC value (run xnn-tag-channels-last: views are NCHW)");
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reshape", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
+  return true;
+}
+
+bool xnnLowerPermute(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t dims[XNN_IR_MAX_RANK], perm[XNN_IR_MAX_RANK];
+  intptr_t n = 0, rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
+  bool inNHWC = xnnLowerOperandIsNHWC(op, 0), outNHWC = xnnLowerIsNHWC(op) && rank == 4;
+  for (intptr_t i = 0; i < rank; ++i) {
+    /* physical out dim i = logical out dim o; logical out o = logical in p[o]; its physical position. */
+    int64_t o = outNHWC ? kToNHWC[i] : i;
+    int64_t p = dims[o] < 0 ? dims[o] + rank : dims[o];
+    perm[i] = inNHWC ? kToNCHW[p] : p;
+  }
+  MlirNamedAttribute attr = xnnNamed(L->ctx, "perm", xnnI64ArrayAttr(L->ctx, perm, rank));
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_transpose", 1, &in, xnnLowerResultType(op, 0, elem), 1, &attr));
+  return true;
+}
+
+bool xnnLowerCat(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  int64_t dim = 0;
+  xnnAttrI64(op, "dim", &dim);
+  int64_t axis = xnnLowerAxis(op, 0, dim);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue acc = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(acc))
+    return false;
+  if (n == 1) {
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &acc, mlirValueGetType(acc), 0, NULL));
+    return true;
+  }
+  /* XNNPACK concatenates 2..5 inputs: fold longer lists left to right. */
+  for (intptr_t i = 1; i < n;) {
+    MlirValue ins[5] = {acc};
+    intptr_t k = 1;
+    int64_t dims[XNN_IR_MAX_RANK];
+    intptr_t rank = xnnValueShape(acc, dims);
+    while (k < 5 && i < n) {
+      if (mlirValueIsNull(ins[k] = xnnLowerOperand(L, op, i++, elem)))
+        return false;
+      int64_t d[XNN_IR_MAX_RANK];
+      xnnValueShape(ins[k++], d);
+      dims[axis] += d[axis];
+    }
+    MlirNamedAttribute attr = xnnNamed(L->ctx, "axis", xnnI64Attr(L->ctx, axis));
+    acc = xnnLowerEmit(L, op, "xnn.concatenate", k, ins, xnnTensorType(dims, rank, elem), 1, &attr);
+  }
+  xnnLowerReplace(L, op, acc);
+  return true;
+}
+
+bool xnnLowerSlice(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t dim = 0, start = 0, end = INT64_MAX, shape[XNN_IR_MAX_RANK], offsets[XNN_IR_MAX_RANK];
+  xnnAttrI64(op, "dim", &dim);
+  xnnAttrI64(op, "start", &start);
+  xnnAttrI64(op, "end", &end);
+  intptr_t rank = xnnValueShape(in, shape);
+  int64_t axis = xnnLowerAxis(op, 0, dim), size = shape[axis];
+  /* ATen: negative bounds count from the end, then clamp to [0, size]. */
+  if (start < 0)
+    start += size;
+  if (end < 0)
+    end += size;
+  start = start < 0 ? 0 : start > size ? size : start;
+  end = end < start ? start : end > size ? size : end;
+  for (intptr_t i = 0; i < rank; ++i)
+    offsets[i] = 0;
+  offsets[axis] = start;
+  shape[axis] = end - start;
+  MlirNamedAttribute attrs[2] = {
+      xnnNamed(L->ctx, "offsets", xnnI64ArrayAttr(L->ctx, offsets, rank)),
+      xnnNamed(L->ctx, "sizes", xnnI64ArrayAttr(L->ctx, shape, rank)),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_slice", 1, &in, xnnTensorType(shape, rank, elem), 2, attrs));
+  return true;
+}
+
+/* Copies: a dtype change is a convert, a layout change a transpose, both are
+ * both; a copy that changes nothing is an xnn.copy (it may be a delegate
+ * output whose input is a delegate input, which XNNPACK cannot alias). */
+bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  (void)cap;
+  MlirValue in = mlirOperationGetOperand(op, 0);
+  MlirType to = xnnValueElemType(mlirOperationGetResult(op, 0));
+  bool inNHWC = valueIsNHWC(in), outNHWC = xnnLowerIsNHWC(op) && xnnValueRank(in) == 4;
+  MlirValue v = in;
+  if (xnnLowerOperandIsConstant(op, 0) && (v = xnnLowerConstantOperand(L, op, 0, to, NULL)).ptr == NULL)
+    return false;
+  if (inNHWC != outNHWC) {
+    MlirNamedAttribute attr =
+        xnnNamed(L->ctx, "perm", xnnI64ArrayAttr(L->ctx, outNHWC ? kToNHWC : kToNCHW, 4));
+    v = xnnLowerEmit(L, op, "xnn.static_transpose", 1, &v,
+                     xnnLowerResultType(op, 0, xnnValueElemType(v)), 1, &attr);
+  }
+  if (mlirTypeEqual(xnnValueElemType(v), to) && mlirValueEqual(v, in))
+    v = xnnLowerEmit(L, op, "xnn.copy", 1, &v, mlirValueGetType(v), 0, NULL);
+  xnnLowerReplace(L, op, v); /* converts to the result dtype */
+  return true;
+}
+
+/* ---- the driver ---------------------------------------------------------- */
+
+bool xnnLowerDelegate(MlirOperation func) {
+  MlirBlock body = xnnFuncBody(func);
+  if (mlirBlockIsNull(body))
+    return true;
+  XnnLowerCtx L = {mlirOperationGetContext(func), false};
+  size_t n = 0;
+  MlirOperation *ops = xnnBlockOps(body, &n);
+  for (size_t i = 0; i < n; ++i) {
+    MlirOperation op = ops[i];
+    if (!xnnOpHasPrefix(op, "edge.") || xnnOpIs(op, "edge.constant"))
+      continue; /* constants materialise per use, in the form each consumer needs */
+    const XnnCapability *cap = xnnCapabilityLookup(xnnOpName(op));
+    XnnReason why;
+    XnnPartitionConfig all = {true};
+    if (!cap || !cap->lower || !xnnCapabilityCheck(op, &all, &why)) {
+      xnnLowerFail(&L, op, "%s", cap && cap->lower ? why.text : "no lowering");
+      break;
+    }
+    if (!cap->lower(&L, op, cap) || L.failed)
+      break;
+    mlirOperationDestroy(op);
+    ops[i] = (MlirOperation){NULL};
+  }
+  if (!L.failed)
+    for (size_t i = 0; i < n; ++i)
+      if (!mlirOperationIsNull(ops[i]) && xnnOpIs(ops[i], "edge.constant") && xnnOpIsDead(ops[i]))
+        mlirOperationDestroy(ops[i]);
+  free(ops);
+  return !L.failed;
+}

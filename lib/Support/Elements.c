@@ -1,0 +1,241 @@
+#include "Support/Elements.h"
+
+#include "Support/Float.h"
+#include "Support/Strings.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include <math.h>
+#include <sys/types.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum Kind { K_F32, K_F16, K_BF16, K_F64, K_I64, K_I32, K_I16, K_I8, K_NONE } Kind;
+
+static Kind kindOf(MlirType t) {
+  if (mlirTypeIsAF32(t))
+    return K_F32;
+  if (mlirTypeIsAF16(t))
+    return K_F16;
+  if (mlirTypeIsABF16(t))
+    return K_BF16;
+  if (mlirTypeIsAF64(t))
+    return K_F64;
+  if (mlirTypeIsAInteger(t)) {
+    switch (mlirIntegerTypeGetWidth(t)) {
+    case 64:
+      return K_I64;
+    case 32:
+      return K_I32;
+    case 16:
+      return K_I16;
+    case 8:
+      return K_I8;
+    }
+  }
+  return K_NONE;
+}
+
+static size_t sizeOf(Kind k) {
+  static const size_t sizes[] = {4, 2, 2, 8, 8, 4, 2, 1, 0};
+  return sizes[k];
+}
+
+static bool isFloatKind(Kind k) { return k <= K_F64; }
+
+bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t errSize) {
+  memset(out, 0, sizeof(*out));
+  MlirType type = mlirAttributeGetType(attr);
+  if (!mlirTypeIsAShaped(type) || !mlirShapedTypeHasStaticShape(type)) {
+    snprintf(err, errSize, "constant is not a statically shaped elements attribute");
+    return false;
+  }
+  out->elem = mlirShapedTypeGetElementType(type);
+  Kind k = kindOf(out->elem);
+  if (k == K_NONE) {
+    snprintf(err, errSize, "constant element type is not supported here");
+    return false;
+  }
+  out->rank = mlirShapedTypeGetRank(type);
+  if (out->rank > XNN_ELEMENTS_MAX_RANK) {
+    snprintf(err, errSize, "constant rank %zd is too large", (ssize_t)out->rank);
+    return false;
+  }
+  int64_t total = 1;
+  for (intptr_t i = 0; i < out->rank; ++i)
+    total *= (out->dims[i] = mlirShapedTypeGetDimSize(type, i));
+  out->elemSize = sizeOf(k);
+  if (mlirAttributeIsADenseElements(attr)) {
+    out->splat = mlirDenseElementsAttrIsSplat(attr);
+    out->count = out->splat ? 1 : total;
+    out->data = malloc((size_t)out->count * out->elemSize + 1);
+    if (!out->data)
+      abort();
+    memcpy(out->data, mlirDenseElementsAttrGetRawData(attr), (size_t)out->count * out->elemSize);
+    return true;
+  }
+  if (mlirAttributeIsADenseResourceElements(attr)) {
+    /* An elided blob (`dense_resource<__elided__>`) has no payload to read. */
+    XnnStrBuf text = {0};
+    mlirAttributePrint(attr, xnnStrBufCallback, &text);
+    bool elided = text.data && strstr(text.data, "__elided__");
+    xnnStrBufFree(&text);
+    if (elided) {
+      snprintf(err, errSize, "constant payload is elided (dense_resource<__elided__>)");
+      return false;
+    }
+    out->count = total;
+    out->data = malloc((size_t)total * out->elemSize + 1);
+    if (!out->data)
+      abort();
+    for (int64_t i = 0; i < total; ++i) {
+      unsigned char *p = (unsigned char *)out->data + (size_t)i * out->elemSize;
+      switch (k) {
+      case K_F32: { float v = mlirDenseFloatResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 4); break; }
+      case K_F64: { double v = mlirDenseDoubleResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 8); break; }
+      case K_F16:
+      case K_BF16:
+      case K_I16: { uint16_t v = mlirDenseUInt16ResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 2); break; }
+      case K_I64: { int64_t v = mlirDenseInt64ResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 8); break; }
+      case K_I32: { int32_t v = mlirDenseInt32ResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 4); break; }
+      case K_I8: { int8_t v = mlirDenseInt8ResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 1); break; }
+      case K_NONE: break;
+      }
+    }
+    return true;
+  }
+  snprintf(err, errSize, "constant value is not a dense or dense_resource elements attribute");
+  return false;
+}
+
+void xnnElementsFree(XnnElements *e) {
+  free(e->data);
+  e->data = NULL;
+}
+
+/* Element i as double (floats exactly; bf16/f16 widen exactly). */
+static double loadAsDouble(const void *data, Kind k, int64_t i) {
+  const unsigned char *p = (const unsigned char *)data;
+  switch (k) {
+  case K_F32: { float v; memcpy(&v, p + 4 * i, 4); return v; }
+  case K_F64: { double v; memcpy(&v, p + 8 * i, 8); return v; }
+  case K_F16: { uint16_t v; memcpy(&v, p + 2 * i, 2); return xnnF16ToF32(v); }
+  case K_BF16: { uint16_t v; memcpy(&v, p + 2 * i, 2); return xnnBF16ToF32(v); }
+  case K_I64: { int64_t v; memcpy(&v, p + 8 * i, 8); return (double)v; }
+  case K_I32: { int32_t v; memcpy(&v, p + 4 * i, 4); return v; }
+  case K_I16: { int16_t v; memcpy(&v, p + 2 * i, 2); return v; }
+  case K_I8: { int8_t v; memcpy(&v, p + i, 1); return v; }
+  case K_NONE: break;
+  }
+  return 0;
+}
+
+static int64_t truncToInt(double v) {
+  if (isnan(v))
+    return 0;
+  if (v >= 9.2233720368547758e18)
+    return INT64_MAX;
+  if (v <= -9.2233720368547758e18)
+    return INT64_MIN;
+  return (int64_t)v;
+}
+
+static void storeFromDouble(void *data, Kind k, int64_t i, double v, Kind from, const void *src) {
+  unsigned char *p = (unsigned char *)data;
+  switch (k) {
+  case K_F32: {
+    /* f32 -> f32 must keep NaN payloads: copy when the source is f32. */
+    float f = (float)v;
+    if (from == K_F32)
+      memcpy(&f, (const unsigned char *)src + 4 * i, 4);
+    memcpy(p + 4 * i, &f, 4);
+    break;
+  }
+  case K_F64: memcpy(p + 8 * i, &v, 8); break;
+  case K_F16: {
+    /* Narrow from f32 bits so NaN payloads and RNE follow Float.c exactly. */
+    uint16_t h = from == K_BF16 ? xnnBF16ToF16(*(const uint16_t *)((const unsigned char *)src + 2 * i))
+                                : xnnF32ToF16((float)v);
+    memcpy(p + 2 * i, &h, 2);
+    break;
+  }
+  case K_BF16: {
+    uint16_t b = from == K_F16 ? xnnF16ToBF16(*(const uint16_t *)((const unsigned char *)src + 2 * i))
+                               : xnnF32ToBF16((float)v);
+    memcpy(p + 2 * i, &b, 2);
+    break;
+  }
+  case K_I64: { int64_t x = truncToInt(v); memcpy(p + 8 * i, &x, 8); break; }
+  case K_I32: { int32_t x = (int32_t)truncToInt(v); memcpy(p + 4 * i, &x, 4); break; }
+  case K_I16: { int16_t x = (int16_t)truncToInt(v); memcpy(p + 2 * i, &x, 2); break; }
+  case K_I8: { int8_t x = (int8_t)truncToInt(v); memcpy(p + i, &x, 1); break; }
+  case K_NONE: break;
+  }
+}
+
+bool xnnElementsConvert(XnnElements *e, MlirType elem) {
+  Kind from = kindOf(e->elem), to = kindOf(elem);
+  if (from == K_NONE || to == K_NONE)
+    return false;
+  if (from == to) {
+    e->elem = elem;
+    return true;
+  }
+  /* f64 -> f16/bf16 would round twice through (float); the edge dialect has no f64 tensors. */
+  (void)isFloatKind;
+  void *out = malloc((size_t)e->count * sizeOf(to) + 1);
+  if (!out)
+    abort();
+  for (int64_t i = 0; i < e->count; ++i)
+    storeFromDouble(out, to, i, loadAsDouble(e->data, from, i), from, e->data);
+  free(e->data);
+  e->data = out;
+  e->elem = elem;
+  e->elemSize = sizeOf(to);
+  return true;
+}
+
+void xnnElementsPermute(XnnElements *e, const int64_t *perm) {
+  int64_t newDims[XNN_ELEMENTS_MAX_RANK];
+  for (intptr_t i = 0; i < e->rank; ++i)
+    newDims[i] = e->dims[perm[i]];
+  if (!e->splat && e->count > 1) {
+    int64_t oldStride[XNN_ELEMENTS_MAX_RANK], idx[XNN_ELEMENTS_MAX_RANK] = {0};
+    int64_t s = 1;
+    for (intptr_t i = e->rank - 1; i >= 0; --i)
+      oldStride[i] = s, s *= e->dims[i];
+    unsigned char *out = malloc((size_t)e->count * e->elemSize + 1);
+    if (!out)
+      abort();
+    /* Walk the output in row-major order; idx is the output multi-index. */
+    for (int64_t o = 0; o < e->count; ++o) {
+      int64_t src = 0;
+      for (intptr_t i = 0; i < e->rank; ++i)
+        src += idx[i] * oldStride[perm[i]];
+      memcpy(out + (size_t)o * e->elemSize, (unsigned char *)e->data + (size_t)src * e->elemSize,
+             e->elemSize);
+      for (intptr_t i = e->rank - 1; i >= 0; --i) {
+        if (++idx[i] < newDims[i])
+          break;
+        idx[i] = 0;
+      }
+    }
+    free(e->data);
+    e->data = out;
+  }
+  memcpy(e->dims, newDims, sizeof(newDims));
+}
+
+void xnnElementsReshape(XnnElements *e, const int64_t *dims, intptr_t rank) {
+  e->rank = rank;
+  for (intptr_t i = 0; i < rank; ++i)
+    e->dims[i] = dims[i];
+}
+
+MlirAttribute xnnElementsToAttr(const XnnElements *e) {
+  MlirType type = mlirRankedTensorTypeGet(e->rank, e->dims, e->elem, mlirAttributeGetNull());
+  /* A one-element buffer is taken as a splat by MLIR. */
+  return mlirDenseElementsAttrRawBufferGet(type, (size_t)e->count * e->elemSize, e->data);
+}
