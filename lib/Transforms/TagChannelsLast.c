@@ -39,6 +39,7 @@
 
 #include "Pass/PassDefs.h"
 #include "Support/IR.h"
+#include "Support/PtrMap.h"
 #include "Support/Strings.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -57,85 +58,28 @@ typedef enum { LAYOUT_NCHW = 0, LAYOUT_NHWC = 1 } Layout;
 static const char *layoutName(Layout l) { return l == LAYOUT_NHWC ? "NHWC" : "NCHW"; }
 
 /*===----------------------------------------------------------------------===*
- * A small open-addressing pointer map (key -> pointer-sized payload).
- *===----------------------------------------------------------------------===*/
-
-typedef struct {
-  const void *key;
-  const void *val;
-} PtrEntry;
-
-typedef struct {
-  PtrEntry *slots;
-  size_t cap; /* power of two, or 0 */
-  size_t size;
-} PtrMap;
-
-static size_t ptrHash(const void *p) {
-  uint64_t x = (uint64_t)(uintptr_t)p;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
-static PtrEntry *ptrMapSlot(PtrEntry *slots, size_t cap, const void *key) {
-  size_t i = ptrHash(key) & (cap - 1);
-  while (slots[i].key && slots[i].key != key)
-    i = (i + 1) & (cap - 1);
-  return &slots[i];
-}
-
-static const void *ptrMapGet(const PtrMap *m, const void *key) {
-  if (!m->cap)
-    return NULL;
-  return ptrMapSlot(m->slots, m->cap, key)->val;
-}
-
-static void ptrMapPut(PtrMap *m, const void *key, const void *val) {
-  if (2 * (m->size + 1) > m->cap) {
-    size_t ncap = m->cap ? 2 * m->cap : 64;
-    PtrEntry *ns = calloc(ncap, sizeof(PtrEntry));
-    if (!ns)
-      abort();
-    for (size_t i = 0; i < m->cap; ++i)
-      if (m->slots[i].key)
-        *ptrMapSlot(ns, ncap, m->slots[i].key) = m->slots[i];
-    free(m->slots);
-    m->slots = ns;
-    m->cap = ncap;
-  }
-  PtrEntry *e = ptrMapSlot(m->slots, m->cap, key);
-  if (!e->key)
-    ++m->size;
-  e->key = key;
-  e->val = val;
-}
-
-static void ptrMapFree(PtrMap *m) {
-  free(m->slots);
-  m->slots = NULL;
-  m->cap = m->size = 0;
-}
-
-/*===----------------------------------------------------------------------===*
  * Per-function state.
  *===----------------------------------------------------------------------===*/
 
-/* Constant states (payload of `constants`; absent = undecided). */
-#define CONST_NCHW ((const void *)(uintptr_t)1)
-#define CONST_NHWC ((const void *)(uintptr_t)2)
+/* Constant states (values of `constants`; absent = undecided). */
+enum { CONST_UNDECIDED = 0, CONST_NCHW = 1, CONST_NHWC = 2 };
 
 typedef struct {
   MlirContext ctx;
   MlirOperation func;
   MlirBlock entry;
-  PtrMap partners;  /* value -> its copy in the other layout (both ways) */
-  PtrMap constants; /* edge.constant op -> CONST_NCHW / CONST_NHWC */
+  XnnPtrMap partners;  /* value -> its copy in the other layout (both ways) */
+  XnnPtrMap constants; /* edge.constant op -> CONST_NCHW / CONST_NHWC */
   MlirOperation *copies; /* inserted copies, for the final dead sweep */
   size_t numCopies, capCopies;
   bool failed;
 } State;
+
+static size_t constState(const State *s, MlirOperation c) {
+  size_t st = CONST_UNDECIDED;
+  (void)xnnPtrMapGet(&s->constants, c.ptr, &st);
+  return st;
+}
 
 static void emitErrorf(State *s, MlirLocation loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -217,7 +161,7 @@ static Layout layoutOf(State *s, MlirValue v) {
     return argLayout(s, v);
   MlirOperation d = xnnDefiningOp(v);
   if (isConstantOp(d))
-    return ptrMapGet(&s->constants, d.ptr) == CONST_NHWC ? LAYOUT_NHWC : LAYOUT_NCHW;
+    return constState(s, d) == CONST_NHWC ? LAYOUT_NHWC : LAYOUT_NCHW;
   Layout l = LAYOUT_NCHW;
   (void)parseLayoutAttr(xnnOpAttr(d, LAYOUT_ATTR), &l);
   return l;
@@ -236,7 +180,7 @@ static bool canBeNhwc(State *s, MlirValue v) {
   if (!isRank4(v))
     return false;
   MlirOperation c = constantOf(v);
-  return mlirOperationIsNull(c) || ptrMapGet(&s->constants, c.ptr) != CONST_NCHW;
+  return mlirOperationIsNull(c) || constState(s, c) != CONST_NCHW;
 }
 
 static void recordCopy(State *s, MlirOperation copy) {
@@ -252,9 +196,9 @@ static void recordCopy(State *s, MlirOperation copy) {
 /* The copy of v in layout `l` (created right after v's producer, or at the
  * start of v's block for a block argument, on first request). */
 static MlirValue copyOf(State *s, MlirValue v, Layout l, MlirOperation consumer) {
-  const void *p = ptrMapGet(&s->partners, v.ptr);
-  if (p)
-    return (MlirValue){p};
+  size_t p;
+  if (xnnPtrMapGet(&s->partners, v.ptr, &p))
+    return (MlirValue){(const void *)(uintptr_t)p};
   MlirOperation producer = xnnDefiningOp(v);
   MlirLocation loc = mlirOperationIsNull(producer) ? mlirOperationGetLocation(consumer)
                                                    : mlirOperationGetLocation(producer);
@@ -273,8 +217,8 @@ static MlirValue copyOf(State *s, MlirValue v, Layout l, MlirOperation consumer)
   }
   recordCopy(s, copy);
   MlirValue r = mlirOperationGetResult(copy, 0);
-  ptrMapPut(&s->partners, v.ptr, r.ptr);
-  ptrMapPut(&s->partners, r.ptr, v.ptr);
+  xnnPtrMapPut(&s->partners, v.ptr, (size_t)(uintptr_t)r.ptr);
+  xnnPtrMapPut(&s->partners, r.ptr, (size_t)(uintptr_t)v.ptr);
   return r;
 }
 
@@ -298,7 +242,7 @@ static void demand(State *s, MlirOperation consumer, intptr_t i, Layout l) {
     return;
   }
   if (!mlirOperationIsNull(c)) {
-    const void *st = ptrMapGet(&s->constants, c.ptr);
+    size_t st = constState(s, c);
     if (l == LAYOUT_NHWC) {
       if (st == CONST_NCHW) {
         emitErrorf(s, mlirOperationGetLocation(consumer),
@@ -309,7 +253,7 @@ static void demand(State *s, MlirOperation consumer, intptr_t i, Layout l) {
         return;
       }
       if (st != CONST_NHWC) {
-        ptrMapPut(&s->constants, c.ptr, CONST_NHWC);
+        xnnPtrMapPut(&s->constants, c.ptr, CONST_NHWC);
         xnnOpSetAttr(c, LAYOUT_ATTR, xnnStrAttr(s->ctx, "NHWC"));
       }
     } else {
@@ -322,7 +266,7 @@ static void demand(State *s, MlirOperation consumer, intptr_t i, Layout l) {
         return;
       }
       if (st != CONST_NCHW)
-        ptrMapPut(&s->constants, c.ptr, CONST_NCHW);
+        xnnPtrMapPut(&s->constants, c.ptr, CONST_NCHW);
     }
     return;
   }
@@ -554,7 +498,7 @@ static void checkConstant(State *s, MlirOperation op) {
                "NHWC layout)",
                (long long)xnnValueRank(mlirOperationGetResult(op, 0)));
   } else {
-    ptrMapPut(&s->constants, op.ptr, l == LAYOUT_NHWC ? CONST_NHWC : CONST_NCHW);
+    xnnPtrMapPut(&s->constants, op.ptr, l == LAYOUT_NHWC ? CONST_NHWC : CONST_NCHW);
   }
 }
 
@@ -578,6 +522,8 @@ static bool processFunc(MlirOperation func) {
   s.ctx = mlirOperationGetContext(func);
   s.func = func;
   s.entry = entry;
+  xnnPtrMapInit(&s.partners, 16);
+  xnnPtrMapInit(&s.constants, 64);
   checkInputs(&s);
   for (MlirBlock b = entry; !s.failed && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
     processBlock(&s, b);
@@ -586,8 +532,8 @@ static bool processFunc(MlirOperation func) {
     if (xnnOpIsDead(s.copies[i]))
       mlirOperationDestroy(s.copies[i]);
   free(s.copies);
-  ptrMapFree(&s.partners);
-  ptrMapFree(&s.constants);
+  xnnPtrMapFree(&s.partners);
+  xnnPtrMapFree(&s.constants);
   return !s.failed;
 }
 
