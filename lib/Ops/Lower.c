@@ -329,7 +329,20 @@ bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
   MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerOperand(L, op, 1, elem)};
   if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
     return false;
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, ins, xnnLowerResultType(op, 0, elem), 0, NULL));
+  MlirType out = xnnLowerResultType(op, 0, elem);
+  if (xnnValueRank(ins[0]) >= 3) {
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, ins, out, 0, NULL));
+    return true;
+  }
+  /* XNNPACK's batch matmul wants a batch dim: [M,K] x [K,N] as [1,M,K] x [1,K,N]. */
+  for (int i = 0; i < 2; ++i) {
+    int64_t d[3] = {1, 0, 0};
+    xnnValueShape(ins[i], d + 1);
+    ins[i] = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &ins[i], xnnTensorType(d, 3, elem), 0, NULL);
+  }
+  int64_t d[3] = {1, mlirShapedTypeGetDimSize(out, 0), mlirShapedTypeGetDimSize(out, 1)};
+  MlirValue r = xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, ins, xnnTensorType(d, 3, elem), 0, NULL);
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reshape", 1, &r, out, 0, NULL));
   return true;
 }
 

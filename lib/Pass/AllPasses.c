@@ -14,6 +14,7 @@ static const XnnMlirPassInfo *const projectPasses[] = {
     &xnnTagChannelsLastPassInfo,
     &xnnRemoveRedundantCopiesPassInfo,
     &xnnLowerPassInfo,
+    &xnnDelegatePassInfo,
     &xnnVerifyPassInfo,
 };
 

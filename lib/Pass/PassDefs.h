@@ -10,5 +10,6 @@ extern const XnnMlirPassInfo xnnTagChannelsLastPassInfo;
 extern const XnnMlirPassInfo xnnPartitionPassInfo;
 extern const XnnMlirPassInfo xnnRemoveRedundantCopiesPassInfo;
 extern const XnnMlirPassInfo xnnLowerPassInfo;
+extern const XnnMlirPassInfo xnnDelegatePassInfo;
 
 #endif

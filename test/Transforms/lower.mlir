@@ -1,0 +1,135 @@
+// RUN: xnn-opt %s --split-input-file --xnn-lower | FileCheck %s
+
+// Native bf16 binary; bf16 mean runs in f32 between converts (XNNPACK has no bf16 reduce).
+// CHECK-LABEL: func.func private @bf16_rms
+// CHECK: %[[M:.*]] = "xnn.binary"(%arg0, %arg0) {kind = "multiply"} : (tensor<2x8xbf16>, tensor<2x8xbf16>) -> tensor<2x8xbf16>
+// CHECK: %[[W:.*]] = "xnn.convert"(%[[M]]) : (tensor<2x8xbf16>) -> tensor<2x8xf32>
+// CHECK: %[[R:.*]] = "xnn.static_reduce"(%[[W]]) {axes = array<i64: 1>, keep_dims = true, kind = "mean"} : (tensor<2x8xf32>) -> tensor<2x1xf32>
+// CHECK: %[[N:.*]] = "xnn.convert"(%[[R]]) : (tensor<2x1xf32>) -> tensor<2x1xbf16>
+// CHECK: return %[[N]]
+func.func private @bf16_rms(%x: tensor<2x8xbf16>) -> tensor<2x1xbf16> attributes {xnn.delegate} {
+  %0 = "edge.mul"(%x, %x) : (tensor<2x8xbf16>, tensor<2x8xbf16>) -> tensor<2x8xbf16>
+  %1 = "edge.mean"(%0) {dims = array<i64: -1>, keepdim = true} : (tensor<2x8xbf16>) -> tensor<2x1xbf16>
+  return %1 : tensor<2x1xbf16>
+}
+
+// -----
+
+// Dtype copies are converts; f16 -> bf16 goes through f32; a copy that changes
+// nothing becomes xnn.copy (a delegate may not return its input).
+// CHECK-LABEL: func.func private @copies
+// CHECK: %[[A:.*]] = "xnn.convert"(%arg0) : (tensor<4xf16>) -> tensor<4xf32>
+// CHECK: %[[B:.*]] = "xnn.convert"(%[[A]]) : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK: %[[C:.*]] = "xnn.copy"(%arg0) : (tensor<4xf16>) -> tensor<4xf16>
+// CHECK: return %[[B]], %[[C]]
+func.func private @copies(%x: tensor<4xf16>) -> (tensor<4xbf16>, tensor<4xf16>) attributes {xnn.delegate} {
+  %0 = "edge.to_copy"(%x) {dtype = bf16} : (tensor<4xf16>) -> tensor<4xbf16>
+  %1 = "edge.to_copy"(%x) : (tensor<4xf16>) -> tensor<4xf16>
+  return %0, %1 : tensor<4xbf16>, tensor<4xf16>
+}
+
+// -----
+
+// bf16 linear with constant weights: f32 compute, weights converted at compile time.
+// CHECK-LABEL: func.func private @linear_bf16
+// CHECK: %[[X:.*]] = "xnn.convert"(%arg0) : (tensor<2x4xbf16>) -> tensor<2x4xf32>
+// CHECK: %[[W:.*]] = "xnn.constant"() {value = dense<2.000000e+00> : tensor<3x4xf32>}
+// CHECK: %[[Y:.*]] = "xnn.fully_connected"(%[[X]], %[[W]]) : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<2x3xf32>
+// CHECK: "xnn.convert"(%[[Y]]) : (tensor<2x3xf32>) -> tensor<2x3xbf16>
+// CHECK-NOT: edge.
+func.func private @linear_bf16(%x: tensor<2x4xbf16>) -> tensor<2x3xbf16> attributes {xnn.delegate} {
+  %w = "edge.constant"() {value = dense<2.0> : tensor<3x4xbf16>} : () -> tensor<3x4xbf16>
+  %0 = "edge.linear"(%x, %w) : (tensor<2x4xbf16>, tensor<3x4xbf16>) -> tensor<2x3xbf16>
+  return %0 : tensor<2x3xbf16>
+}
+
+// -----
+
+// mm with a constant right operand: fully connected with the filter transposed at compile time.
+// CHECK-LABEL: func.func private @mm_const
+// CHECK: %[[W:.*]] = "xnn.constant"() {value = dense<{{\[\[}}1.000000e+00, 3.000000e+00], [2.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>}
+// CHECK: "xnn.fully_connected"(%arg0, %[[W]])
+// CHECK: %[[A3:.*]] = "xnn.static_reshape"(%arg0) : (tensor<3x2xf32>) -> tensor<1x3x2xf32>
+// CHECK: %[[B3:.*]] = "xnn.static_reshape"(%arg1) : (tensor<2x2xf32>) -> tensor<1x2x2xf32>
+// CHECK: %[[P:.*]] = "xnn.batch_matrix_multiply"(%[[A3]], %[[B3]]) : (tensor<1x3x2xf32>, tensor<1x2x2xf32>) -> tensor<1x3x2xf32>
+// CHECK: "xnn.static_reshape"(%[[P]]) : (tensor<1x3x2xf32>) -> tensor<3x2xf32>
+func.func private @mm_const(%a: tensor<3x2xf32>, %b: tensor<2x2xf32>) -> (tensor<3x2xf32>, tensor<3x2xf32>) attributes {xnn.delegate} {
+  %w = "edge.constant"() {value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %0 = "edge.mm"(%a, %w) : (tensor<3x2xf32>, tensor<2x2xf32>) -> tensor<3x2xf32>
+  %1 = "edge.mm"(%a, %b) : (tensor<3x2xf32>, tensor<2x2xf32>) -> tensor<3x2xf32>
+  return %0, %1 : tensor<3x2xf32>, tensor<3x2xf32>
+}
+
+// -----
+
+// gelu(tanh) has no XNNPACK node: decomposed in f32 around one tanh.
+// CHECK-LABEL: func.func private @gelu_tanh
+// CHECK: "xnn.convert"(%arg0) : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK-COUNT-1: "xnn.unary"({{.*}}) {kind = "tanh"}
+// CHECK: "xnn.convert"({{.*}}) : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK-NOT: edge.gelu
+func.func private @gelu_tanh(%x: tensor<4xbf16>) -> tensor<4xbf16> attributes {xnn.delegate} {
+  %0 = "edge.gelu"(%x) {approximate = "tanh"} : (tensor<4xbf16>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// -----
+
+// relu and hardtanh are clamps.
+// CHECK-LABEL: func.func private @clamps
+// CHECK: "xnn.unary"(%arg0) {kind = "clamp", max = 0x7FF0000000000000 : f64, min = 0.000000e+00 : f64}
+// CHECK: "xnn.unary"({{.*}}) {kind = "clamp", max = 6.000000e+00 : f64, min = 0.000000e+00 : f64}
+func.func private @clamps(%x: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {
+  %0 = "edge.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "edge.hardtanh"(%0) {min_val = 0.0 : f64, max_val = 6.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
+// NHWC: conv input/output physical NHWC; OIHW weights become OHWI f32 data;
+// layout copies become transposes.
+// CHECK-LABEL: func.func private @conv_nhwc
+// CHECK: %[[T:.*]] = "xnn.static_transpose"(%arg0) {perm = array<i64: 0, 2, 3, 1>{{.*}}} : (tensor<1x2x5x5xf32>) -> tensor<1x5x5x2xf32>
+// CHECK: %[[W:.*]] = "xnn.constant"() {value = dense<1.000000e+00> : tensor<3x3x3x2xf32>}
+// CHECK: %[[C:.*]] = "xnn.convolution_2d"(%[[T]], %[[W]]) {dilation = array<i64: 1, 1>, group_input_channels = 2 : i64, group_output_channels = 3 : i64, groups = 1 : i64, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1, 1, 1>, subsampling = array<i64: 1, 1>{{.*}}} : (tensor<1x5x5x2xf32>, tensor<3x3x3x2xf32>) -> tensor<1x5x5x3xf32>
+// CHECK: %[[O:.*]] = "xnn.static_transpose"(%[[C]]) {perm = array<i64: 0, 3, 1, 2>} : (tensor<1x5x5x3xf32>) -> tensor<1x3x5x5xf32>
+// CHECK: return %[[O]]
+func.func private @conv_nhwc(%x: tensor<1x2x5x5xf32>) -> tensor<1x3x5x5xf32> attributes {xnn.delegate} {
+  %w = "edge.constant"() {value = dense<1.0> : tensor<3x2x3x3xf32>} : () -> tensor<3x2x3x3xf32>
+  %0 = "edge.to_copy"(%x) {memory_format = "channels_last", xnn.layout = "NHWC"} : (tensor<1x2x5x5xf32>) -> tensor<1x2x5x5xf32>
+  %1 = "edge.conv2d"(%0, %w) {stride = array<i64: 1, 1>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, xnn.layout = "NHWC"} : (tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32>) -> tensor<1x3x5x5xf32>
+  %2 = "edge.to_copy"(%1) {memory_format = "contiguous"} : (tensor<1x3x5x5xf32>) -> tensor<1x3x5x5xf32>
+  return %2 : tensor<1x3x5x5xf32>
+}
+
+// -----
+
+// Axis ops on NHWC values use the physical axis: cat over C is axis 3, mean over H, W is axes 1, 2.
+// CHECK-LABEL: func.func private @nhwc_axes
+// CHECK: "xnn.concatenate"({{.*}}) {axis = 3 : i64{{.*}}} : (tensor<1x4x4x2xf32>, tensor<1x4x4x2xf32>) -> tensor<1x4x4x4xf32>
+// CHECK: "xnn.static_reduce"({{.*}}) {axes = array<i64: 1, 2>, keep_dims = true, kind = "mean"{{.*}}} : (tensor<1x4x4x4xf32>) -> tensor<1x1x1x4xf32>
+func.func private @nhwc_axes(%x: tensor<1x2x4x4xf32>) -> tensor<1x4x1x1xf32> attributes {xnn.delegate} {
+  %0 = "edge.to_copy"(%x) {memory_format = "channels_last", xnn.layout = "NHWC"} : (tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32>
+  %1 = "edge.cat"(%0, %0) {dim = 1 : i64, xnn.layout = "NHWC"} : (tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) -> tensor<1x4x4x4xf32>
+  %2 = "edge.mean"(%1) {dims = array<i64: 2, 3>, keepdim = true, xnn.layout = "NHWC"} : (tensor<1x4x4x4xf32>) -> tensor<1x4x1x1xf32>
+  %3 = "edge.to_copy"(%2) {memory_format = "contiguous"} : (tensor<1x4x1x1xf32>) -> tensor<1x4x1x1xf32>
+  return %3 : tensor<1x4x1x1xf32>
+}
+
+// -----
+
+// Data movement: view, permute, slice (ATen bounds), cat of more than five inputs.
+// CHECK-LABEL: func.func private @movement
+// CHECK: "xnn.static_reshape"(%arg0) : (tensor<2x6xf32>) -> tensor<3x4xf32>
+// CHECK: "xnn.static_transpose"(%arg0) {perm = array<i64: 1, 0>} : (tensor<2x6xf32>) -> tensor<6x2xf32>
+// CHECK: "xnn.static_slice"(%arg0) {offsets = array<i64: 0, 4>, sizes = array<i64: 2, 2>} : (tensor<2x6xf32>) -> tensor<2x2xf32>
+// CHECK: "xnn.concatenate"({{.*}}) {axis = 0 : i64} : (tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<10x6xf32>
+// CHECK: "xnn.concatenate"({{.*}}) {axis = 0 : i64} : (tensor<10x6xf32>, tensor<2x6xf32>) -> tensor<12x6xf32>
+func.func private @movement(%x: tensor<2x6xf32>) -> (tensor<3x4xf32>, tensor<6x2xf32>, tensor<2x2xf32>, tensor<12x6xf32>) attributes {xnn.delegate} {
+  %0 = "edge.view"(%x) : (tensor<2x6xf32>) -> tensor<3x4xf32>
+  %1 = "edge.permute"(%x) {dims = array<i64: 1, 0>} : (tensor<2x6xf32>) -> tensor<6x2xf32>
+  %2 = "edge.slice"(%x) {dim = -1 : i64, start = -2 : i64, end = 9223372036854775807 : i64, step = 1 : i64} : (tensor<2x6xf32>) -> tensor<2x2xf32>
+  %3 = "edge.cat"(%x, %x, %x, %x, %x, %x) {dim = 0 : i64} : (tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<12x6xf32>
+  return %0, %1, %2, %3 : tensor<3x4xf32>, tensor<6x2xf32>, tensor<2x2xf32>, tensor<12x6xf32>
+}
