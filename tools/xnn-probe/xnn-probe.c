@@ -2,6 +2,8 @@
  * by defining a tiny subgraph per pair and creating a runtime for it. The
  * library, not a belief, is the oracle for the partitioner's capability table
  * (test/XNNPACK/capabilities.test compares the two). One probe per node kind. */
+#include "Ops/Capability.h"
+
 #include <xnnpack.h>
 
 #include <math.h>
@@ -193,9 +195,56 @@ static const char *runConvert(enum xnn_datatype from, enum xnn_datatype to) {
   return result;
 }
 
-int main(void) {
+/* --check-capabilities: every (node, dtype) the capability table claims runs
+ * natively must be accepted by the library, and every one it leaves to f32
+ * must be refused (else the table wastes converts). */
+static int checkCapabilities(void) {
+  size_t n = 0, disagreements = 0, checked = 0;
+  const XnnCapability *table = xnnCapabilityTable(&n);
+  static const unsigned masks[3] = {XNN_CAP_F32, XNN_CAP_F16, XNN_CAP_BF16};
+  for (size_t i = 0; i < n; ++i) {
+    if (!table[i].node[0])
+      continue; /* never delegated: nothing to ask the library */
+    for (size_t t = 0; t < 3; ++t) {
+      bool claimed = (table[i].native & masks[t]) != 0;
+      bool accepted;
+      if (!strcmp(table[i].node, "convert")) {
+        if (t == 0)
+          continue; /* converts are checked from f32 to each narrow type and back */
+        accepted = !strcmp(runConvert(xnn_datatype_fp32, types[t].type), "ok") &&
+                   !strcmp(runConvert(types[t].type, xnn_datatype_fp32), "ok");
+      } else {
+        const Probe *p = NULL;
+        for (size_t k = 0; k < sizeof(probes) / sizeof(probes[0]); ++k)
+          if (!strcmp(probes[k].name, table[i].node))
+            p = &probes[k];
+        if (!p) {
+          printf("%s: no probe for node %s\n", table[i].op, table[i].node);
+          ++disagreements;
+          break;
+        }
+        accepted = !strcmp(runProbe(p, types[t].type), "ok");
+      }
+      ++checked;
+      printf("%s -> %s %s: table %s, library %s%s\n", table[i].op, table[i].node, types[t].name,
+             claimed ? "native" : "via f32", accepted ? "accepts" : "refuses",
+             claimed != accepted ? "  <-- DISAGREE" : "");
+      disagreements += claimed != accepted;
+    }
+  }
+  printf("%zu checked, %zu disagreements\n", checked, disagreements);
+  return disagreements ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
   if (xnn_initialize(NULL) != xnn_status_success) {
     fprintf(stderr, "xnn-probe: xnn_initialize failed\n");
+    return 1;
+  }
+  if (argc > 1 && !strcmp(argv[1], "--check-capabilities"))
+    return checkCapabilities();
+  if (argc > 1) {
+    fprintf(stderr, "usage: xnn-probe [--check-capabilities]\n");
     return 1;
   }
   for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); ++i)
