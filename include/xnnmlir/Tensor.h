@@ -1,0 +1,60 @@
+/*===-- xnnmlir/Tensor.h - host tensors for the runtimes ----------*- C -*-===*\
+ *
+ * The plain buffers the reference interpreter, the in-process XNNPACK
+ * runtime and xnn-run exchange: element type, static shape, row-major data
+ * (logical NCHW order, as the edge dialect's shapes).
+ *
+\*===----------------------------------------------------------------------===*/
+#ifndef XNNMLIR_TENSOR_H
+#define XNNMLIR_TENSOR_H
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define XNN_MLIR_TENSOR_MAX_RANK 8
+
+typedef enum XnnMlirDType {
+  XNN_MLIR_F32,
+  XNN_MLIR_F16,
+  XNN_MLIR_BF16,
+  XNN_MLIR_I64,
+  XNN_MLIR_I32,
+  XNN_MLIR_I1, /* one byte per element, 0 or 1 */
+  XNN_MLIR_DTYPE_INVALID,
+} XnnMlirDType;
+
+typedef struct XnnMlirTensor {
+  XnnMlirDType dtype;
+  int64_t rank;
+  int64_t dims[XNN_MLIR_TENSOR_MAX_RANK];
+  void *data; /* owned: free with xnnMlirTensorDestroy */
+} XnnMlirTensor;
+
+/* Bytes per element of `dtype` (0 for invalid). */
+size_t xnnMlirDTypeSize(XnnMlirDType dtype);
+/* "f32", "bf16", ... */
+const char *xnnMlirDTypeName(XnnMlirDType dtype);
+/* The dtype of an MLIR element type; XNN_MLIR_DTYPE_INVALID if unsupported. */
+XnnMlirDType xnnMlirDTypeFromType(MlirType elementType);
+/* Allocates a zero-filled tensor (64-byte aligned, with XNNPACK's 16 extra
+ * bytes of readable padding). False if the shape is invalid or too large. */
+bool xnnMlirTensorCreate(XnnMlirTensor *t, XnnMlirDType dtype, int64_t rank, const int64_t *dims);
+/* Allocates a tensor with the shape and dtype of a ranked tensor type. */
+bool xnnMlirTensorCreateFromType(XnnMlirTensor *t, MlirType tensorType);
+void xnnMlirTensorDestroy(XnnMlirTensor *t);
+int64_t xnnMlirTensorNumElements(const XnnMlirTensor *t);
+size_t xnnMlirTensorNumBytes(const XnnMlirTensor *t);
+/* Element i as float (integers converted), and stores from float (RNE for f16/bf16). */
+float xnnMlirTensorGetF32(const XnnMlirTensor *t, int64_t i);
+void xnnMlirTensorSetF32(XnnMlirTensor *t, int64_t i, float v);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
