@@ -25,6 +25,9 @@ static bool runPipeline(MlirOperation op, const char *anchor, const char *pipeli
   MlirContext ctx = mlirOperationGetContext(op);
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString(anchor));
+  /* The outer pass manager verifies after xnn-delegate; verifying between the
+   * inner steps too would double the cost on large graphs. */
+  mlirPassManagerEnableVerifier(pm, false);
   bool ok = mlirLogicalResultIsSuccess(xnnMlirAddPipeline(mlirPassManagerGetAsOpPassManager(pm),
                                                           mlirStringRefCreateFromCString(pipeline),
                                                           reportPipelineError, &loc)) &&

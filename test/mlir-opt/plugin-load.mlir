@@ -16,3 +16,10 @@ func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "edge.relu"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// The whole delegate pipeline through stock mlir-opt, with options.
+// RUN: mlir-opt %xnnmlir_src/examples/mlp_bf16.mlir %irdl_files --load-pass-plugin=%mlir_opt_plugin \
+// RUN:   --pass-pipeline='builtin.module(xnn-delegate{fold-dtype-converts=true})' | FileCheck %s --check-prefix=DELEGATE
+// DELEGATE: call @xnn_delegate_0
+// DELEGATE: func.func private @xnn_delegate_0
+// DELEGATE: "xnn.fully_connected"
