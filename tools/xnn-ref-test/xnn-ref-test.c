@@ -44,6 +44,10 @@ static void printHelp(void) {
          "                       instead of the values\n"
          "  --check-finite       Fail (exit 1) if a float result holds a NaN or an infinity\n"
          "  --bits               Also print raw bits of f32 results (always printed for f16/bf16)\n"
+         "  --input-types=<t;t>  Create the inputs with these tensor types instead of the argument\n"
+         "                       types (to test the interpreter's input checks)\n"
+         "  --num-inputs=<n>     Pass only / as many as n inputs (extra ones are zero-filled copies\n"
+         "                       of the last; to test the interpreter's input checks)\n"
          "  --no-verify          Do not verify the module first (the interpreter still verifies\n"
          "                       every op it runs)\n"
          "  --help               This text\n"
@@ -58,6 +62,8 @@ typedef struct Options {
   const char *func;
   XnnStrBuf values; /* all --input values joined with ';' */
   bool haveValues, haveSeed, summary, checkFinite, bits, verify;
+  const char *inputTypes; /* --input-types: ';'-separated tensor types (API error tests) */
+  long long numInputs;    /* --num-inputs: inputs passed (API error tests), -1 = all */
   unsigned long long seed;
   long long intMax;
 } Options;
@@ -312,8 +318,19 @@ static int run(MlirContext ctx, const Options *o, const char *filename, const ch
   unsigned long long seed = o->seed;
   const char *vs = o->haveValues ? o->values.data : NULL;
   const char *vend = vs ? vs + o->values.size : NULL;
+  const char *types = o->inputTypes;
   for (intptr_t i = 0; i < na; ++i, ++nIn) {
     MlirType t = mlirFunctionTypeGetInput(ft, i);
+    if (types && *types) {
+      const char *semi = strchr(types, ';');
+      size_t len = semi ? (size_t)(semi - types) : strlen(types);
+      t = mlirTypeParseGet(ctx, mlirStringRefCreate(types, len));
+      types = semi ? semi + 1 : types + len;
+      if (mlirTypeIsNull(t)) {
+        fprintf(stderr, TOOL ": bad --input-types entry #%zd\n", i);
+        goto done;
+      }
+    }
     if (!xnnMlirTensorCreateFromType(&inputs[i], t)) {
       fprintf(stderr, TOOL ": input #%zd: unsupported type\n", i);
       goto done;
@@ -338,8 +355,16 @@ static int run(MlirContext ctx, const Options *o, const char *filename, const ch
     fprintf(stderr, TOOL ": more --input values than the %zd inputs of @%s\n", na, o->func);
     goto done;
   }
+  size_t passIn = nIn;
+  if (o->numInputs >= 0) {
+    passIn = (size_t)o->numInputs > MAX_IO ? MAX_IO : (size_t)o->numInputs;
+    for (; nIn < passIn; ++nIn)
+      if (!xnnMlirTensorCreate(&inputs[nIn], nIn ? inputs[nIn - 1].dtype : XNN_MLIR_F32,
+                               nIn ? inputs[nIn - 1].rank : 0, nIn ? inputs[nIn - 1].dims : NULL))
+        goto done;
+  }
   char err[2048] = "";
-  if (!xnnMlirReferenceRun(func, inputs, nIn, outputs, (size_t)nr, NULL, NULL, err, sizeof err)) {
+  if (!xnnMlirReferenceRun(func, inputs, passIn, outputs, (size_t)nr, NULL, NULL, err, sizeof err)) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     goto done;
   }
@@ -367,6 +392,7 @@ int main(int argc, char **argv) {
   o.func = "forward";
   o.verify = true;
   o.intMax = 8;
+  o.numInputs = -1;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -394,6 +420,14 @@ int main(int argc, char **argv) {
       o.intMax = strtoll(v, &end, 0);
       if (*end || errno || o.intMax < 1)
         return usage("bad --int-max", v);
+    } else if (flag(a, "--input-types", &v) && v) {
+      o.inputTypes = v;
+    } else if (flag(a, "--num-inputs", &v) && v) {
+      char *end;
+      errno = 0;
+      o.numInputs = strtoll(v, &end, 0);
+      if (*end || errno || o.numInputs < 0)
+        return usage("bad --num-inputs", v);
     } else if (!strcmp(a, "--summary")) {
       o.summary = true;
     } else if (!strcmp(a, "--check-finite")) {
