@@ -42,7 +42,7 @@ func.func @xnn_call(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // Elided constant payloads cannot run.
 // RUN: not xnn-ref-test %s --func=elided 2>&1 | FileCheck %s --check-prefix=ELD
-// ELD: 'edge.constant' op cannot read the value: constant payload is elided
+// ELD: 'edge.constant' op cannot read the value: dense_resource has no blob (missing from dialect_resources, or elided)
 func.func @elided() -> tensor<2xf32> {
   %0 = "edge.constant"() {value = dense_resource<__elided__> : tensor<2xf32>} : () -> tensor<2xf32>
   return %0 : tensor<2xf32>
@@ -65,3 +65,12 @@ func.func @recurse(%x: tensor<f32>) -> tensor<f32> {
 // MAL: xnn-ref-test: input #0: malformed value 'x' for i64
 // RUN: not xnn-ref-test %s --func=nosuch 2>&1 | FileCheck %s --check-prefix=NOF
 // NOF: xnn-ref-test: no func.func @nosuch in
+
+// A dense_resource key without a blob in dialect_resources is an error, not a read of nothing.
+// RUN: not xnn-ref-test %s --func=no_blob 2>&1 | FileCheck %s --check-prefix=BLOB
+// BLOB: 'edge.constant' op cannot read the value: dense_resource has no blob
+func.func @no_blob() -> (tensor<2xf32>, tensor<2xi1>) {
+  %0 = "edge.constant"() {value = dense_resource<nosuch> : tensor<2xf32>} : () -> tensor<2xf32>
+  %1 = "edge.constant"() {value = dense_resource<nosuch2> : tensor<2xi1>} : () -> tensor<2xi1>
+  return %0, %1 : tensor<2xf32>, tensor<2xi1>
+}
