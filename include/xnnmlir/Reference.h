@@ -6,6 +6,21 @@
  * the partitioner left portable, and it is the oracle the delegated paths
  * are checked against.
  *
+ * Implementation: lib/Reference/ (Kernels.c: one table entry per edge op,
+ * one file per op family, Interpreter.c). Every op is verified
+ * (xnnMlirVerifyOp, its diagnostic captured into the message, not printed)
+ * and its operand tensors are checked against its operand types before its
+ * kernel runs, so malformed IR or tensors give an error, never a crash.
+ * Numerics: f16/bf16 are storage; ops compute in f32 and round once (RNE).
+ * Dot products (linear, mm, bmm, conv2d, sdpa, avg_pool2d) accumulate in
+ * f32; mean / sum and softmax denominators in double. Integers: int64 with
+ * wrap-around. Details per op family in lib/Reference/Kernels.h.
+ *
+ * Error messages: "<file>:<line>:<col>: '<op name>' op <what>", e.g.
+ * "m.mlir:6:8: 'edge.embedding' op index 3 (at position 1) is out of range
+ * [0, 3)". Not thread-safe per context (a diagnostic handler is attached to
+ * the op's context while an op is verified).
+ *
 \*===----------------------------------------------------------------------===*/
 #ifndef XNNMLIR_REFERENCE_H
 #define XNNMLIR_REFERENCE_H
@@ -32,7 +47,12 @@ typedef bool (*XnnMlirDelegateHook)(void *userData, MlirOperation callee,
  * fills `outputs` (allocated here, one per result; destroy each). Calls to
  * non-delegate functions are interpreted; calls to delegates go to `hook`, or
  * are interpreted too when `hook` is NULL (bodies of edge ops only). On
- * failure returns false with a message naming the op in `err`. */
+ * failure returns false with a message naming the op in `err` and no outputs
+ * left allocated. Inputs are borrowed (never modified or freed); each value's
+ * tensor is freed after its last use. Errors: input count / dtype / shape
+ * mismatch, unsupported ops (anything but edge.*, func.call, func.return),
+ * xnn ops in a delegate without a hook, data-dependent errors (embedding
+ * index out of range), unreadable constants, call depth > 64. */
 bool xnnMlirReferenceRun(MlirOperation func, const XnnMlirTensor *inputs, size_t numInputs,
                          XnnMlirTensor *outputs, size_t numOutputs,
                          XnnMlirDelegateHook hook, void *hookUserData,
@@ -40,7 +60,8 @@ bool xnnMlirReferenceRun(MlirOperation func, const XnnMlirTensor *inputs, size_t
 
 /* Runs one edge op on `operands` (constants' values are read from their
  * attributes by the caller: pass edge.constant ops here too, with no operands),
- * writing freshly allocated `results`. For per-op tests. */
+ * writing freshly allocated `results` (destroy each; none are left allocated
+ * on failure). Only edge ops. For per-op tests. */
 bool xnnMlirReferenceRunOp(MlirOperation op, const XnnMlirTensor *operands, size_t numOperands,
                            XnnMlirTensor *results, size_t numResults, char *err, size_t errSize);
 

@@ -1,0 +1,151 @@
+/* Reference kernels: conv2d (NCHW x OIHW, stride, padding, dilation, groups),
+ * max_pool2d (padding acts as -inf, dilation, ceil_mode), avg_pool2d
+ * (count_include_pad = True, PyTorch's default).
+ *
+ * Output sizes come from the result type (the verifier checked them against
+ * ATen's formulas, including ceil_mode's "last window starts inside the
+ * input or left padding" rule). conv2d accumulates each output element in f32
+ * over (input channel, kh, kw) in ascending order and then adds the bias;
+ * avg_pool2d sums its window in f32 and divides by the window size clipped to
+ * the padded input, (min(h0 + kH, H + pH) - h0) * (min(w0 + kW, W + pW) - w0),
+ * as ATen; max_pool2d propagates NaN (ATen: val > max || isnan(val)). */
+#include "Kernels.h"
+
+#include "Support/IR.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static bool pair(XnnRefCtx *c, const char *name, int64_t *v, int64_t dflt) {
+  intptr_t n = 0;
+  v[0] = v[1] = dflt;
+  if (!xnnAttrI64Array(c->op, name, v, 2, &n))
+    return dflt >= 0 || xnnRefFail(c, "requires attribute '%s'", name);
+  if (n != 2)
+    return xnnRefFail(c, "attribute '%s' must have 2 elements", name);
+  return true;
+}
+
+bool xnnRefConv2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                  size_t nOut) {
+  (void)nOut;
+  int64_t st[2], pd[2], dl[2], G = 1;
+  if (!pair(c, "stride", st, -1) || !pair(c, "padding", pd, -1) || !pair(c, "dilation", dl, -1))
+    return false;
+  xnnAttrI64(c->op, "groups", &G);
+  const XnnMlirTensor *X = &in[0], *W = &in[1];
+  int64_t N = X->dims[0], C = X->dims[1], H = X->dims[2], Wd = X->dims[3];
+  int64_t O = W->dims[0], Cg = W->dims[1], KH = W->dims[2], KW = W->dims[3];
+  int64_t OH = out->dims[2], OW = out->dims[3];
+  if (G < 1 || O % G || C != Cg * G)
+    return xnnRefFail(c, "channels do not match groups");
+  int64_t Og = O / G;
+  float *sx = NULL, *sw = NULL, *sb = NULL;
+  const float *x = xnnRefF32In(c, X, &sx);
+  const float *w = x ? xnnRefF32In(c, W, &sw) : NULL;
+  const float *bias = NULL;
+  bool ok = w != NULL;
+  if (ok && nIn > 2)
+    ok = (bias = xnnRefF32In(c, &in[2], &sb)) != NULL;
+  float *o = ok ? xnnRefF32Out(c, out) : NULL;
+  if (o) {
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t oc = 0; oc < O; ++oc) {
+        int64_t g = oc / Og;
+        float *op = o + (n * O + oc) * OH * OW;
+        for (int64_t ic = 0; ic < Cg; ++ic) {
+          const float *xp = x + (n * C + g * Cg + ic) * H * Wd;
+          for (int64_t kh = 0; kh < KH; ++kh)
+            for (int64_t kw = 0; kw < KW; ++kw) {
+              float wv = w[((oc * Cg + ic) * KH + kh) * KW + kw];
+              for (int64_t oh = 0; oh < OH; ++oh) {
+                int64_t ih = oh * st[0] - pd[0] + kh * dl[0];
+                if (ih < 0 || ih >= H)
+                  continue;
+                const float *xr = xp + ih * Wd;
+                float *orow = op + oh * OW;
+                for (int64_t ow = 0; ow < OW; ++ow) {
+                  int64_t iw = ow * st[1] - pd[1] + kw * dl[1];
+                  if (iw >= 0 && iw < Wd)
+                    orow[ow] += wv * xr[iw];
+                }
+              }
+            }
+        }
+        if (bias)
+          for (int64_t i = 0; i < OH * OW; ++i)
+            op[i] += bias[oc];
+      }
+    xnnRefF32Commit(out, o);
+  }
+  free(sx), free(sw), free(sb);
+  return o != NULL;
+}
+
+static bool pool(XnnRefCtx *c, const XnnMlirTensor *X, XnnMlirTensor *out, bool isMax) {
+  int64_t k[2], st[2], pd[2], dl[2];
+  if (!pair(c, "kernel_size", k, -1) || !pair(c, "stride", st, -1) ||
+      !pair(c, "padding", pd, -1) || !pair(c, "dilation", dl, isMax ? -1 : 1))
+    return false;
+  if (!isMax)
+    dl[0] = dl[1] = 1;
+  int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
+  int64_t OH = out->dims[2], OW = out->dims[3];
+  float *sx = NULL;
+  const float *x = xnnRefF32In(c, X, &sx);
+  float *o = x ? xnnRefF32Out(c, out) : NULL;
+  if (o) {
+    for (int64_t p = 0; p < NC; ++p) {
+      const float *xp = x + p * H * W;
+      float *op = o + p * OH * OW;
+      for (int64_t oh = 0; oh < OH; ++oh)
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          int64_t h0 = oh * st[0] - pd[0], w0 = ow * st[1] - pd[1];
+          float r;
+          if (isMax) {
+            r = -INFINITY;
+            for (int64_t i = 0; i < k[0]; ++i) {
+              int64_t ih = h0 + i * dl[0];
+              if (ih < 0 || ih >= H)
+                continue;
+              for (int64_t j = 0; j < k[1]; ++j) {
+                int64_t iw = w0 + j * dl[1];
+                if (iw < 0 || iw >= W)
+                  continue;
+                float v = xp[ih * W + iw];
+                if (v > r || v != v)
+                  r = v;
+              }
+              if (r != r)
+                break;
+            }
+          } else {
+            int64_t h1 = h0 + k[0] < H + pd[0] ? h0 + k[0] : H + pd[0];
+            int64_t w1 = w0 + k[1] < W + pd[1] ? w0 + k[1] : W + pd[1];
+            int64_t size = (h1 - h0) * (w1 - w0);
+            float acc = 0.0f;
+            for (int64_t ih = h0 < 0 ? 0 : h0; ih < (h1 < H ? h1 : H); ++ih)
+              for (int64_t iw = w0 < 0 ? 0 : w0; iw < (w1 < W ? w1 : W); ++iw)
+                acc += xp[ih * W + iw];
+            r = size > 0 ? acc / (float)size : NAN;
+          }
+          op[oh * OW + ow] = r;
+        }
+    }
+    xnnRefF32Commit(out, o);
+  }
+  free(sx);
+  return o != NULL;
+}
+
+bool xnnRefMaxPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                     size_t nOut) {
+  (void)nIn, (void)nOut;
+  return pool(c, &in[0], out, true);
+}
+
+bool xnnRefAvgPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                     size_t nOut) {
+  (void)nIn, (void)nOut;
+  return pool(c, &in[0], out, false);
+}

@@ -1,0 +1,99 @@
+/* Reference kernels: edge.constant, edge.to_copy, edge.to_dim_order_copy.
+ *
+ * Copies are value-identity on the logical (NCHW-ordered) data: memory_format
+ * and dim_order only describe a physical layout, which host tensors do not
+ * carry. A dtype change converts as PyTorch's .to() (xnnRefConvert). */
+#include "Kernels.h"
+
+#include "Support/Elements.h"
+#include "Support/Strings.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* True if the dense_resource `v` of constant `op` has a blob. A key with no
+ * `dialect_resources` entry parses, but MLIR's C accessors then dereference an
+ * empty optional. A detached clone of the op prints as a top-level op, with a
+ * file-metadata section ({-# ... #-}, resource strings elided) only when some
+ * blob is referenced. */
+static bool resourceHasBlob(MlirOperation op) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsElideLargeResourceString(flags, 0);
+  mlirOpPrintingFlagsElideLargeElementsAttrs(flags, 0);
+  XnnStrBuf text = {0};
+  MlirOperation clone = mlirOperationClone(op); /* detached: printed as a top-level op */
+  mlirOperationPrintWithFlags(clone, flags, xnnStrBufCallback, &text);
+  mlirOperationDestroy(clone);
+  mlirOpPrintingFlagsDestroy(flags);
+  bool has = text.data && strstr(text.data, "{-#");
+  xnnStrBufFree(&text);
+  return has;
+}
+
+/* i1 payloads (not handled by Support/Elements): one byte per element. */
+static bool readBoolConstant(XnnRefCtx *c, MlirAttribute v, XnnMlirTensor *out) {
+  unsigned char *d = out->data;
+  int64_t n = xnnMlirTensorNumElements(out);
+  if (mlirAttributeIsADenseElements(v)) {
+    if (mlirDenseElementsAttrIsSplat(v)) {
+      memset(d, mlirDenseElementsAttrGetBoolSplatValue(v) ? 1 : 0, (size_t)n);
+      return true;
+    }
+    for (int64_t i = 0; i < n; ++i)
+      d[i] = mlirDenseElementsAttrGetBoolValue(v, (intptr_t)i) ? 1 : 0;
+    return true;
+  }
+  if (mlirAttributeIsADenseResourceElements(v)) {
+    for (int64_t i = 0; i < n; ++i)
+      d[i] = mlirDenseBoolResourceElementsAttrGetValue(v, (intptr_t)i) ? 1 : 0;
+    return true;
+  }
+  return xnnRefFail(c, "attribute 'value' is not a dense or dense_resource elements attribute");
+}
+
+bool xnnRefConstant(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                    size_t nOut) {
+  (void)in, (void)nIn, (void)nOut;
+  MlirAttribute v = mlirOperationGetDiscardableAttributeByName(
+      c->op, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsAElements(v))
+    return xnnRefFail(c, "requires an elements attribute 'value'");
+  if (mlirAttributeIsADenseResourceElements(v) && !resourceHasBlob(c->op))
+    return xnnRefFail(c, "cannot read the value: dense_resource has no blob (missing from "
+                         "dialect_resources, or elided)");
+  if (out->dtype == XNN_MLIR_I1)
+    return readBoolConstant(c, v, out);
+  XnnElements e;
+  char why[256];
+  if (!xnnElementsRead(v, &e, why, sizeof why))
+    return xnnRefFail(c, "cannot read the value: %s", why);
+  size_t es = xnnMlirDTypeSize(out->dtype);
+  int64_t n = xnnMlirTensorNumElements(out);
+  bool ok = e.elemSize == es && (e.splat || e.count == n);
+  if (ok && e.splat) {
+    unsigned char *d = out->data;
+    for (int64_t i = 0; i < n; ++i)
+      memcpy(d + (size_t)i * es, e.data, es);
+  } else if (ok) {
+    memcpy(out->data, e.data, (size_t)n * es);
+  }
+  xnnElementsFree(&e);
+  if (!ok)
+    return xnnRefFail(c, "value payload does not match the result type");
+  return true;
+}
+
+bool xnnRefToCopy(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                  size_t nOut) {
+  (void)c, (void)nIn, (void)nOut;
+  xnnRefConvert(&in[0], &out[0]);
+  return true;
+}
+
+bool xnnRefToDimOrderCopy(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                          size_t nOut) {
+  return xnnRefToCopy(c, in, nIn, out, nOut);
+}

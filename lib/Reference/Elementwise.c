@@ -1,0 +1,276 @@
+/* Reference kernels: broadcasting binary ops (add, sub, mul, div, maximum,
+ * minimum, pow) and unary ops (relu, sigmoid, tanh, rsqrt, sqrt, neg, abs,
+ * exp, log, gelu, hardtanh).
+ *
+ * Floats compute in f32 (libm float functions) and round once to the storage
+ * type. add/sub with alpha != 1 are one fused multiply-add (a + alpha*b as
+ * ATen's vectorized fmadd); alpha == 1 is a plain a + b / a - b. maximum /
+ * minimum propagate NaN (a quiet NaN, as ATen); otherwise they return
+ * (a < b ? b : a) / (b < a ? b : a) like std::max / std::min. relu and
+ * hardtanh keep NaN. Integers compute on int64 with wrap-around; integer pow
+ * follows ATen's powi (negative exponents: 1 for base 1, +-1 for base -1,
+ * else 0). */
+#include "Kernels.h"
+
+#include "Support/IR.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* <math.h> constants are not C11. */
+#define K_SQRT2 1.41421356237309504880
+#define K_2_SQRTPI 1.12837916709551257390
+#define K_SQRT1_2 0.70710678118654752440
+
+typedef enum BinKind { B_ADD, B_SUB, B_MUL, B_DIV, B_MAX, B_MIN, B_POW } BinKind;
+
+/* Broadcast strides of `t` against the output shape (0 on broadcast dims). */
+static bool broadcastStrides(const XnnMlirTensor *t, const XnnMlirTensor *o, int64_t *st) {
+  int64_t ts[XNN_MLIR_TENSOR_MAX_RANK];
+  xnnRefStrides(t->dims, t->rank, ts);
+  int64_t off = o->rank - t->rank;
+  if (off < 0)
+    return false;
+  for (int64_t i = 0; i < o->rank; ++i) {
+    if (i < off) {
+      st[i] = 0;
+      continue;
+    }
+    int64_t d = t->dims[i - off];
+    if (d == o->dims[i])
+      st[i] = d == 1 ? 0 : ts[i - off];
+    else if (d == 1)
+      st[i] = 0;
+    else
+      return false;
+  }
+  return true;
+}
+
+/* ---- rows ---------------------------------------------------------------- */
+#define ROW(T, name, expr)                                                                   \
+  static void name(const T *a, int64_t sa, const T *b, int64_t sb, T *o, int64_t n, T alpha) { \
+    (void)alpha;                                                                             \
+    for (int64_t i = 0; i < n; ++i) {                                                        \
+      T x = a[i * sa], y = b[i * sb];                                                        \
+      o[i] = (expr);                                                                         \
+    }                                                                                        \
+  }
+
+static float fMax(float x, float y) { return (x != x || y != y) ? NAN : (x < y ? y : x); }
+static float fMin(float x, float y) { return (x != x || y != y) ? NAN : (y < x ? y : x); }
+
+ROW(float, rowAddF, alpha == 1.0f ? x + y : fmaf(alpha, y, x))
+ROW(float, rowSubF, alpha == 1.0f ? x - y : fmaf(-alpha, y, x))
+ROW(float, rowMulF, x * y)
+ROW(float, rowDivF, x / y)
+ROW(float, rowMaxF, fMax(x, y))
+ROW(float, rowMinF, fMin(x, y))
+ROW(float, rowPowF, powf(x, y))
+
+static int64_t wadd(int64_t x, int64_t y) { return (int64_t)((uint64_t)x + (uint64_t)y); }
+static int64_t wmul(int64_t x, int64_t y) { return (int64_t)((uint64_t)x * (uint64_t)y); }
+static int64_t powi(int64_t a, int64_t b) {
+  if (b < 0) {
+    if (a == 1)
+      return 1;
+    if (a == -1)
+      return (b & 1) ? -1 : 1;
+    return 0;
+  }
+  int64_t r = 1;
+  while (b) {
+    if (b & 1)
+      r = wmul(r, a);
+    b >>= 1;
+    a = wmul(a, a);
+  }
+  return r;
+}
+
+ROW(int64_t, rowAddI, wadd(x, wmul(alpha, y)))
+ROW(int64_t, rowSubI, wadd(x, wmul((int64_t)(0 - (uint64_t)alpha), y)))
+ROW(int64_t, rowMulI, wmul(x, y))
+ROW(int64_t, rowMaxI, x < y ? y : x)
+ROW(int64_t, rowMinI, y < x ? y : x)
+ROW(int64_t, rowPowI, powi(x, y))
+
+typedef void (*RowF)(const float *, int64_t, const float *, int64_t, float *, int64_t, float);
+typedef void (*RowI)(const int64_t *, int64_t, const int64_t *, int64_t, int64_t *, int64_t,
+                     int64_t);
+
+#define BROADCAST_DRIVER(T, rowFn, A, B, O, alpha)                                          \
+  do {                                                                                      \
+    int64_t r = out->rank, total = xnnMlirTensorNumElements(out);                           \
+    int64_t inner = r ? out->dims[r - 1] : 1;                                               \
+    int64_t sa = r ? stA[r - 1] : 0, sb = r ? stB[r - 1] : 0;                               \
+    int64_t offA = 0, offB = 0, idx[XNN_MLIR_TENSOR_MAX_RANK] = {0};                        \
+    T *op = (O);                                                                            \
+    for (int64_t row = 0; inner > 0 && row < total / inner; ++row) {                        \
+      rowFn((A) + offA, sa, (B) + offB, sb, op, inner, alpha);                              \
+      op += inner;                                                                          \
+      for (int64_t k = r - 2; k >= 0; --k) {                                                \
+        offA += stA[k], offB += stB[k];                                                     \
+        if (++idx[k] < out->dims[k])                                                        \
+          break;                                                                            \
+        offA -= stA[k] * out->dims[k], offB -= stB[k] * out->dims[k];                       \
+        idx[k] = 0;                                                                         \
+      }                                                                                     \
+    }                                                                                       \
+  } while (0)
+
+static bool binary(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, BinKind k) {
+  static const RowF rowsF[] = {rowAddF, rowSubF, rowMulF, rowDivF, rowMaxF, rowMinF, rowPowF};
+  static const RowI rowsI[] = {rowAddI, rowSubI, rowMulI, NULL, rowMaxI, rowMinI, rowPowI};
+  int64_t stA[XNN_MLIR_TENSOR_MAX_RANK], stB[XNN_MLIR_TENSOR_MAX_RANK];
+  if (!broadcastStrides(&in[0], out, stA) || !broadcastStrides(&in[1], out, stB))
+    return xnnRefFail(c, "operand shapes do not broadcast to the result shape");
+  double alpha = 1.0;
+  if (k == B_ADD || k == B_SUB)
+    xnnAttrF64(c->op, "alpha", &alpha);
+  if (xnnRefIsFloat(out->dtype)) {
+    float *sA, *sB;
+    const float *a = xnnRefF32In(c, &in[0], &sA);
+    const float *b = a ? xnnRefF32In(c, &in[1], &sB) : NULL;
+    float *o = b ? xnnRefF32Out(c, out) : NULL;
+    if (o) {
+      float al = (float)alpha;
+      BROADCAST_DRIVER(float, rowsF[k], a, b, o, al);
+      xnnRefF32Commit(out, o);
+    }
+    free(a ? sA : NULL);
+    free(b ? sB : NULL);
+    return o != NULL;
+  }
+  if (!rowsI[k])
+    return xnnRefFail(c, "integer operands are not supported (true division needs floats)");
+  if (alpha != floor(alpha) || !(fabs(alpha) < 9.2e18))
+    return xnnRefFail(c, "alpha %g must be an integer for integer operands", alpha);
+  int64_t *sA, *sB;
+  const int64_t *a = xnnRefI64In(c, &in[0], &sA);
+  const int64_t *b = a ? xnnRefI64In(c, &in[1], &sB) : NULL;
+  int64_t *o = b ? xnnRefI64Out(c, out) : NULL;
+  if (o) {
+    int64_t al = (int64_t)alpha;
+    BROADCAST_DRIVER(int64_t, rowsI[k], a, b, o, al);
+    xnnRefI64Commit(out, o);
+  }
+  free(a ? sA : NULL);
+  free(b ? sB : NULL);
+  return o != NULL;
+}
+
+#define BINARY_KERNEL(fn, kind)                                                              \
+  bool fn(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) { \
+    (void)nIn, (void)nOut;                                                                   \
+    return binary(c, in, out, kind);                                                         \
+  }
+BINARY_KERNEL(xnnRefAdd, B_ADD)
+BINARY_KERNEL(xnnRefSub, B_SUB)
+BINARY_KERNEL(xnnRefMul, B_MUL)
+BINARY_KERNEL(xnnRefDiv, B_DIV)
+BINARY_KERNEL(xnnRefMaximum, B_MAX)
+BINARY_KERNEL(xnnRefMinimum, B_MIN)
+BINARY_KERNEL(xnnRefPow, B_POW)
+
+/* ---- unary --------------------------------------------------------------- */
+typedef struct UnaryParams {
+  float lo, hi;
+} UnaryParams;
+
+#define UNARY_ROW(name, expr)                                                                \
+  static void name(const float *a, float *o, int64_t n, const UnaryParams *p) {              \
+    (void)p;                                                                                 \
+    for (int64_t i = 0; i < n; ++i) {                                                        \
+      float x = a[i];                                                                        \
+      o[i] = (expr);                                                                         \
+    }                                                                                        \
+  }
+
+static float geluTanh(float x) {
+  const float kBeta = (float)(K_SQRT2 * K_2_SQRTPI * 0.5), kKappa = 0.044715f;
+  float inner = kBeta * (x + kKappa * (x * x * x));
+  return 0.5f * x * (1.0f + tanhf(inner));
+}
+
+UNARY_ROW(uRelu, x > 0.0f ? x : (x != x ? x : 0.0f))
+UNARY_ROW(uSigmoid, 1.0f / (1.0f + expf(-x)))
+UNARY_ROW(uTanh, tanhf(x))
+UNARY_ROW(uRsqrt, 1.0f / sqrtf(x))
+UNARY_ROW(uSqrt, sqrtf(x))
+UNARY_ROW(uNeg, -x)
+UNARY_ROW(uAbs, fabsf(x))
+UNARY_ROW(uExp, expf(x))
+UNARY_ROW(uLog, logf(x))
+UNARY_ROW(uGelu, x * 0.5f * (1.0f + erff(x * (float)K_SQRT1_2)))
+UNARY_ROW(uGeluTanh, geluTanh(x))
+UNARY_ROW(uHardtanh, x < p->lo ? p->lo : (x > p->hi ? p->hi : x))
+
+typedef void (*UnaryF)(const float *, float *, int64_t, const UnaryParams *);
+typedef enum IntUnary { I_NONE, I_RELU, I_NEG, I_ABS } IntUnary;
+
+static bool unary(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, UnaryF f,
+                  IntUnary ik, const UnaryParams *p) {
+  int64_t n = xnnMlirTensorNumElements(out);
+  if (xnnRefIsFloat(out->dtype)) {
+    float *s;
+    const float *a = xnnRefF32In(c, &in[0], &s);
+    float *o = a ? xnnRefF32Out(c, out) : NULL;
+    if (o) {
+      f(a, o, n, p);
+      xnnRefF32Commit(out, o);
+    }
+    free(a ? s : NULL);
+    return o != NULL;
+  }
+  if (ik == I_NONE)
+    return xnnRefFail(c, "integer operands are not supported");
+  int64_t *s;
+  const int64_t *a = xnnRefI64In(c, &in[0], &s);
+  int64_t *o = a ? xnnRefI64Out(c, out) : NULL;
+  if (o) {
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t x = a[i];
+      int64_t neg = (int64_t)(0 - (uint64_t)x);
+      o[i] = ik == I_RELU ? (x > 0 ? x : 0) : ik == I_NEG ? neg : (x < 0 ? neg : x);
+    }
+    xnnRefI64Commit(out, o);
+  }
+  free(a ? s : NULL);
+  return o != NULL;
+}
+
+#define UNARY_KERNEL(fn, rowFn, ik)                                                          \
+  bool fn(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) { \
+    (void)nIn, (void)nOut;                                                                   \
+    return unary(c, in, out, rowFn, ik, NULL);                                               \
+  }
+UNARY_KERNEL(xnnRefRelu, uRelu, I_RELU)
+UNARY_KERNEL(xnnRefSigmoid, uSigmoid, I_NONE)
+UNARY_KERNEL(xnnRefTanh, uTanh, I_NONE)
+UNARY_KERNEL(xnnRefRsqrt, uRsqrt, I_NONE)
+UNARY_KERNEL(xnnRefSqrt, uSqrt, I_NONE)
+UNARY_KERNEL(xnnRefNeg, uNeg, I_NEG)
+UNARY_KERNEL(xnnRefAbs, uAbs, I_ABS)
+UNARY_KERNEL(xnnRefExp, uExp, I_NONE)
+UNARY_KERNEL(xnnRefLog, uLog, I_NONE)
+
+bool xnnRefGelu(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                size_t nOut) {
+  (void)nIn, (void)nOut;
+  MlirStringRef mode;
+  bool tanhMode = xnnAttrString(c->op, "approximate", &mode) && mode.length == 4 &&
+                  memcmp(mode.data, "tanh", 4) == 0;
+  return unary(c, in, out, tanhMode ? uGeluTanh : uGelu, I_NONE, NULL);
+}
+
+bool xnnRefHardtanh(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                    size_t nOut) {
+  (void)nIn, (void)nOut;
+  double lo = -1.0, hi = 1.0;
+  xnnAttrF64(c->op, "min_val", &lo);
+  xnnAttrF64(c->op, "max_val", &hi);
+  UnaryParams p = {(float)lo, (float)hi};
+  return unary(c, in, out, uHardtanh, I_NONE, &p);
+}

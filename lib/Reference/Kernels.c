@@ -1,0 +1,74 @@
+/* The reference kernel table: one entry per edge op, name -> kernel. Adding
+ * an op = one line here plus its kernel in the family file. */
+#include "Kernels.h"
+
+#include <string.h>
+
+/* X("full op name", kernel) */
+#define XNN_REF_KERNEL_LIST(X)                                                 \
+  /* constants and copies (Copy.c) */                                          \
+  X("edge.constant", xnnRefConstant)                                           \
+  X("edge.to_copy", xnnRefToCopy)                                              \
+  X("edge.to_dim_order_copy", xnnRefToDimOrderCopy)                            \
+  /* binary (Elementwise.c) */                                                 \
+  X("edge.add", xnnRefAdd)                                                     \
+  X("edge.sub", xnnRefSub)                                                     \
+  X("edge.mul", xnnRefMul)                                                     \
+  X("edge.div", xnnRefDiv)                                                     \
+  X("edge.maximum", xnnRefMaximum)                                             \
+  X("edge.minimum", xnnRefMinimum)                                             \
+  X("edge.pow", xnnRefPow)                                                     \
+  /* unary (Elementwise.c) */                                                  \
+  X("edge.relu", xnnRefRelu)                                                   \
+  X("edge.sigmoid", xnnRefSigmoid)                                             \
+  X("edge.tanh", xnnRefTanh)                                                   \
+  X("edge.rsqrt", xnnRefRsqrt)                                                 \
+  X("edge.sqrt", xnnRefSqrt)                                                   \
+  X("edge.neg", xnnRefNeg)                                                     \
+  X("edge.abs", xnnRefAbs)                                                     \
+  X("edge.exp", xnnRefExp)                                                     \
+  X("edge.log", xnnRefLog)                                                     \
+  X("edge.gelu", xnnRefGelu)                                                   \
+  X("edge.hardtanh", xnnRefHardtanh)                                           \
+  /* reductions (Reduce.c) */                                                  \
+  X("edge.mean", xnnRefMean)                                                   \
+  X("edge.sum", xnnRefSum)                                                     \
+  X("edge.softmax", xnnRefSoftmax)                                             \
+  /* linear algebra (Matmul.c) */                                              \
+  X("edge.linear", xnnRefLinear)                                               \
+  X("edge.mm", xnnRefMm)                                                       \
+  X("edge.bmm", xnnRefBmm)                                                     \
+  X("edge.sdpa", xnnRefSdpa)                                                   \
+  /* convolution and pooling (Conv.c) */                                       \
+  X("edge.conv2d", xnnRefConv2d)                                               \
+  X("edge.max_pool2d", xnnRefMaxPool2d)                                        \
+  X("edge.avg_pool2d", xnnRefAvgPool2d)                                        \
+  /* data movement (Shape.c) */                                                \
+  X("edge.view", xnnRefView)                                                   \
+  X("edge.permute", xnnRefPermute)                                             \
+  X("edge.cat", xnnRefCat)                                                     \
+  X("edge.slice", xnnRefSlice)                                                 \
+  X("edge.embedding", xnnRefEmbedding)
+
+#define XNN_REF_ENTRY(name, fn) {name, fn},
+static const XnnRefKernel kKernels[] = {XNN_REF_KERNEL_LIST(XNN_REF_ENTRY)};
+#undef XNN_REF_ENTRY
+
+enum { kNumKernels = sizeof(kKernels) / sizeof(kKernels[0]) };
+
+const XnnRefKernel *xnnRefKernelLookup(MlirStringRef name) {
+  if (!name.data)
+    return NULL;
+  for (size_t i = 0; i < kNumKernels; ++i) {
+    const char *n = kKernels[i].name;
+    if (strlen(n) == name.length && memcmp(n, name.data, name.length) == 0)
+      return &kKernels[i];
+  }
+  return NULL;
+}
+
+const XnnRefKernel *xnnRefKernelAll(size_t *count) {
+  if (count)
+    *count = kNumKernels;
+  return kKernels;
+}

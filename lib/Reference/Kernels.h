@@ -1,0 +1,139 @@
+/* Internal interface of the reference (portable) kernels, lib/Reference/.
+ *
+ * One kernel per edge op, listed once in the table of Kernels.c (op name ->
+ * kernel); the kernels live in one file per op family (Copy.c, Elementwise.c,
+ * Reduce.c, Matmul.c, Conv.c, Shape.c). The interpreter (Interpreter.c)
+ * verifies an op (xnnMlirVerifyOp) and checks that its operand tensors match
+ * the operand types before it calls the kernel, and it allocates the results
+ * from the result types (zero-filled). Kernels may therefore rely on every
+ * shape rule of the verifier; they still never read or write out of bounds
+ * for data-dependent reasons (embedding indices are checked).
+ *
+ * Numerics (SPEC 3.1): f16/bf16 are storage types; every float op widens its
+ * operands exactly to f32, computes in f32 and rounds once to the storage
+ * type with RNE (Support/Float.h). Dot products (linear, mm, bmm, conv2d,
+ * sdpa, avg_pool2d windows) accumulate in f32, in ascending index order;
+ * mean / sum and the softmax denominators accumulate in double. Integer ops
+ * work on int64 with two's-complement wrap-around, then narrow. */
+#ifndef XNNMLIR_LIB_REFERENCE_KERNELS_H
+#define XNNMLIR_LIB_REFERENCE_KERNELS_H
+
+#include "xnnmlir/Tensor.h"
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct XnnRefCtx {
+  MlirOperation op; /* the op being run (for attributes and messages) */
+  char *err;
+  size_t errSize;
+} XnnRefCtx;
+
+/* Runs one op: `in` are the operands (types checked), `out` the results
+ * (allocated from the result types, zero-filled). False after xnnRefFail. */
+typedef bool (*XnnRefKernelFn)(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn,
+                               XnnMlirTensor *out, size_t nOut);
+
+typedef struct XnnRefKernel {
+  const char *name; /* full op name, e.g. "edge.add" */
+  XnnRefKernelFn run;
+} XnnRefKernel;
+
+/* The kernel of op `name`, or NULL. */
+const XnnRefKernel *xnnRefKernelLookup(MlirStringRef name);
+/* All kernels (for tests / listings). */
+const XnnRefKernel *xnnRefKernelAll(size_t *count);
+
+/* Writes "<file>:<line>:<col>: '<op name>' op <message>" into c->err and
+ * returns false. */
+bool xnnRefFail(XnnRefCtx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Same, for an arbitrary op (the interpreter's own errors). */
+bool xnnRefFailAt(MlirOperation op, char *err, size_t errSize, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* "<file>:<line>:<col>" of op's location ("<unknown location>" if none). */
+void xnnRefLocStr(MlirOperation op, char *buf, size_t n);
+
+/* ---- f32 / int64 views of tensors ------------------------------------- */
+/* Operand as f32: the tensor's own data for f32, else a widened copy stored in
+ * *scratch (free it). NULL (after xnnRefFail) on allocation failure. */
+const float *xnnRefF32In(XnnRefCtx *c, const XnnMlirTensor *t, float **scratch);
+/* Result buffer in f32: the result's own data for f32, else a zeroed scratch;
+ * xnnRefF32Commit rounds the scratch (RNE) into the result and frees it. */
+float *xnnRefF32Out(XnnRefCtx *c, XnnMlirTensor *t);
+void xnnRefF32Commit(XnnMlirTensor *t, float *buf);
+/* Same for integer tensors (i64, i32, i1) through int64. */
+const int64_t *xnnRefI64In(XnnRefCtx *c, const XnnMlirTensor *t, int64_t **scratch);
+int64_t *xnnRefI64Out(XnnRefCtx *c, XnnMlirTensor *t);
+void xnnRefI64Commit(XnnMlirTensor *t, int64_t *buf);
+bool xnnRefIsFloat(XnnMlirDType d);
+
+/* Element-wise dtype conversion with PyTorch's .to() semantics (same element
+ * count): float -> float exact widening / one RNE narrowing (bf16 <-> f16
+ * through f32; f32 -> f32 keeps NaN payloads); float -> int truncates toward
+ * zero (NaN -> 0, out of range saturates to int64, then wraps to i32, as the
+ * constant folder does); int -> float rounds to nearest; int -> int wraps;
+ * anything -> i1 is "!= 0" (NaN -> 1). */
+void xnnRefConvert(const XnnMlirTensor *src, XnnMlirTensor *dst);
+/* Float -> int64 as above. */
+int64_t xnnRefTruncToI64(double v);
+
+/* ---- shapes ---------------------------------------------------------- */
+/* Row-major strides (in elements). */
+void xnnRefStrides(const int64_t *dims, int64_t rank, int64_t *strides);
+/* ATen dim wrapping: d in [-rank, rank) (rank 0 wraps as rank 1). */
+bool xnnRefNormDim(int64_t d, int64_t rank, int64_t *out);
+/* Copies `dst` (contiguous, dst->dims) from src data through element strides
+ * `srcStrides` (one per dst dim) starting at element `srcOffset`. */
+void xnnRefStridedCopy(const XnnMlirTensor *src, int64_t srcOffset, const int64_t *srcStrides,
+                       XnnMlirTensor *dst);
+
+/* ---- the kernels (one per op) ------------------------------------------ */
+#define XNN_REF_DECL(fn) bool fn(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, \
+                                 XnnMlirTensor *out, size_t nOut);
+/* Copy.c */
+XNN_REF_DECL(xnnRefConstant)
+XNN_REF_DECL(xnnRefToCopy)
+XNN_REF_DECL(xnnRefToDimOrderCopy)
+/* Elementwise.c */
+XNN_REF_DECL(xnnRefAdd)
+XNN_REF_DECL(xnnRefSub)
+XNN_REF_DECL(xnnRefMul)
+XNN_REF_DECL(xnnRefDiv)
+XNN_REF_DECL(xnnRefMaximum)
+XNN_REF_DECL(xnnRefMinimum)
+XNN_REF_DECL(xnnRefPow)
+XNN_REF_DECL(xnnRefRelu)
+XNN_REF_DECL(xnnRefSigmoid)
+XNN_REF_DECL(xnnRefTanh)
+XNN_REF_DECL(xnnRefRsqrt)
+XNN_REF_DECL(xnnRefSqrt)
+XNN_REF_DECL(xnnRefNeg)
+XNN_REF_DECL(xnnRefAbs)
+XNN_REF_DECL(xnnRefExp)
+XNN_REF_DECL(xnnRefLog)
+XNN_REF_DECL(xnnRefGelu)
+XNN_REF_DECL(xnnRefHardtanh)
+/* Reduce.c */
+XNN_REF_DECL(xnnRefMean)
+XNN_REF_DECL(xnnRefSum)
+XNN_REF_DECL(xnnRefSoftmax)
+/* Matmul.c */
+XNN_REF_DECL(xnnRefLinear)
+XNN_REF_DECL(xnnRefMm)
+XNN_REF_DECL(xnnRefBmm)
+XNN_REF_DECL(xnnRefSdpa)
+/* Conv.c */
+XNN_REF_DECL(xnnRefConv2d)
+XNN_REF_DECL(xnnRefMaxPool2d)
+XNN_REF_DECL(xnnRefAvgPool2d)
+/* Shape.c */
+XNN_REF_DECL(xnnRefView)
+XNN_REF_DECL(xnnRefPermute)
+XNN_REF_DECL(xnnRefCat)
+XNN_REF_DECL(xnnRefSlice)
+XNN_REF_DECL(xnnRefEmbedding)
+#undef XNN_REF_DECL
+
+#endif
