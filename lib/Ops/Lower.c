@@ -115,6 +115,11 @@ MlirValue xnnLowerConstantOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx
   MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
   XnnElements e;
   char err[256];
+  if (!xnnConstantHasPayload(def)) {
+    xnnLowerFail(L, op, "operand #%zd: constant payload missing (dense_resource without a blob)",
+                 (ssize_t)idx);
+    return (MlirValue){NULL};
+  }
   if (!xnnElementsRead(xnnOpAttr(def, "value"), &e, err, sizeof(err))) {
     xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
     return (MlirValue){NULL};

@@ -14,25 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* True if the dense_resource `v` of constant `op` has a blob. A key with no
- * `dialect_resources` entry parses, but MLIR's C accessors then dereference an
- * empty optional. A detached clone of the op prints as a top-level op, with a
- * file-metadata section ({-# ... #-}, resource strings elided) only when some
- * blob is referenced. */
-static bool resourceHasBlob(MlirOperation op) {
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  mlirOpPrintingFlagsElideLargeResourceString(flags, 0);
-  mlirOpPrintingFlagsElideLargeElementsAttrs(flags, 0);
-  XnnStrBuf text = {0};
-  MlirOperation clone = mlirOperationClone(op); /* detached: printed as a top-level op */
-  mlirOperationPrintWithFlags(clone, flags, xnnStrBufCallback, &text);
-  mlirOperationDestroy(clone);
-  mlirOpPrintingFlagsDestroy(flags);
-  bool has = text.data && strstr(text.data, "{-#");
-  xnnStrBufFree(&text);
-  return has;
-}
-
 /* i1 payloads (not handled by Support/Elements): one byte per element. */
 static bool readBoolConstant(XnnRefCtx *c, MlirAttribute v, XnnMlirTensor *out) {
   unsigned char *d = out->data;
@@ -61,7 +42,7 @@ bool xnnRefConstant(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
       c->op, mlirStringRefCreateFromCString("value"));
   if (mlirAttributeIsNull(v) || !mlirAttributeIsAElements(v))
     return xnnRefFail(c, "requires an elements attribute 'value'");
-  if (mlirAttributeIsADenseResourceElements(v) && !resourceHasBlob(c->op))
+  if (mlirAttributeIsADenseResourceElements(v) && !xnnConstantHasPayload(c->op))
     return xnnRefFail(c, "cannot read the value: dense_resource has no blob (missing from "
                          "dialect_resources, or elided)");
   if (out->dtype == XNN_MLIR_I1)

@@ -239,3 +239,26 @@ MlirAttribute xnnElementsToAttr(const XnnElements *e) {
   /* A one-element buffer is taken as a splat by MLIR. */
   return mlirDenseElementsAttrRawBufferGet(type, (size_t)e->count * e->elemSize, e->data);
 }
+
+/* A dense_resource `value` has a blob only if the op prints a resource section. A key with no
+ * `dialect_resources` entry parses, but MLIR's C accessors then dereference an
+ * empty optional. A detached clone of the op prints as a top-level op, with a
+ * file-metadata section ({-# ... #-}, resource strings elided) only when some
+ * blob is referenced. */
+bool xnnConstantHasPayload(MlirOperation op) {
+  MlirAttribute v = mlirOperationGetDiscardableAttributeByName(op, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseResourceElements(v))
+    return true;
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsElideLargeResourceString(flags, 0);
+  mlirOpPrintingFlagsElideLargeElementsAttrs(flags, 0);
+  XnnStrBuf text = {0};
+  MlirOperation clone = mlirOperationClone(op); /* detached: printed as a top-level op */
+  mlirOperationPrintWithFlags(clone, flags, xnnStrBufCallback, &text);
+  mlirOperationDestroy(clone);
+  mlirOpPrintingFlagsDestroy(flags);
+  bool has = text.data && strstr(text.data, "{-#");
+  xnnStrBufFree(&text);
+  return has;
+}
+

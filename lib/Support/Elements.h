@@ -26,6 +26,9 @@ typedef struct XnnElements {
  * payloads (e.g. an elided dense_resource blob). */
 bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t errSize);
 void xnnElementsFree(XnnElements *e);
+/* False if constant op `op` holds a dense_resource with no blob (missing or
+ * elided): MLIR's C accessors would read garbage. Dense values: true. */
+bool xnnConstantHasPayload(MlirOperation op);
 /* Converts to `elem` (float <-> float with RNE narrowing, int <-> float with
  * truncation toward zero, as PyTorch's to()). False if unsupported. */
 bool xnnElementsConvert(XnnElements *e, MlirType elem);

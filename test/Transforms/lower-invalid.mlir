@@ -22,3 +22,13 @@ func.func private @softmax_axis(%x: tensor<2x4xf32>) -> tensor<2x4xf32> attribut
   %0 = "edge.softmax"(%x) {dim = 0 : i64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// A dense_resource with no blob has no data to lower.
+func.func private @missing_blob(%x: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {
+  %c = "edge.constant"() {value = dense_resource<missing> : tensor<4xf32>} : () -> tensor<4xf32>
+  // expected-error @+1 {{operand #1: constant payload missing (dense_resource without a blob)}}
+  %0 = "edge.add"(%x, %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
