@@ -164,7 +164,7 @@ bool xnnNpyWrite(const char *path, const XnnMlirTensor *t, char *err, size_t err
   char h[512];
   int n = snprintf(h, sizeof(h), "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
   for (int64_t i = 0; i < t->rank; ++i)
-    n += snprintf(h + n, sizeof(h) - (size_t)n, "%lld,%s", (long long)t->dims[i], i + 1 < t->rank ? " " : "");
+    n += snprintf(h + n, sizeof(h) - (size_t)n, "%s%lld%s", i ? ", " : "", (long long)t->dims[i], t->rank == 1 ? "," : "");
   n += snprintf(h + n, sizeof(h) - (size_t)n, "), }");
   size_t total = 10 + (size_t)n + 1;
   size_t pad = (64 - total % 64) % 64;
