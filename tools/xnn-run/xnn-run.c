@@ -30,6 +30,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #define TOOL "xnn-run"
 
@@ -692,6 +693,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, TOOL ": --no-xnnpack needs the reference interpreter, which is not in this build\n");
     return 1;
   }
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  if (cpus > 0 && o.threads > cpus)
+    fprintf(stderr, TOOL ": warning: --threads %ld exceeds the %ld online CPUs; XNNPACK's pool then runs "
+                    "orders of magnitude slower\n", o.threads, cpus);
   MlirContext ctx = mlirContextCreateWithThreading(false);
   XnnMlirDiagEngine *diags = xnnMlirDiagEngineCreate(ctx, stderr);
   int status = 1;
