@@ -31,7 +31,7 @@ config.substitutions.append(("%irdl_files", "--irdl-file=" + config.xnnmlir_irdl
 config.substitutions.append(("%xnnmlir_irdl", config.xnnmlir_irdl_combined))
 config.substitutions.append(("%mlir_opt_plugin", os.path.join(libs_dir, "XnnMlirOptPlugin" + config.shlibext)))
 
-tools = ["xnn-opt", "xnn-probe", "xnn-ref-test", "FileCheck", "not", "count", "split-file"]
+tools = ["xnn-opt", "xnn-probe", "xnn-ref-test", "xnn-translate", "xnn-run", "FileCheck", "not", "count", "split-file"]
 mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
 if config.xnnmlir_sanitize:
     # Stock mlir-opt is not instrumented: an instrumented plugin needs the runtimes preloaded.
@@ -48,3 +48,14 @@ if config.xnnmlir_sanitize:
     # LeakSanitizer reports MLIR's intentional process-lifetime allocations; ASan/UBSan stay on.
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
+# Compiling emitted C against the pinned XNNPACK (SPEC section 2 recipe when
+# the prefix's loader is used): %cc, %xnnpack_cflags, %xnnpack_ldflags.
+config.substitutions.append(("%cc", config.cc))
+config.substitutions.append(("%xnnpack_cflags", "-I" + config.xnnpack_include_dir))
+_xnn_ld = "-L%s -lXNNPACK -lpthreadpool -lm" % config.xnnpack_libdir
+if config.xnnpack_loader:
+    _xnn_ld = ("-Wl,--no-as-needed %s/libm.so.6 -Wl,--disable-new-dtags -Wl,-rpath,%s "
+               "-Wl,--dynamic-linker=%s -Wl,--allow-shlib-undefined " % (
+                   config.xnnpack_libdir, config.xnnpack_libdir, config.xnnpack_loader)) + _xnn_ld
+config.substitutions.append(("%xnnpack_ldflags", _xnn_ld))

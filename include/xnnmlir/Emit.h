@@ -1,0 +1,149 @@
+/*===-- xnnmlir/Emit.h - emitting xnn delegates as XNNPACK calls --*- C -*-===*\
+ *
+ * ONE walk over a lowered delegate function (func.func {xnn.delegate} whose
+ * body holds only xnn ops and func.return) drives an emitter: a struct of
+ * callbacks that receives every tensor (xnn_define_tensor_value) and every
+ * node as an xnn_define_* call description (function name + typed
+ * arguments, in the order of the pinned xnnpack.h prototype). The mapping
+ * from each xnn op to its call lives in one table (lib/Emit/Emit.c); the
+ * sinks only print (the C-source sink here) or perform (the live sink in
+ * libXnnMlirRuntime, Runtime.h) the calls they are given.
+ *
+ * Nothing here depends on XNNPACK: enumerators and flags are carried both as
+ * their xnnpack.h spelling and, for flags, as their value.
+ *
+\*===----------------------------------------------------------------------===*/
+#ifndef XNNMLIR_EMIT_H
+#define XNNMLIR_EMIT_H
+
+#include "xnnmlir/Tensor.h"
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define XNN_MLIR_EMIT_MAX_RANK 6 /* XNN_MAX_TENSOR_DIMS */
+#define XNN_MLIR_EMIT_MAX_ARGS 24
+#define XNN_MLIR_EMIT_INVALID_ID UINT32_MAX /* XNN_INVALID_VALUE_ID */
+/* Value flags, as XNN_VALUE_FLAG_EXTERNAL_INPUT / _OUTPUT. */
+#define XNN_MLIR_EMIT_EXTERNAL_INPUT 1u
+#define XNN_MLIR_EMIT_EXTERNAL_OUTPUT 2u
+
+/* One tensor value (xnn_define_tensor_value). */
+typedef struct XnnMlirEmitTensor {
+  XnnMlirDType dtype; /* f32, f16 or bf16 */
+  size_t rank;
+  size_t dims[XNN_MLIR_EMIT_MAX_RANK];
+  /* Static data (row-major, numBytes = elements * dtype size) or NULL. With
+   * `splat`, `data` holds one element standing for all of them. Valid for
+   * the duration of the callback only: sinks copy what they keep. */
+  const void *data;
+  bool splat;
+  uint32_t externalId; /* XNN_MLIR_EMIT_INVALID_ID for internal values */
+  uint32_t flags;      /* XNN_MLIR_EMIT_EXTERNAL_* */
+  /* What the value is, for messages and comments ("%3", "input 0", ...). */
+  const char *name;
+} XnnMlirEmitTensor;
+
+typedef enum XnnMlirEmitArgType {
+  XNN_MLIR_ARG_VALUE,         /* uint32_t value id (possibly XNN_INVALID_VALUE_ID) */
+  XNN_MLIR_ARG_U32,           /* uint32_t */
+  XNN_MLIR_ARG_I32,           /* int32_t */
+  XNN_MLIR_ARG_SIZE,          /* size_t */
+  XNN_MLIR_ARG_FLOAT,         /* float */
+  XNN_MLIR_ARG_SIZES,         /* const size_t * (array of `n`) */
+  XNN_MLIR_ARG_I64S,          /* const int64_t * (array of `n`) */
+  XNN_MLIR_ARG_ENUM,          /* an enumerator of xnnpack.h, by name */
+  XNN_MLIR_ARG_FLAGS,         /* uint32_t flags: value + spelling */
+  XNN_MLIR_ARG_UNARY_PARAMS,  /* const union xnn_unary_params * (or NULL) */
+  XNN_MLIR_ARG_BINARY_PARAMS, /* const struct xnn_binary_params * (or NULL) */
+} XnnMlirEmitArgType;
+
+typedef struct XnnMlirEmitArg {
+  XnnMlirEmitArgType type;
+  const char *name; /* parameter name in xnnpack.h */
+  union {
+    uint32_t id;
+    uint32_t u32;
+    int32_t i32;
+    size_t size;
+    float f;
+    struct {
+      size_t n;
+      size_t v[XNN_MLIR_EMIT_MAX_RANK];
+    } sizes;
+    struct {
+      size_t n;
+      int64_t v[XNN_MLIR_EMIT_MAX_RANK];
+    } i64s;
+    const char *enumerator; /* "xnn_binary_add", "xnn_reduce_mean", ... */
+    struct {
+      uint32_t value;
+      const char *spelling; /* "0", "XNN_FLAG_KEEP_DIMS", ... */
+    } flags;
+    struct {
+      const char *member; /* NULL: no params; else "clamp", "elu", "leaky_relu" */
+      float a, b;         /* clamp: min, max; elu: alpha; leaky_relu: negative_slope */
+    } unary;
+    struct {
+      bool present;
+      double min, max;
+    } binary;
+  } u;
+} XnnMlirEmitArg;
+
+/* One node: a call `function(subgraph, args...)`. */
+typedef struct XnnMlirEmitNode {
+  const char *function; /* "xnn_define_binary", ... */
+  MlirOperation op;     /* the xnn op (null for copies the walk adds for outputs) */
+  const char *what;     /* "node 3 ('xnn.binary' at f.mlir:4:10)": for messages */
+  size_t numArgs;
+  XnnMlirEmitArg args[XNN_MLIR_EMIT_MAX_ARGS];
+} XnnMlirEmitNode;
+
+/* Delegate-wide facts, given to begin(). External ids: inputs 0..numInputs-1,
+ * outputs numInputs..numInputs+numOutputs-1. */
+typedef struct XnnMlirEmitDelegate {
+  MlirOperation func;
+  const char *name; /* symbol name, NUL-terminated */
+  size_t index;     /* N of the module's N-th delegate */
+  size_t numInputs, numOutputs;
+  size_t numNodes;  /* nodes the walk will define */
+} XnnMlirEmitDelegate;
+
+/* The emitter: every callback returns false on failure with a reason in
+ * `err` (the walk then reports a located error naming the op). */
+typedef struct XnnMlirEmitter {
+  void *user;
+  bool (*begin)(void *user, const XnnMlirEmitDelegate *d, char *err, size_t errSize);
+  /* Defines a tensor; sets *id to the value id later nodes refer to. */
+  bool (*defineTensor)(void *user, const XnnMlirEmitTensor *t, uint32_t *id, char *err,
+                       size_t errSize);
+  bool (*defineNode)(void *user, const XnnMlirEmitNode *n, char *err, size_t errSize);
+  bool (*end)(void *user, char *err, size_t errSize);
+} XnnMlirEmitter;
+
+/* Walks the lowered delegate `func` once and drives `em`. Errors (not a
+ * delegate, an op that is not an xnn op, an unknown op, unavailable constant
+ * data, a sink failure) are emitted as located diagnostics; returns false. */
+bool xnnMlirEmitDelegate(MlirOperation func, size_t index, const XnnMlirEmitter *em);
+
+/* True if `op` is an xnn op the emitter has a table entry for. */
+bool xnnMlirEmitSupportsOp(MlirOperation op);
+
+/* The C-source sink: xnn-translate --xnn-to-c. Emits one translation unit
+ * for `module` (every delegate function, in order) into *out (malloc'd,
+ * NUL-terminated; free it). `sourceName` goes into the header comment.
+ * Fails with located diagnostics (returns false, *out NULL) on a module with
+ * no lowered delegates or any emission error. */
+bool xnnMlirEmitModuleToC(MlirModule module, const char *sourceName, char **out, size_t *size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

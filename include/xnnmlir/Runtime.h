@@ -1,0 +1,64 @@
+/*===-- xnnmlir/Runtime.h - running delegates in process ----------*- C -*-===*\
+ *
+ * libXnnMlirRuntime: the live sink of the delegate walk (Emit.h). It builds
+ * each lowered delegate function as an xnn_subgraph_t with direct
+ * xnn_define_* calls, creates its XNNPACK runtime once (on first use, or
+ * with xnnMlirRuntimePrepare) and reuses it for every later call. It links
+ * the pinned XNNPACK, so executables using it need the loader/rpath recipe
+ * of SPEC section 2 (cmake: xnnmlir_link_xnnpack).
+ *
+\*===----------------------------------------------------------------------===*/
+#ifndef XNNMLIR_RUNTIME_H
+#define XNNMLIR_RUNTIME_H
+
+#include "xnnmlir/Tensor.h"
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct XnnMlirRuntime XnnMlirRuntime;
+
+/* Initialises XNNPACK and a pthreadpool of `numThreads` (0 or 1: no pool,
+ * the calling thread runs everything). NULL with a message on failure. */
+XnnMlirRuntime *xnnMlirRuntimeCreate(size_t numThreads, char *err, size_t errSize);
+/* Deletes every runtime and the thread pool. */
+void xnnMlirRuntimeDestroy(XnnMlirRuntime *rt);
+
+/* Builds the subgraph of delegate `func` and creates its runtime, unless
+ * already done. Failures (an op XNNPACK refuses, an unlowered body) are
+ * located diagnostics on the op, plus a message in `err`. */
+bool xnnMlirRuntimePrepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size_t errSize);
+
+/* Runs delegate `func` (prepared on first use) on `args` (one per argument,
+ * dtype and shape as the function's types) into `results` (allocated by
+ * the caller with the result types). */
+bool xnnMlirRuntimeRun(XnnMlirRuntime *rt, MlirOperation func, const XnnMlirTensor *args, size_t numArgs,
+                       XnnMlirTensor *results, size_t numResults, char *err, size_t errSize);
+
+/* An XnnMlirDelegateHook (Reference.h): pass the runtime as userData. */
+bool xnnMlirRuntimeDelegateHook(void *userData, MlirOperation callee, const XnnMlirTensor *args,
+                                size_t numArgs, XnnMlirTensor *results, size_t numResults, char *err,
+                                size_t errSize);
+
+/* Per-delegate counters, in order of first preparation. */
+typedef struct XnnMlirDelegateStats {
+  const char *name;     /* symbol name */
+  size_t numNodes;      /* XNNPACK nodes defined */
+  size_t calls;         /* runs since the last reset */
+  double createSeconds; /* subgraph build + xnn_create_runtime_v3 + reshape */
+  double runSeconds;    /* setup + invoke, summed over calls */
+  double lastRunSeconds;
+} XnnMlirDelegateStats;
+size_t xnnMlirRuntimeNumDelegates(const XnnMlirRuntime *rt);
+bool xnnMlirRuntimeGetStats(const XnnMlirRuntime *rt, size_t i, XnnMlirDelegateStats *out);
+void xnnMlirRuntimeResetStats(XnnMlirRuntime *rt);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

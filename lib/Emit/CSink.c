@@ -1,0 +1,488 @@
+/* The C-source sink of the delegate walk (xnn-translate --xnn-to-c): one
+ * translation unit per module, compiled against the pinned xnnpack.h. Per
+ * delegate N: xnn_delegate_N_create / _run / _destroy and size tables;
+ * weights are static aligned arrays with XNN_EXTRA_BYTES of padding, one per
+ * distinct payload. Every call's status is checked; a failure returns the
+ * status and a message naming the node. */
+#include "xnnmlir/Emit.h"
+
+#include "Support/Strings.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/Diagnostics.h>
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Payload {
+  uint64_t hash;
+  size_t bytes; /* of `data` (one element if splat) */
+  size_t count; /* elements */
+  size_t width; /* bytes per element */
+  bool splat;
+  unsigned char *data;
+  size_t index; /* xnn_weights_<index> */
+} Payload;
+
+typedef struct CSink {
+  XnnStrBuf weights; /* static arrays */
+  XnnStrBuf code;    /* delegate functions */
+  XnnStrBuf body;    /* the current create() body */
+  XnnStrBuf fills;   /* splat fills for the current create() */
+  Payload *payloads;
+  size_t numPayloads, capPayloads;
+  size_t numArrays, numDeduped;
+  /* current delegate */
+  size_t index, numInputs, numOutputs, numTensors;
+  XnnStrBuf signature; /* comment lines describing the externals */
+  size_t inBytes[256], outBytes[256];
+  bool *filled; /* payload already filled in this create() */
+} CSink;
+
+static const char *dtypeEnum(XnnMlirDType d) {
+  switch (d) {
+  case XNN_MLIR_F32: return "xnn_datatype_fp32";
+  case XNN_MLIR_F16: return "xnn_datatype_fp16";
+  case XNN_MLIR_BF16: return "xnn_datatype_bf16";
+  default: return NULL;
+  }
+}
+
+/* A C string literal body: quotes, backslashes, '?' (trigraphs) and control bytes escaped. */
+static void appendEscaped(XnnStrBuf *b, const char *s) {
+  for (; *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\' || c == '?')
+      xnnStrBufAppendf(b, "\\%c", c);
+    else if (c < 0x20 || c >= 0x7f)
+      xnnStrBufAppendf(b, "\\%03o", c);
+    else
+      xnnStrBufAppend(b, (const char *)&c, 1);
+  }
+}
+
+/* A float literal that C parses back to the same value. */
+static void appendFloat(XnnStrBuf *b, double v, bool isFloat) {
+  if (isnan(v)) {
+    xnnStrBufAppendCStr(b, "NAN");
+    return;
+  }
+  if (isinf(v)) {
+    xnnStrBufAppendCStr(b, v < 0 ? "-INFINITY" : "INFINITY");
+    return;
+  }
+  char tmp[64];
+  snprintf(tmp, sizeof(tmp), isFloat ? "%.9g" : "%.17g", v);
+  xnnStrBufAppendCStr(b, tmp);
+  if (!strpbrk(tmp, ".e"))
+    xnnStrBufAppendCStr(b, ".0");
+  if (isFloat)
+    xnnStrBufAppendCStr(b, "f");
+}
+
+static void appendDims(XnnStrBuf *b, const size_t *dims, size_t rank) {
+  xnnStrBufAppendCStr(b, "[");
+  for (size_t i = 0; i < rank; ++i)
+    xnnStrBufAppendf(b, "%s%zu", i ? ", " : "", dims[i]);
+  xnnStrBufAppendCStr(b, "]");
+}
+
+static void appendSizeArray(XnnStrBuf *b, const char *type, const size_t *v, size_t n) {
+  if (n == 0) {
+    xnnStrBufAppendCStr(b, "NULL");
+    return;
+  }
+  xnnStrBufAppendf(b, "(const %s[]){", type);
+  for (size_t i = 0; i < n; ++i)
+    xnnStrBufAppendf(b, "%s%zu", i ? ", " : "", v[i]);
+  xnnStrBufAppendCStr(b, "}");
+}
+
+static uint64_t fnv(const unsigned char *p, size_t n) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; ++i)
+    h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+static const char *elemCType(size_t width) { return width == 4 ? "uint32_t" : "uint16_t"; }
+
+static void appendElem(XnnStrBuf *b, const unsigned char *p, size_t width) {
+  if (width == 4) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    xnnStrBufAppendf(b, "0x%08" PRIX32 "u", v);
+  } else {
+    uint16_t v;
+    memcpy(&v, p, 2);
+    xnnStrBufAppendf(b, "0x%04X", (unsigned)v);
+  }
+}
+
+/* The array for a payload (deduplicated): returns its index in payloads. */
+static size_t internPayload(CSink *s, const XnnMlirEmitTensor *in, size_t count) {
+  size_t width = xnnMlirDTypeSize(in->dtype);
+  /* Small splats are written out in full; large ones are BSS filled at create time. */
+  XnnMlirEmitTensor expanded = *in;
+  unsigned char small[64 * 4];
+  if (in->splat && count <= 64) {
+    for (size_t i = 0; i < count; ++i)
+      memcpy(small + i * width, in->data, width);
+    expanded.data = small;
+    expanded.splat = false;
+  }
+  const XnnMlirEmitTensor *t = &expanded;
+  size_t bytes = (t->splat ? 1 : count) * width;
+  uint64_t h = fnv(t->data, bytes) ^ (t->splat ? 0x9e3779b97f4a7c15ull : 0) ^ (uint64_t)count * 31u;
+  for (size_t i = 0; i < s->numPayloads; ++i) {
+    Payload *p = &s->payloads[i];
+    if (p->hash == h && p->bytes == bytes && p->count == count && p->width == width &&
+        p->splat == t->splat && !memcmp(p->data, t->data, bytes)) {
+      ++s->numDeduped;
+      return i;
+    }
+  }
+  if (s->numPayloads == s->capPayloads) {
+    s->capPayloads = s->capPayloads ? 2 * s->capPayloads : 16;
+    s->payloads = realloc(s->payloads, s->capPayloads * sizeof(Payload));
+    s->filled = realloc(s->filled, s->capPayloads * sizeof(bool));
+    if (!s->payloads || !s->filled)
+      abort();
+  }
+  Payload *p = &s->payloads[s->numPayloads];
+  s->filled[s->numPayloads] = false;
+  p->hash = h, p->bytes = bytes, p->count = count, p->width = width, p->splat = t->splat;
+  p->index = s->numArrays++;
+  if (!(p->data = malloc(bytes + 1)))
+    abort();
+  memcpy(p->data, t->data, bytes);
+  const char *ct = elemCType(width);
+  bool zero = true;
+  for (size_t i = 0; i < bytes && zero; ++i)
+    zero = p->data[i] == 0;
+  if (t->splat && zero) {
+    xnnStrBufAppendf(&s->weights, "/* %zu x zero */\nstatic _Alignas(64) const %s xnn_weights_%zu[%zu + XNN_EXTRA_BYTES / sizeof(%s)];\n\n",
+                     count, ct, p->index, count, ct);
+  } else if (t->splat) {
+    xnnStrBufAppendf(&s->weights, "/* %zu x ", count);
+    appendElem(&s->weights, p->data, width);
+    xnnStrBufAppendf(&s->weights, ", filled by the create functions */\nstatic _Alignas(64) %s xnn_weights_%zu[%zu + XNN_EXTRA_BYTES / sizeof(%s)];\n\n",
+                     ct, p->index, count, ct);
+  } else {
+    xnnStrBufAppendf(&s->weights, "static _Alignas(64) const %s xnn_weights_%zu[%zu + XNN_EXTRA_BYTES / sizeof(%s)] = {",
+                     ct, p->index, count, ct);
+    for (size_t i = 0; i < count; ++i) {
+      xnnStrBufAppendCStr(&s->weights, i % 8 ? " " : "\n  ");
+      appendElem(&s->weights, p->data + i * width, width);
+      xnnStrBufAppendCStr(&s->weights, ",");
+    }
+    xnnStrBufAppendCStr(&s->weights, "\n};\n\n");
+  }
+  return s->numPayloads++;
+}
+
+static bool sinkBegin(void *user, const XnnMlirEmitDelegate *d, char *err, size_t errSize) {
+  CSink *s = user;
+  if (d->numInputs + d->numOutputs > 256) {
+    snprintf(err, errSize, "more than 256 external values");
+    return false;
+  }
+  s->index = d->index;
+  s->numInputs = d->numInputs;
+  s->numOutputs = d->numOutputs;
+  s->numTensors = 0;
+  xnnStrBufClear(&s->body);
+  xnnStrBufClear(&s->fills);
+  xnnStrBufClear(&s->signature);
+  for (size_t i = 0; i < s->numPayloads; ++i)
+    s->filled[i] = false;
+  xnnStrBufAppendf(&s->signature, "/* ==== xnn_delegate_%zu (@%s): %zu input%s, %zu output%s, %zu node%s ====\n",
+                   d->index, d->name, d->numInputs, d->numInputs == 1 ? "" : "s", d->numOutputs,
+                   d->numOutputs == 1 ? "" : "s", d->numNodes, d->numNodes == 1 ? "" : "s");
+  return true;
+}
+
+static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, char *err, size_t errSize) {
+  CSink *s = user;
+  const char *dt = dtypeEnum(t->dtype);
+  if (!dt) {
+    snprintf(err, errSize, "unsupported datatype");
+    return false;
+  }
+  size_t count = 1;
+  for (size_t i = 0; i < t->rank; ++i)
+    count *= t->dims[i];
+  size_t k = s->numTensors++;
+  XnnStrBuf *b = &s->body;
+  xnnStrBufAppendf(b, "  what = \"tensor t[%zu] (", k);
+  appendEscaped(b, t->name ? t->name : "value");
+  xnnStrBufAppendCStr(b, ")\";\n");
+  char data[64] = "NULL";
+  if (t->data) {
+    size_t pi = internPayload(s, t, count);
+    Payload *p = &s->payloads[pi];
+    snprintf(data, sizeof(data), "xnn_weights_%zu", p->index);
+    bool zero = true;
+    for (size_t i = 0; i < p->bytes && zero; ++i)
+      zero = p->data[i] == 0;
+    if (p->splat && !zero && !s->filled[pi]) {
+      s->filled[pi] = true;
+      xnnStrBufAppendf(&s->fills, "  for (size_t i = 0; i < %zu; ++i)\n    xnn_weights_%zu[i] = ", count, p->index);
+      appendElem(&s->fills, p->data, p->width);
+      xnnStrBufAppendCStr(&s->fills, ";\n");
+    }
+  }
+  xnnStrBufAppendf(b, "  s = xnn_define_tensor_value(subgraph, %s, %zu, ", dt, t->rank);
+  appendSizeArray(b, "size_t", t->dims, t->rank);
+  xnnStrBufAppendf(b, ", %s, ", data);
+  if (t->externalId == XNN_MLIR_EMIT_INVALID_ID)
+    xnnStrBufAppendCStr(b, "XNN_INVALID_VALUE_ID");
+  else
+    xnnStrBufAppendf(b, "%" PRIu32, t->externalId);
+  const char *fl = t->flags == XNN_MLIR_EMIT_EXTERNAL_INPUT    ? "XNN_VALUE_FLAG_EXTERNAL_INPUT"
+                   : t->flags == XNN_MLIR_EMIT_EXTERNAL_OUTPUT ? "XNN_VALUE_FLAG_EXTERNAL_OUTPUT"
+                   : t->flags ? "XNN_VALUE_FLAG_EXTERNAL_INPUT | XNN_VALUE_FLAG_EXTERNAL_OUTPUT" : "0";
+  xnnStrBufAppendf(b, ", %s, &t[%zu]);\n  if (s != xnn_status_success)\n    goto fail;\n", fl, k);
+  if (t->flags) {
+    bool in = t->flags & XNN_MLIR_EMIT_EXTERNAL_INPUT;
+    size_t idx = in ? t->externalId : t->externalId - s->numInputs;
+    size_t bytes = count * xnnMlirDTypeSize(t->dtype);
+    if (in)
+      s->inBytes[idx] = bytes;
+    else if (idx < 256)
+      s->outBytes[idx] = bytes;
+    xnnStrBufAppendf(&s->signature, " *   %s %zu: %s", in ? "input" : "output", idx, xnnMlirDTypeName(t->dtype));
+    appendDims(&s->signature, t->dims, t->rank);
+    xnnStrBufAppendf(&s->signature, " (%zu bytes, external id %" PRIu32 ")\n", bytes, t->externalId);
+  }
+  *id = (uint32_t)k;
+  return true;
+}
+
+static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t errSize) {
+  CSink *s = user;
+  XnnStrBuf *b = &s->body;
+  xnnStrBufAppendCStr(b, "  what = \"");
+  appendEscaped(b, n->what ? n->what : "node");
+  xnnStrBufAppendf(b, ": %s\";\n  s = %s(subgraph", n->function, n->function);
+  for (size_t i = 0; i < n->numArgs; ++i) {
+    const XnnMlirEmitArg *a = &n->args[i];
+    xnnStrBufAppendCStr(b, ", ");
+    switch (a->type) {
+    case XNN_MLIR_ARG_VALUE:
+      if (a->u.id == XNN_MLIR_EMIT_INVALID_ID)
+        xnnStrBufAppendCStr(b, "XNN_INVALID_VALUE_ID");
+      else if (a->u.id < s->numTensors)
+        xnnStrBufAppendf(b, "t[%" PRIu32 "]", a->u.id);
+      else {
+        snprintf(err, errSize, "argument '%s' names an undefined value", a->name);
+        return false;
+      }
+      break;
+    case XNN_MLIR_ARG_U32: xnnStrBufAppendf(b, "%" PRIu32, a->u.u32); break;
+    case XNN_MLIR_ARG_I32: xnnStrBufAppendf(b, "%" PRId32, a->u.i32); break;
+    case XNN_MLIR_ARG_SIZE: xnnStrBufAppendf(b, "%zu", a->u.size); break;
+    case XNN_MLIR_ARG_FLOAT: appendFloat(b, a->u.f, true); break;
+    case XNN_MLIR_ARG_SIZES: appendSizeArray(b, "size_t", a->u.sizes.v, a->u.sizes.n); break;
+    case XNN_MLIR_ARG_I64S:
+      if (a->u.i64s.n == 0) {
+        xnnStrBufAppendCStr(b, "NULL");
+        break;
+      }
+      xnnStrBufAppendCStr(b, "(const int64_t[]){");
+      for (size_t k = 0; k < a->u.i64s.n; ++k)
+        xnnStrBufAppendf(b, "%s%" PRId64, k ? ", " : "", a->u.i64s.v[k]);
+      xnnStrBufAppendCStr(b, "}");
+      break;
+    case XNN_MLIR_ARG_ENUM: xnnStrBufAppendCStr(b, a->u.enumerator); break;
+    case XNN_MLIR_ARG_FLAGS: xnnStrBufAppendCStr(b, a->u.flags.spelling); break;
+    case XNN_MLIR_ARG_UNARY_PARAMS:
+      if (!a->u.unary.member) {
+        xnnStrBufAppendCStr(b, "NULL");
+      } else if (!strcmp(a->u.unary.member, "clamp")) {
+        xnnStrBufAppendCStr(b, "&(const union xnn_unary_params){.clamp = {.min = ");
+        appendFloat(b, a->u.unary.a, true);
+        xnnStrBufAppendCStr(b, ", .max = ");
+        appendFloat(b, a->u.unary.b, true);
+        xnnStrBufAppendCStr(b, "}}");
+      } else {
+        bool elu = !strcmp(a->u.unary.member, "elu");
+        xnnStrBufAppendf(b, "&(const union xnn_unary_params){.%s = {.%s = ", a->u.unary.member,
+                         elu ? "alpha" : "negative_slope");
+        appendFloat(b, a->u.unary.a, true);
+        xnnStrBufAppendCStr(b, "}}");
+      }
+      break;
+    case XNN_MLIR_ARG_BINARY_PARAMS:
+      if (!a->u.binary.present) {
+        xnnStrBufAppendCStr(b, "NULL");
+        break;
+      }
+      xnnStrBufAppendCStr(b, "&(const struct xnn_binary_params){.output_min = ");
+      appendFloat(b, a->u.binary.min, false);
+      xnnStrBufAppendCStr(b, ", .output_max = ");
+      appendFloat(b, a->u.binary.max, false);
+      xnnStrBufAppendCStr(b, "}");
+      break;
+    }
+  }
+  xnnStrBufAppendCStr(b, ");\n  if (s != xnn_status_success)\n    goto fail;\n");
+  return true;
+}
+
+static bool sinkEnd(void *user, char *err, size_t errSize) {
+  (void)err, (void)errSize;
+  CSink *s = user;
+  XnnStrBuf *c = &s->code;
+  size_t N = s->index, ni = s->numInputs, no = s->numOutputs, ne = ni + no;
+  xnnStrBufAppend(c, s->signature.data, s->signature.size);
+  xnnStrBufAppendCStr(c, " */\n");
+  xnnStrBufAppendf(c,
+      "struct xnn_delegate_%zu {\n  xnn_runtime_t runtime;\n};\ntypedef struct xnn_delegate_%zu *xnn_delegate_%zu_t;\n\n",
+      N, N, N);
+  xnnStrBufAppendf(c,
+      "enum xnn_status xnn_delegate_%zu_create(xnn_delegate_%zu_t *delegate, pthreadpool_t threadpool, const char **error);\n"
+      "enum xnn_status xnn_delegate_%zu_run(xnn_delegate_%zu_t delegate, const void *const inputs[], void *const outputs[], const char **error);\n"
+      "void xnn_delegate_%zu_destroy(xnn_delegate_%zu_t delegate);\n"
+      "extern const size_t xnn_delegate_%zu_num_inputs, xnn_delegate_%zu_num_outputs;\n"
+      "extern const size_t xnn_delegate_%zu_input_bytes[%zu], xnn_delegate_%zu_output_bytes[%zu];\n\n",
+      N, N, N, N, N, N, N, N, N, ni ? ni : 1, N, no ? no : 1);
+  xnnStrBufAppendf(c, "const size_t xnn_delegate_%zu_num_inputs = %zu, xnn_delegate_%zu_num_outputs = %zu;\n", N, ni, N, no);
+  xnnStrBufAppendf(c, "const size_t xnn_delegate_%zu_input_bytes[%zu] = {", N, ni ? ni : 1);
+  for (size_t i = 0; i < ni; ++i)
+    xnnStrBufAppendf(c, "%s%zu", i ? ", " : "", s->inBytes[i]);
+  xnnStrBufAppendf(c, "%s};\nconst size_t xnn_delegate_%zu_output_bytes[%zu] = {", ni ? "" : "0", N, no ? no : 1);
+  for (size_t i = 0; i < no; ++i)
+    xnnStrBufAppendf(c, "%s%zu", i ? ", " : "", s->outBytes[i]);
+  xnnStrBufAppendf(c, "%s};\n\n", no ? "" : "0");
+  /* create */
+  xnnStrBufAppendf(c,
+      "enum xnn_status xnn_delegate_%zu_create(xnn_delegate_%zu_t *delegate, pthreadpool_t threadpool, const char **error) {\n"
+      "  uint32_t t[%zu];\n"
+      "  struct xnn_delegate_%zu *d = NULL;\n"
+      "  xnn_subgraph_t subgraph = NULL;\n"
+      "  const char *what = \"xnn_initialize\";\n"
+      "  enum xnn_status s = xnn_initialize(NULL);\n"
+      "  (void)t;\n"
+      "  *delegate = NULL;\n"
+      "  if (s != xnn_status_success)\n    goto fail;\n"
+      "  what = \"allocating the delegate\";\n"
+      "  s = xnn_status_out_of_memory;\n"
+      "  if (!(d = calloc(1, sizeof(*d))))\n    goto fail;\n"
+      "  what = \"xnn_create_subgraph\";\n"
+      "  s = xnn_create_subgraph(%zu, 0, &subgraph);\n"
+      "  if (s != xnn_status_success)\n    goto fail;\n",
+      N, N, s->numTensors ? s->numTensors : 1, N, ne);
+  xnnStrBufAppend(c, s->fills.data ? s->fills.data : "", s->fills.size);
+  xnnStrBufAppend(c, s->body.data ? s->body.data : "", s->body.size);
+  xnnStrBufAppendf(c,
+      "  what = \"xnn_create_runtime_v3\";\n"
+      "  s = xnn_create_runtime_v3(subgraph, NULL, threadpool, 0, &d->runtime);\n"
+      "  if (s != xnn_status_success)\n    goto fail;\n"
+      "  what = \"xnn_reshape_runtime\";\n"
+      "  s = xnn_reshape_runtime(d->runtime); /* static shapes: once */\n"
+      "  if (s != xnn_status_success)\n    goto fail;\n"
+      "  xnn_delete_subgraph(subgraph);\n"
+      "  *delegate = d;\n"
+      "  return xnn_status_success;\n"
+      "fail:\n"
+      "  if (error)\n    *error = what;\n"
+      "  if (subgraph)\n    xnn_delete_subgraph(subgraph);\n"
+      "  xnn_delegate_%zu_destroy(d);\n"
+      "  return s;\n"
+      "}\n\n",
+      N);
+  /* run */
+  xnnStrBufAppendf(c,
+      "enum xnn_status xnn_delegate_%zu_run(xnn_delegate_%zu_t delegate, const void *const inputs[], void *const outputs[], const char **error) {\n",
+      N, N);
+  if (ne) {
+    xnnStrBufAppendf(c, "  const struct xnn_external_value values[%zu] = {\n", ne);
+    for (size_t i = 0; i < ni; ++i)
+      xnnStrBufAppendf(c, "      {%zu, (void *)inputs[%zu]},\n", i, i);
+    for (size_t j = 0; j < no; ++j)
+      xnnStrBufAppendf(c, "      {%zu, outputs[%zu]},\n", ni + j, j);
+    xnnStrBufAppendCStr(c, "  };\n");
+  } else {
+    xnnStrBufAppendCStr(c, "  const struct xnn_external_value *values = NULL;\n");
+  }
+  xnnStrBufAppendf(c,
+      "  (void)inputs, (void)outputs;\n"
+      "  enum xnn_status s = xnn_setup_runtime_v2(delegate->runtime, %zu, values);\n"
+      "  if (s != xnn_status_success) {\n    if (error)\n      *error = \"xnn_delegate_%zu: xnn_setup_runtime_v2\";\n    return s;\n  }\n"
+      "  s = xnn_invoke_runtime(delegate->runtime);\n"
+      "  if (s != xnn_status_success && error)\n    *error = \"xnn_delegate_%zu: xnn_invoke_runtime\";\n"
+      "  return s;\n"
+      "}\n\n",
+      ne, N, N);
+  /* destroy */
+  xnnStrBufAppendf(c,
+      "void xnn_delegate_%zu_destroy(xnn_delegate_%zu_t delegate) {\n"
+      "  if (!delegate)\n    return;\n"
+      "  if (delegate->runtime)\n    xnn_delete_runtime(delegate->runtime);\n"
+      "  free(delegate);\n"
+      "}\n\n",
+      N, N);
+  return true;
+}
+
+bool xnnMlirEmitModuleToC(MlirModule module, const char *sourceName, char **out, size_t *size) {
+  *out = NULL;
+  if (size)
+    *size = 0;
+  CSink s;
+  memset(&s, 0, sizeof(s));
+  XnnMlirEmitter em = {&s, sinkBegin, sinkTensor, sinkNode, sinkEnd};
+  MlirOperation mod = mlirModuleGetOperation(module);
+  MlirBlock body = mlirModuleGetBody(module);
+  size_t numDelegates = 0;
+  bool ok = true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); ok && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute a = mlirOperationGetDiscardableAttributeByName(op, mlirStringRefCreateFromCString("xnn.delegate"));
+    if (!xnnStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), "func.func") || mlirAttributeIsNull(a))
+      continue;
+    ok = xnnMlirEmitDelegate(op, numDelegates++, &em);
+  }
+  if (ok && numDelegates == 0) {
+    mlirEmitError(mlirOperationGetLocation(mod),
+                  "module has no delegate functions (func.func with xnn.delegate): run xnn-opt --xnn-delegate first");
+    ok = false;
+  }
+  if (ok) {
+    XnnStrBuf tu = {0};
+    xnnStrBufAppendCStr(&tu, "/* Generated by xnn-translate --xnn-to-c from ");
+    char safe[512];
+    snprintf(safe, sizeof(safe), "%s", sourceName ? sourceName : "<input>");
+    for (char *p = safe; *p; ++p)
+      if (*p == '*' && p[1] == '/')
+        *p = '_';
+    xnnStrBufAppendf(&tu,
+        "%s. Do not edit.\n"
+        " * %zu delegate%s; %zu weight array%s (%zu identical payload%s shared).\n"
+        " * Per delegate N: xnn_delegate_N_create (builds the subgraph, creates the runtime\n"
+        " * once), xnn_delegate_N_run (binds the external values, invokes), _destroy.\n"
+        " * On failure they return the status and set *error to what failed. */\n"
+        "#include <xnnpack.h>\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdlib.h>\n\n",
+        safe, numDelegates, numDelegates == 1 ? "" : "s", s.numArrays, s.numArrays == 1 ? "" : "s",
+        s.numDeduped, s.numDeduped == 1 ? "" : "s");
+    xnnStrBufAppend(&tu, s.weights.data ? s.weights.data : "", s.weights.size);
+    xnnStrBufAppend(&tu, s.code.data ? s.code.data : "", s.code.size);
+    *out = tu.data;
+    if (size)
+      *size = tu.size;
+  }
+  for (size_t i = 0; i < s.numPayloads; ++i)
+    free(s.payloads[i].data);
+  free(s.payloads);
+  free(s.filled);
+  xnnStrBufFree(&s.weights);
+  xnnStrBufFree(&s.code);
+  xnnStrBufFree(&s.body);
+  xnnStrBufFree(&s.fills);
+  xnnStrBufFree(&s.signature);
+  return ok;
+}

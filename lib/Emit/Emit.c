@@ -1,0 +1,740 @@
+/* The delegate walk and the op table: one entry per xnn op, mapping it to the
+ * description of its xnn_define_* call (function name and typed arguments in
+ * xnnpack.h order). Sinks (CSink.c here, lib/Runtime for the live one) only
+ * print or perform the calls; no op's lowering is written anywhere else. */
+#include "xnnmlir/Emit.h"
+
+#include "xnnmlir/Diagnostics.h"
+#include "xnnmlir/Verifier.h"
+
+#include "Support/Elements.h"
+#include "Support/IR.h"
+#include "Support/PtrMap.h"
+#include "Support/Strings.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Diagnostics.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+/* ---- building call descriptions ----------------------------------------- */
+
+typedef struct Builder {
+  MlirOperation op;
+  const uint32_t *in; /* operand value ids */
+  size_t numIn;
+  uint32_t out;       /* result value id */
+  XnnMlirEmitNode *node;
+  char *err;
+  size_t errSize;
+} Builder;
+
+static XnnMlirEmitArg *push(Builder *b, XnnMlirEmitArgType type, const char *name) {
+  XnnMlirEmitNode *n = b->node;
+  if (n->numArgs >= XNN_MLIR_EMIT_MAX_ARGS)
+    abort(); /* table bug: no call has this many arguments */
+  XnnMlirEmitArg *a = &n->args[n->numArgs++];
+  memset(a, 0, sizeof(*a));
+  a->type = type;
+  a->name = name;
+  return a;
+}
+
+static void value(Builder *b, const char *name, uint32_t id) { push(b, XNN_MLIR_ARG_VALUE, name)->u.id = id; }
+static void input(Builder *b, const char *name, size_t i) {
+  value(b, name, i < b->numIn ? b->in[i] : XNN_MLIR_EMIT_INVALID_ID);
+}
+static void output(Builder *b) { value(b, "output_id", b->out); }
+static void u32(Builder *b, const char *name, uint32_t v) { push(b, XNN_MLIR_ARG_U32, name)->u.u32 = v; }
+static void size(Builder *b, const char *name, size_t v) { push(b, XNN_MLIR_ARG_SIZE, name)->u.size = v; }
+static void f32(Builder *b, const char *name, float v) { push(b, XNN_MLIR_ARG_FLOAT, name)->u.f = v; }
+static void enumerator(Builder *b, const char *name, const char *e) {
+  push(b, XNN_MLIR_ARG_ENUM, name)->u.enumerator = e;
+}
+static void flags(Builder *b, uint32_t v, const char *spelling) {
+  XnnMlirEmitArg *a = push(b, XNN_MLIR_ARG_FLAGS, "flags");
+  a->u.flags.value = v;
+  a->u.flags.spelling = spelling;
+}
+static void noFlags(Builder *b) { flags(b, 0, "0"); }
+
+static bool fail(Builder *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(Builder *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(b->err, b->errSize, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+/* array<i64> attribute with exactly `n` entries (n < 0: any up to the max rank),
+ * each in [lo, hi]. */
+static bool i64Array(Builder *b, const char *attr, intptr_t n, int64_t lo, int64_t hi, int64_t *out,
+                     intptr_t *got) {
+  intptr_t k = 0;
+  if (!xnnAttrI64Array(b->op, attr, out, XNN_MLIR_EMIT_MAX_RANK, &k) || k > XNN_MLIR_EMIT_MAX_RANK ||
+      (n >= 0 && k != n))
+    return fail(b, "attribute '%s' must be an array<i64> of %s%zd entries", attr, n >= 0 ? "" : "at most ",
+                (ssize_t)(n >= 0 ? n : XNN_MLIR_EMIT_MAX_RANK));
+  for (intptr_t i = 0; i < k; ++i)
+    if (out[i] < lo || out[i] > hi)
+      return fail(b, "attribute '%s' entry %zd (%lld) is out of range", attr, (ssize_t)i, (long long)out[i]);
+  if (got)
+    *got = k;
+  return true;
+}
+
+static bool sizesArg(Builder *b, const char *attr, const char *param, int64_t lo, size_t *numOut) {
+  int64_t v[XNN_MLIR_EMIT_MAX_RANK];
+  intptr_t k = 0;
+  if (!i64Array(b, attr, -1, lo, INT64_MAX, v, &k))
+    return false;
+  XnnMlirEmitArg *a = push(b, XNN_MLIR_ARG_SIZES, param);
+  a->u.sizes.n = (size_t)k;
+  for (intptr_t i = 0; i < k; ++i)
+    a->u.sizes.v[i] = (size_t)v[i];
+  if (numOut)
+    *numOut = (size_t)k;
+  return true;
+}
+
+static size_t resultRank(Builder *b) {
+  intptr_t r = xnnValueRank(mlirOperationGetResult(b->op, 0));
+  return r < 0 ? 0 : (size_t)r;
+}
+
+static bool u32Attr(Builder *b, const char *attr, const char *param, int64_t lo) {
+  int64_t v = 0;
+  if (!xnnAttrI64(b->op, attr, &v) || v < lo || v > UINT32_MAX)
+    return fail(b, "attribute '%s' must be an integer >= %lld", attr, (long long)lo);
+  u32(b, param, (uint32_t)v);
+  return true;
+}
+
+static float f64Attr(Builder *b, const char *attr, double dflt) {
+  double v = dflt;
+  xnnAttrF64(b->op, attr, &v);
+  return (float)v;
+}
+
+static void outputRange(Builder *b) {
+  f32(b, "output_min", f64Attr(b, "output_min", -INFINITY));
+  f32(b, "output_max", f64Attr(b, "output_max", INFINITY));
+}
+
+/* Maps a `kind` string attribute to an enumerator from `names` ("add" -> "xnn_binary_add"). */
+static const char *kindEnum(Builder *b, const char *const *names, const char *const *enums) {
+  MlirStringRef k;
+  if (!xnnAttrString(b->op, "kind", &k))
+    return fail(b, "requires a string attribute 'kind'"), NULL;
+  for (size_t i = 0; names[i]; ++i)
+    if (xnnStrRefEquals(k, names[i]))
+      return enums[i];
+  fail(b, "kind \"%.*s\" has no XNNPACK operator", (int)k.length, k.data);
+  return NULL;
+}
+
+/* ---- one builder per op ------------------------------------------------- */
+
+static bool buildConvert(Builder *b) {
+  enumerator(b, "type", "xnn_unary_convert");
+  push(b, XNN_MLIR_ARG_UNARY_PARAMS, "params");
+  input(b, "input_id", 0);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildUnary(Builder *b) {
+#define U(k) #k
+#define E(k) "xnn_unary_" #k
+  static const char *const names[] = {U(clamp), U(abs), U(bankers_rounding), U(ceiling), U(elu), U(exp),
+                                      U(floor), U(gelu), U(hardswish), U(leaky_relu), U(log), U(negate),
+                                      U(sigmoid), U(square), U(square_root), U(reciprocal_square_root),
+                                      U(tanh), U(cube_root), U(cosine), U(sine), U(sign), NULL};
+  static const char *const enums[] = {E(clamp), E(abs), E(bankers_rounding), E(ceiling), E(elu), E(exp),
+                                      E(floor), E(gelu), E(hardswish), E(leaky_relu), E(log), E(negate),
+                                      E(sigmoid), E(square), E(square_root), E(reciprocal_square_root),
+                                      E(tanh), E(cube_root), E(cosine), E(sine), E(sign), NULL};
+#undef U
+#undef E
+  const char *e = kindEnum(b, names, enums);
+  if (!e)
+    return false;
+  MlirStringRef approx;
+  if (!strcmp(e, "xnn_unary_gelu") && xnnAttrString(b->op, "approximate", &approx) &&
+      !xnnStrRefEquals(approx, "none"))
+    return fail(b, "XNNPACK's gelu is the exact (erf) form; approximate = \"%.*s\" has no node",
+                (int)approx.length, approx.data);
+  enumerator(b, "type", e);
+  XnnMlirEmitArg *p = push(b, XNN_MLIR_ARG_UNARY_PARAMS, "params");
+  if (!strcmp(e, "xnn_unary_clamp")) {
+    p->u.unary.member = "clamp";
+    p->u.unary.a = f64Attr(b, "min", -INFINITY);
+    p->u.unary.b = f64Attr(b, "max", INFINITY);
+  } else if (!strcmp(e, "xnn_unary_elu")) {
+    p->u.unary.member = "elu";
+    p->u.unary.a = f64Attr(b, "alpha", 1.0);
+  } else if (!strcmp(e, "xnn_unary_leaky_relu")) {
+    p->u.unary.member = "leaky_relu";
+    p->u.unary.a = f64Attr(b, "negative_slope", 0.01);
+  }
+  input(b, "input_id", 0);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildBinary(Builder *b) {
+#define K(k) #k
+#define E(k) "xnn_binary_" #k
+  static const char *const names[] = {K(add), K(subtract), K(multiply), K(divide), K(maximum), K(minimum),
+                                      K(copysign), K(squared_difference), K(prelu), K(modulus), K(atan2),
+                                      K(pow), NULL};
+  static const char *const enums[] = {E(add), E(subtract), E(multiply), E(divide), E(maximum), E(minimum),
+                                      E(copysign), E(squared_difference), E(prelu), E(modulus), E(atan2),
+                                      E(pow), NULL};
+#undef K
+#undef E
+  const char *e = kindEnum(b, names, enums);
+  if (!e)
+    return false;
+  enumerator(b, "type", e);
+  XnnMlirEmitArg *p = push(b, XNN_MLIR_ARG_BINARY_PARAMS, "params");
+  double lo = -INFINITY, hi = INFINITY;
+  bool hasLo = xnnAttrF64(b->op, "output_min", &lo), hasHi = xnnAttrF64(b->op, "output_max", &hi);
+  p->u.binary.present = hasLo || hasHi;
+  p->u.binary.min = lo;
+  p->u.binary.max = hi;
+  input(b, "input1_id", 0);
+  input(b, "input2_id", 1);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildTranspose(Builder *b) {
+  size_t n = 0;
+  size(b, "num_dims", 0); /* patched below: the count precedes the array */
+  if (!sizesArg(b, "perm", "perm", 0, &n))
+    return false;
+  b->node->args[b->node->numArgs - 2].u.size = n;
+  input(b, "input_id", 0);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildFullyConnected(Builder *b) {
+  bool tw = false;
+  xnnAttrBool(b->op, "transpose_weights", &tw);
+  outputRange(b);
+  input(b, "input_id", 0);
+  input(b, "filter_id", 1);
+  input(b, "bias_id", 2);
+  output(b);
+  if (tw)
+    flags(b, 0x00000001u, "XNN_FLAG_TRANSPOSE_WEIGHTS");
+  else
+    noFlags(b);
+  return true;
+}
+
+/* padding (top, right, bottom, left) as four uint32 arguments. */
+static bool padding4(Builder *b) {
+  int64_t p[4];
+  if (!i64Array(b, "padding", 4, 0, UINT32_MAX, p, NULL))
+    return false;
+  static const char *const names[4] = {"input_padding_top", "input_padding_right", "input_padding_bottom",
+                                       "input_padding_left"};
+  for (int i = 0; i < 4; ++i)
+    u32(b, names[i], (uint32_t)p[i]);
+  return true;
+}
+
+static bool pair(Builder *b, const char *attr, const char *hName, const char *wName) {
+  int64_t v[2];
+  if (!i64Array(b, attr, 2, 1, UINT32_MAX, v, NULL))
+    return false;
+  u32(b, hName, (uint32_t)v[0]);
+  u32(b, wName, (uint32_t)v[1]);
+  return true;
+}
+
+static bool buildConvolution(Builder *b) {
+  if (!padding4(b) || !pair(b, "kernel", "kernel_height", "kernel_width") ||
+      !pair(b, "subsampling", "subsampling_height", "subsampling_width") ||
+      !pair(b, "dilation", "dilation_height", "dilation_width") || !u32Attr(b, "groups", "groups", 1))
+    return false;
+  int64_t gic = 0, goc = 0;
+  if (!xnnAttrI64(b->op, "group_input_channels", &gic) || gic < 1 ||
+      !xnnAttrI64(b->op, "group_output_channels", &goc) || goc < 1)
+    return fail(b, "attributes 'group_input_channels' and 'group_output_channels' must be integers >= 1");
+  size(b, "group_input_channels", (size_t)gic);
+  size(b, "group_output_channels", (size_t)goc);
+  outputRange(b);
+  input(b, "input_id", 0);
+  input(b, "filter_id", 1);
+  input(b, "bias_id", 2);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildMaxPool(Builder *b) {
+  if (!padding4(b) || !pair(b, "pooling", "pooling_height", "pooling_width") ||
+      !pair(b, "stride", "stride_height", "stride_width") ||
+      !pair(b, "dilation", "dilation_height", "dilation_width"))
+    return false;
+  outputRange(b);
+  input(b, "input_id", 0);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildAvgPool(Builder *b) {
+  if (!padding4(b) || !pair(b, "pooling", "pooling_height", "pooling_width") ||
+      !pair(b, "stride", "stride_height", "stride_width"))
+    return false;
+  outputRange(b);
+  input(b, "input_id", 0);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildReduce(Builder *b) {
+  static const char *const names[] = {"mean", "sum", NULL};
+  static const char *const enums[] = {"xnn_reduce_mean", "xnn_reduce_sum", NULL};
+  const char *e = kindEnum(b, names, enums);
+  if (!e)
+    return false;
+  int64_t axes[XNN_MLIR_EMIT_MAX_RANK];
+  intptr_t n = 0;
+  if (!i64Array(b, "axes", -1, -XNN_MLIR_EMIT_MAX_RANK, XNN_MLIR_EMIT_MAX_RANK, axes, &n))
+    return false;
+  bool keep = false;
+  xnnAttrBool(b->op, "keep_dims", &keep);
+  enumerator(b, "reduce_operator_type", e);
+  size(b, "num_reduction_axes", (size_t)n);
+  XnnMlirEmitArg *a = push(b, XNN_MLIR_ARG_I64S, "reduction_axes");
+  a->u.i64s.n = (size_t)n;
+  memcpy(a->u.i64s.v, axes, sizeof(int64_t) * (size_t)n);
+  input(b, "input_id", 0);
+  output(b);
+  if (keep)
+    flags(b, 0x00000040u, "XNN_FLAG_KEEP_DIMS");
+  else
+    noFlags(b);
+  return true;
+}
+
+static bool buildReshape(Builder *b) {
+  int64_t dims[XNN_IR_MAX_RANK];
+  intptr_t r = xnnValueShape(mlirOperationGetResult(b->op, 0), dims);
+  if (r < 0 || r > XNN_MLIR_EMIT_MAX_RANK)
+    return fail(b, "result must be a tensor of rank <= %d", XNN_MLIR_EMIT_MAX_RANK);
+  size(b, "num_dims", (size_t)r);
+  XnnMlirEmitArg *a = push(b, XNN_MLIR_ARG_SIZES, "new_shape");
+  a->u.sizes.n = (size_t)r;
+  for (intptr_t i = 0; i < r; ++i)
+    a->u.sizes.v[i] = (size_t)dims[i];
+  input(b, "input_id", 0);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildConcatenate(Builder *b) {
+  static const char *const fns[] = {"xnn_define_concatenate2", "xnn_define_concatenate3",
+                                    "xnn_define_concatenate4", "xnn_define_concatenate5"};
+  static const char *const names[] = {"input1_id", "input2_id", "input3_id", "input4_id", "input5_id"};
+  if (b->numIn < 2 || b->numIn > 5)
+    return fail(b, "XNNPACK concatenates 2 to 5 inputs, got %zu", b->numIn);
+  int64_t axis = 0;
+  if (!xnnAttrI64(b->op, "axis", &axis) || axis < -XNN_MLIR_EMIT_MAX_RANK || axis > XNN_MLIR_EMIT_MAX_RANK)
+    return fail(b, "requires an integer attribute 'axis'");
+  b->node->function = fns[b->numIn - 2];
+  push(b, XNN_MLIR_ARG_I32, "axis")->u.i32 = (int32_t)axis;
+  for (size_t i = 0; i < b->numIn; ++i)
+    input(b, names[i], i);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildSlice(Builder *b) {
+  size(b, "num_dims", resultRank(b));
+  if (!sizesArg(b, "offsets", "offsets", 0, NULL) || !sizesArg(b, "sizes", "sizes", 1, NULL))
+    return false;
+  input(b, "input_id", 0);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildIO(Builder *b) { /* softmax, copy */
+  input(b, "input_id", 0);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+static bool buildBatchMatmul(Builder *b) {
+  bool tb = false;
+  xnnAttrBool(b->op, "transpose_b", &tb);
+  input(b, "input1_id", 0);
+  input(b, "input2_id", 1);
+  output(b);
+  if (tb)
+    flags(b, 0x00000001u, "XNN_FLAG_TRANSPOSE_B");
+  else
+    noFlags(b);
+  return true;
+}
+
+static bool buildPad(Builder *b) {
+  if (!sizesArg(b, "pre_paddings", "pre_paddings", 0, NULL) ||
+      !sizesArg(b, "post_paddings", "post_paddings", 0, NULL))
+    return false;
+  f32(b, "padding_value", f64Attr(b, "padding_value", 0.0));
+  input(b, "input_id", 0);
+  output(b);
+  noFlags(b);
+  return true;
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+typedef struct Entry {
+  const char *op;
+  const char *function; /* a builder may pick a variant (concatenateN) */
+  bool (*build)(Builder *b);
+} Entry;
+
+static const Entry kTable[] = {
+    {"xnn.convert", "xnn_define_unary", buildConvert},
+    {"xnn.unary", "xnn_define_unary", buildUnary},
+    {"xnn.binary", "xnn_define_binary", buildBinary},
+    {"xnn.static_transpose", "xnn_define_static_transpose", buildTranspose},
+    {"xnn.fully_connected", "xnn_define_fully_connected", buildFullyConnected},
+    {"xnn.convolution_2d", "xnn_define_convolution_2d", buildConvolution},
+    {"xnn.max_pooling_2d", "xnn_define_max_pooling_2d", buildMaxPool},
+    {"xnn.average_pooling_2d", "xnn_define_average_pooling_2d", buildAvgPool},
+    {"xnn.static_reduce", "xnn_define_static_reduce_v2", buildReduce},
+    {"xnn.static_reshape", "xnn_define_static_reshape", buildReshape},
+    {"xnn.concatenate", "xnn_define_concatenate2", buildConcatenate},
+    {"xnn.static_slice", "xnn_define_static_slice", buildSlice},
+    {"xnn.softmax", "xnn_define_softmax", buildIO},
+    {"xnn.batch_matrix_multiply", "xnn_define_batch_matrix_multiply", buildBatchMatmul},
+    {"xnn.copy", "xnn_define_copy", buildIO},
+    {"xnn.static_constant_pad", "xnn_define_static_constant_pad", buildPad},
+};
+
+static const Entry *lookupName(MlirStringRef name) {
+  for (size_t i = 0; i < sizeof(kTable) / sizeof(kTable[0]); ++i)
+    if (xnnStrRefEquals(name, kTable[i].op))
+      return &kTable[i];
+  return NULL;
+}
+static const Entry *lookup(MlirOperation op) { return lookupName(xnnOpName(op)); }
+
+bool xnnMlirEmitSupportsOp(MlirOperation op) { return xnnOpIs(op, "xnn.constant") || lookup(op) != NULL; }
+
+/* ---- the walk ------------------------------------------------------------- */
+
+typedef struct Walk {
+  const XnnMlirEmitter *em;
+  XnnPtrMap ids;  /* MlirValue -> id */
+  XnnPtrMap outs; /* MlirValue -> output index (first return position it fills directly) */
+  char err[1024];
+} Walk;
+
+static void opError(MlirOperation op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void opError(MlirOperation op, const char *fmt, ...) {
+  char msg[1400];
+  MlirStringRef name = xnnOpName(op);
+  int n = snprintf(msg, sizeof(msg), "'%.*s' op ", (int)name.length, name.data);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
+  va_end(ap);
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+}
+
+/* Physical type of a delegate value -> tensor description (no data). */
+static bool describe(MlirType type, XnnMlirEmitTensor *t, char *err, size_t errSize) {
+  memset(t, 0, sizeof(*t));
+  t->externalId = XNN_MLIR_EMIT_INVALID_ID;
+  if (!mlirTypeIsARankedTensor(type) || !mlirShapedTypeHasStaticShape(type)) {
+    snprintf(err, errSize, "values must be statically shaped ranked tensors");
+    return false;
+  }
+  intptr_t r = mlirShapedTypeGetRank(type);
+  XnnMlirDType d = xnnMlirDTypeFromType(mlirShapedTypeGetElementType(type));
+  if (d != XNN_MLIR_F32 && d != XNN_MLIR_F16 && d != XNN_MLIR_BF16) {
+    snprintf(err, errSize, "XNNPACK values must be f32, f16 or bf16");
+    return false;
+  }
+  if (r > XNN_MLIR_EMIT_MAX_RANK) {
+    snprintf(err, errSize, "rank %zd exceeds XNN_MAX_TENSOR_DIMS (%d)", (ssize_t)r, XNN_MLIR_EMIT_MAX_RANK);
+    return false;
+  }
+  t->dtype = d;
+  t->rank = (size_t)r;
+  for (intptr_t i = 0; i < r; ++i)
+    t->dims[i] = (size_t)mlirShapedTypeGetDimSize(type, i);
+  return true;
+}
+
+static void describeOp(MlirOperation op, size_t nodeIndex, char *buf, size_t size) {
+  MlirStringRef name = xnnOpName(op), file;
+  unsigned line = 0, col = 0;
+  if (xnnMlirLocationGetFilePos(mlirOperationGetLocation(op), &file, &line, &col))
+    snprintf(buf, size, "node %zu ('%.*s' at %.*s:%u:%u)", nodeIndex, (int)name.length, name.data,
+             (int)file.length, file.data, line, col);
+  else
+    snprintf(buf, size, "node %zu ('%.*s')", nodeIndex, (int)name.length, name.data);
+}
+
+static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, MlirOperation ret) {
+  const XnnMlirEmitter *em = w->em;
+  size_t numIn = (size_t)mlirBlockGetNumArguments(body);
+  size_t numOut = (size_t)mlirOperationGetNumOperands(ret);
+  size_t numNodes = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, ret);
+       op = mlirOperationGetNextInBlock(op))
+    if (!xnnOpIs(op, "xnn.constant"))
+      ++numNodes;
+  /* Outputs a producing node can write directly; the rest get a copy. */
+  for (size_t j = 0; j < numOut; ++j) {
+    MlirValue v = mlirOperationGetOperand(ret, (intptr_t)j);
+    MlirOperation def = xnnDefiningOp(v);
+    size_t prev;
+    if (mlirOperationIsNull(def) || xnnOpIs(def, "xnn.constant") || xnnPtrMapGet(&w->outs, v.ptr, &prev))
+      ++numNodes;
+    else
+      xnnPtrMapPut(&w->outs, v.ptr, j);
+  }
+  MlirStringRef sym = {NULL, 0};
+  MlirAttribute symAttr = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
+  if (!mlirAttributeIsNull(symAttr) && mlirAttributeIsAString(symAttr))
+    sym = mlirStringAttrGetValue(symAttr);
+  char name[256];
+  snprintf(name, sizeof(name), "%.*s", (int)sym.length, sym.data ? sym.data : "");
+  XnnMlirEmitDelegate d = {func, name, index, numIn, numOut, numNodes};
+  if (em->begin && !em->begin(em->user, &d, w->err, sizeof(w->err))) {
+    opError(func, "cannot start delegate @%s: %s", name, w->err);
+    return false;
+  }
+  char tname[64];
+  for (size_t i = 0; i < numIn; ++i) {
+    MlirValue a = mlirBlockGetArgument(body, (intptr_t)i);
+    XnnMlirEmitTensor t;
+    if (!describe(mlirValueGetType(a), &t, w->err, sizeof(w->err))) {
+      opError(func, "argument #%zu: %s", i, w->err);
+      return false;
+    }
+    snprintf(tname, sizeof(tname), "input %zu", i);
+    t.name = tname;
+    t.externalId = (uint32_t)i;
+    t.flags = XNN_MLIR_EMIT_EXTERNAL_INPUT;
+    uint32_t id;
+    if (!em->defineTensor(em->user, &t, &id, w->err, sizeof(w->err))) {
+      opError(func, "argument #%zu: %s", i, w->err);
+      return false;
+    }
+    xnnPtrMapPut(&w->ids, a.ptr, id);
+  }
+  size_t node = 0;
+  char what[512];
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, ret);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (mlirOperationGetNumResults(op) != 1) {
+      opError(op, "must have exactly one result to be emitted");
+      return false;
+    }
+    MlirValue res = mlirOperationGetResult(op, 0);
+    XnnMlirEmitTensor t;
+    if (!describe(mlirValueGetType(res), &t, w->err, sizeof(w->err))) {
+      opError(op, "result: %s", w->err);
+      return false;
+    }
+    uint32_t id;
+    if (xnnOpIs(op, "xnn.constant")) {
+      XnnElements e;
+      MlirAttribute v = xnnOpAttr(op, "value");
+      if (mlirAttributeIsNull(v) || !mlirAttributeIsAElements(v)) {
+        opError(op, "requires an elements attribute 'value'");
+        return false;
+      }
+      if (!xnnElementsRead(v, &e, w->err, sizeof(w->err))) {
+        opError(op, "constant data unavailable: %s", w->err);
+        return false;
+      }
+      int64_t n = xnnValueNumElements(res);
+      if (!mlirTypeEqual(e.elem, mlirShapedTypeGetElementType(mlirValueGetType(res))) ||
+          e.elemSize != xnnMlirDTypeSize(t.dtype) || (!e.splat && e.count != n)) {
+        xnnElementsFree(&e);
+        opError(op, "attribute 'value' does not match the result type");
+        return false;
+      }
+      t.data = e.data;
+      t.splat = e.splat;
+      snprintf(tname, sizeof(tname), "constant, before node %zu", node);
+      t.name = tname;
+      bool ok = em->defineTensor(em->user, &t, &id, w->err, sizeof(w->err));
+      xnnElementsFree(&e);
+      if (!ok) {
+        opError(op, "%s", w->err);
+        return false;
+      }
+      xnnPtrMapPut(&w->ids, res.ptr, id);
+      continue;
+    }
+    const Entry *entry = lookup(op);
+    if (!entry) {
+      opError(op, "%s", xnnOpHasPrefix(op, "xnn.") ? "has no XNNPACK emitter entry"
+                         : "is not an xnn op: the delegate is not lowered (run xnn-opt --xnn-delegate)");
+      return false;
+    }
+    uint32_t in[8];
+    size_t numOperands = (size_t)mlirOperationGetNumOperands(op);
+    if (numOperands > 8) {
+      opError(op, "has too many operands");
+      return false;
+    }
+    for (size_t k = 0; k < numOperands; ++k) {
+      size_t got;
+      if (!xnnPtrMapGet(&w->ids, mlirOperationGetOperand(op, (intptr_t)k).ptr, &got)) {
+        opError(op, "operand #%zu is not a value of this delegate", k);
+        return false;
+      }
+      in[k] = (uint32_t)got;
+    }
+    size_t outIdx;
+    if (xnnPtrMapGet(&w->outs, res.ptr, &outIdx)) {
+      t.externalId = (uint32_t)(numIn + outIdx);
+      t.flags = XNN_MLIR_EMIT_EXTERNAL_OUTPUT;
+      snprintf(tname, sizeof(tname), "output %zu", outIdx);
+    } else {
+      snprintf(tname, sizeof(tname), "result of node %zu", node);
+    }
+    t.name = tname;
+    if (!em->defineTensor(em->user, &t, &id, w->err, sizeof(w->err))) {
+      opError(op, "result: %s", w->err);
+      return false;
+    }
+    xnnPtrMapPut(&w->ids, res.ptr, id);
+    XnnMlirEmitNode n;
+    memset(&n, 0, sizeof(n));
+    n.function = entry->function;
+    n.op = op;
+    describeOp(op, node, what, sizeof(what));
+    n.what = what;
+    Builder b = {op, in, numOperands, id, &n, w->err, sizeof(w->err)};
+    if (!entry->build(&b)) {
+      opError(op, "%s", w->err);
+      return false;
+    }
+    if (!em->defineNode(em->user, &n, w->err, sizeof(w->err))) {
+      opError(op, "%s", w->err);
+      return false;
+    }
+    ++node;
+  }
+  /* Outputs no node writes directly (delegate inputs, constants, repeated
+   * values): an xnn_define_copy into the output, through the xnn.copy entry. */
+  for (size_t j = 0; j < numOut; ++j) {
+    MlirValue v = mlirOperationGetOperand(ret, (intptr_t)j);
+    size_t first, src;
+    if (xnnPtrMapGet(&w->outs, v.ptr, &first) && first == j)
+      continue;
+    if (!xnnPtrMapGet(&w->ids, v.ptr, &src)) {
+      opError(ret, "operand #%zu is not a value of this delegate", j);
+      return false;
+    }
+    XnnMlirEmitTensor t;
+    if (!describe(mlirValueGetType(v), &t, w->err, sizeof(w->err))) {
+      opError(ret, "operand #%zu: %s", j, w->err);
+      return false;
+    }
+    snprintf(tname, sizeof(tname), "output %zu", j);
+    t.name = tname;
+    t.externalId = (uint32_t)(numIn + j);
+    t.flags = XNN_MLIR_EMIT_EXTERNAL_OUTPUT;
+    uint32_t id;
+    if (!em->defineTensor(em->user, &t, &id, w->err, sizeof(w->err))) {
+      opError(ret, "operand #%zu: %s", j, w->err);
+      return false;
+    }
+    XnnMlirEmitNode n;
+    memset(&n, 0, sizeof(n));
+    snprintf(what, sizeof(what), "node %zu (copy to output %zu)", node, j);
+    n.what = what;
+    uint32_t in = (uint32_t)src;
+    Builder b = {ret, &in, 1, id, &n, w->err, sizeof(w->err)};
+    const Entry *copy = lookupName(mlirStringRefCreateFromCString("xnn.copy"));
+    n.function = copy->function;
+    if (!copy->build(&b) || !em->defineNode(em->user, &n, w->err, sizeof(w->err))) {
+      opError(ret, "output %zu: %s", j, w->err);
+      return false;
+    }
+    ++node;
+  }
+  if (em->end && !em->end(em->user, w->err, sizeof(w->err))) {
+    opError(func, "delegate @%s: %s", name, w->err);
+    return false;
+  }
+  return true;
+}
+
+bool xnnMlirEmitDelegate(MlirOperation func, size_t index, const XnnMlirEmitter *em) {
+  if (!xnnMlirIsDelegateFunc(func)) {
+    opError(func, "is not a delegate function (func.func with the xnn.delegate attribute)");
+    return false;
+  }
+  MlirBlock body = xnnFuncBody(func);
+  if (mlirBlockIsNull(body)) {
+    opError(func, "delegate function has no body");
+    return false;
+  }
+  MlirOperation ret = mlirBlockGetTerminator(body);
+  if (mlirOperationIsNull(ret) || !xnnOpIs(ret, "func.return")) {
+    opError(func, "delegate body must end with func.return");
+    return false;
+  }
+  if (!mlirBlockIsNull(mlirBlockGetNextInRegion(body))) {
+    opError(func, "delegate function must have a single block");
+    return false;
+  }
+  /* Check every op before any callback runs, so a sink sees whole delegates only. */
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, ret);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!xnnMlirEmitSupportsOp(op)) {
+      opError(op, "%s", xnnOpHasPrefix(op, "xnn.") ? "has no XNNPACK emitter entry"
+                         : "is not an xnn op: the delegate is not lowered (run xnn-opt --xnn-delegate)");
+      return false;
+    }
+  }
+  Walk w;
+  memset(&w, 0, sizeof(w));
+  w.em = em;
+  size_t n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    ++n;
+  xnnPtrMapInit(&w.ids, n + 16);
+  xnnPtrMapInit(&w.outs, 16);
+  bool ok = walkBody(&w, func, body, index, ret);
+  xnnPtrMapFree(&w.ids);
+  xnnPtrMapFree(&w.outs);
+  return ok;
+}

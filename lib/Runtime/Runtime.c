@@ -1,0 +1,552 @@
+/* The live sink: performs the xnn_define_* calls the delegate walk describes
+ * (lib/Emit/Emit.c owns the op -> call mapping) on a real xnn_subgraph_t,
+ * creates one runtime per delegate and reuses it. Each xnn_define_* function
+ * has one adapter that checks the argument types it is given against the
+ * prototype's and calls it. */
+#include "xnnmlir/Runtime.h"
+
+#include "xnnmlir/Emit.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/IR.h>
+
+#include <pthreadpool.h>
+#include <xnnpack.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+_Static_assert(XNN_EXTRA_BYTES <= 16, "XnnMlirTensor buffers carry 16 bytes of XNNPACK read slack");
+
+typedef struct External {
+  XnnMlirDType dtype;
+  size_t rank;
+  size_t dims[XNN_MLIR_EMIT_MAX_RANK];
+} External;
+
+typedef struct Delegate {
+  MlirOperation func;
+  char name[256];
+  xnn_subgraph_t subgraph; /* while building */
+  xnn_runtime_t runtime;
+  void **buffers; /* static data, owned */
+  size_t numBuffers, capBuffers;
+  size_t numInputs, numOutputs, numNodes;
+  External *externals; /* inputs then outputs */
+  struct xnn_external_value *bound;
+  bool isBound;
+  size_t calls;
+  double createSeconds, runSeconds, lastRunSeconds;
+} Delegate;
+
+struct XnnMlirRuntime {
+  pthreadpool_t pool;
+  Delegate **delegates;
+  size_t numDelegates, capDelegates;
+};
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static const char *statusName(enum xnn_status s) {
+  switch (s) {
+  case xnn_status_success: return "xnn_status_success";
+  case xnn_status_uninitialized: return "xnn_status_uninitialized";
+  case xnn_status_invalid_parameter: return "xnn_status_invalid_parameter";
+  case xnn_status_invalid_state: return "xnn_status_invalid_state";
+  case xnn_status_unsupported_parameter: return "xnn_status_unsupported_parameter";
+  case xnn_status_unsupported_hardware: return "xnn_status_unsupported_hardware";
+  case xnn_status_out_of_memory: return "xnn_status_out_of_memory";
+  case xnn_status_reallocation_required: return "xnn_status_reallocation_required";
+  case xnn_status_deprecated: return "xnn_status_deprecated";
+  }
+  return "unknown xnn_status";
+}
+
+static enum xnn_datatype datatype(XnnMlirDType d) {
+  switch (d) {
+  case XNN_MLIR_F32: return xnn_datatype_fp32;
+  case XNN_MLIR_F16: return xnn_datatype_fp16;
+  case XNN_MLIR_BF16: return xnn_datatype_bf16;
+  default: return xnn_datatype_invalid;
+  }
+}
+
+/* ---- enumerators by name ------------------------------------------------- */
+
+typedef struct Named {
+  const char *name;
+  int value;
+} Named;
+#define N_(e) {#e, (int)e}
+static const Named kEnums[] = {
+    N_(xnn_unary_convert), N_(xnn_unary_clamp), N_(xnn_unary_abs), N_(xnn_unary_bankers_rounding),
+    N_(xnn_unary_ceiling), N_(xnn_unary_elu), N_(xnn_unary_exp), N_(xnn_unary_floor), N_(xnn_unary_gelu),
+    N_(xnn_unary_hardswish), N_(xnn_unary_leaky_relu), N_(xnn_unary_log), N_(xnn_unary_negate),
+    N_(xnn_unary_sigmoid), N_(xnn_unary_square), N_(xnn_unary_square_root),
+    N_(xnn_unary_reciprocal_square_root), N_(xnn_unary_tanh), N_(xnn_unary_cube_root), N_(xnn_unary_cosine),
+    N_(xnn_unary_sine), N_(xnn_unary_sign), N_(xnn_binary_add), N_(xnn_binary_subtract),
+    N_(xnn_binary_multiply), N_(xnn_binary_divide), N_(xnn_binary_maximum), N_(xnn_binary_minimum),
+    N_(xnn_binary_copysign), N_(xnn_binary_squared_difference), N_(xnn_binary_prelu),
+    N_(xnn_binary_modulus), N_(xnn_binary_atan2), N_(xnn_binary_pow), N_(xnn_reduce_sum),
+    N_(xnn_reduce_mean),
+};
+#undef N_
+
+static bool enumValue(const char *name, const char *prefix, int *out) {
+  if (!name || strncmp(name, prefix, strlen(prefix)))
+    return false;
+  for (size_t i = 0; i < sizeof(kEnums) / sizeof(kEnums[0]); ++i)
+    if (!strcmp(kEnums[i].name, name)) {
+      *out = kEnums[i].value;
+      return true;
+    }
+  return false;
+}
+
+/* ---- adapters: one per xnn_define_* ------------------------------------- */
+
+typedef const XnnMlirEmitArg *Args;
+
+static union xnn_unary_params unaryParams(const XnnMlirEmitArg *a, bool *present) {
+  union xnn_unary_params p;
+  memset(&p, 0, sizeof(p));
+  *present = a->u.unary.member != NULL;
+  if (!*present)
+    return p;
+  if (!strcmp(a->u.unary.member, "clamp"))
+    p.clamp.min = a->u.unary.a, p.clamp.max = a->u.unary.b;
+  else if (!strcmp(a->u.unary.member, "elu"))
+    p.elu.alpha = a->u.unary.a;
+  else
+    p.leaky_relu.negative_slope = a->u.unary.a;
+  return p;
+}
+
+static enum xnn_status callUnary(xnn_subgraph_t g, Args a) {
+  int type;
+  if (!enumValue(a[0].u.enumerator, "xnn_unary_", &type))
+    return xnn_status_unsupported_parameter;
+  bool present;
+  union xnn_unary_params p = unaryParams(&a[1], &present);
+  return xnn_define_unary(g, (enum xnn_unary_operator)type, present ? &p : NULL, a[2].u.id, a[3].u.id,
+                          a[4].u.flags.value);
+}
+
+static enum xnn_status callBinary(xnn_subgraph_t g, Args a) {
+  int type;
+  if (!enumValue(a[0].u.enumerator, "xnn_binary_", &type))
+    return xnn_status_unsupported_parameter;
+  struct xnn_binary_params p = {a[1].u.binary.min, a[1].u.binary.max};
+  return xnn_define_binary(g, (enum xnn_binary_operator)type, a[1].u.binary.present ? &p : NULL, a[2].u.id,
+                           a[3].u.id, a[4].u.id, a[5].u.flags.value);
+}
+
+static enum xnn_status callTranspose(xnn_subgraph_t g, Args a) {
+  return xnn_define_static_transpose(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id, a[4].u.flags.value);
+}
+
+static enum xnn_status callFullyConnected(xnn_subgraph_t g, Args a) {
+  return xnn_define_fully_connected(g, a[0].u.f, a[1].u.f, a[2].u.id, a[3].u.id, a[4].u.id, a[5].u.id,
+                                    a[6].u.flags.value);
+}
+
+static enum xnn_status callConvolution(xnn_subgraph_t g, Args a) {
+  return xnn_define_convolution_2d(g, a[0].u.u32, a[1].u.u32, a[2].u.u32, a[3].u.u32, a[4].u.u32, a[5].u.u32,
+                                   a[6].u.u32, a[7].u.u32, a[8].u.u32, a[9].u.u32, a[10].u.u32, a[11].u.size,
+                                   a[12].u.size, a[13].u.f, a[14].u.f, a[15].u.id, a[16].u.id, a[17].u.id,
+                                   a[18].u.id, a[19].u.flags.value);
+}
+
+static enum xnn_status callMaxPool(xnn_subgraph_t g, Args a) {
+  return xnn_define_max_pooling_2d(g, a[0].u.u32, a[1].u.u32, a[2].u.u32, a[3].u.u32, a[4].u.u32, a[5].u.u32,
+                                   a[6].u.u32, a[7].u.u32, a[8].u.u32, a[9].u.u32, a[10].u.f, a[11].u.f,
+                                   a[12].u.id, a[13].u.id, a[14].u.flags.value);
+}
+
+static enum xnn_status callAvgPool(xnn_subgraph_t g, Args a) {
+  return xnn_define_average_pooling_2d(g, a[0].u.u32, a[1].u.u32, a[2].u.u32, a[3].u.u32, a[4].u.u32,
+                                       a[5].u.u32, a[6].u.u32, a[7].u.u32, a[8].u.f, a[9].u.f, a[10].u.id,
+                                       a[11].u.id, a[12].u.flags.value);
+}
+
+static enum xnn_status callReduce(xnn_subgraph_t g, Args a) {
+  int type;
+  if (!enumValue(a[0].u.enumerator, "xnn_reduce_", &type))
+    return xnn_status_unsupported_parameter;
+  return xnn_define_static_reduce_v2(g, (enum xnn_reduce_operator)type, a[1].u.size, a[2].u.i64s.v, a[3].u.id,
+                                     a[4].u.id, a[5].u.flags.value);
+}
+
+static enum xnn_status callReshape(xnn_subgraph_t g, Args a) {
+  return xnn_define_static_reshape(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id, a[4].u.flags.value);
+}
+
+static enum xnn_status callConcat2(xnn_subgraph_t g, Args a) {
+  return xnn_define_concatenate2(g, a[0].u.i32, a[1].u.id, a[2].u.id, a[3].u.id, a[4].u.flags.value);
+}
+static enum xnn_status callConcat3(xnn_subgraph_t g, Args a) {
+  return xnn_define_concatenate3(g, a[0].u.i32, a[1].u.id, a[2].u.id, a[3].u.id, a[4].u.id, a[5].u.flags.value);
+}
+static enum xnn_status callConcat4(xnn_subgraph_t g, Args a) {
+  return xnn_define_concatenate4(g, a[0].u.i32, a[1].u.id, a[2].u.id, a[3].u.id, a[4].u.id, a[5].u.id,
+                                 a[6].u.flags.value);
+}
+static enum xnn_status callConcat5(xnn_subgraph_t g, Args a) {
+  return xnn_define_concatenate5(g, a[0].u.i32, a[1].u.id, a[2].u.id, a[3].u.id, a[4].u.id, a[5].u.id,
+                                 a[6].u.id, a[7].u.flags.value);
+}
+
+static enum xnn_status callSlice(xnn_subgraph_t g, Args a) {
+  return xnn_define_static_slice(g, a[0].u.size, a[1].u.sizes.v, a[2].u.sizes.v, a[3].u.id, a[4].u.id,
+                                 a[5].u.flags.value);
+}
+
+static enum xnn_status callSoftmax(xnn_subgraph_t g, Args a) {
+  return xnn_define_softmax(g, a[0].u.id, a[1].u.id, a[2].u.flags.value);
+}
+
+static enum xnn_status callBatchMatmul(xnn_subgraph_t g, Args a) {
+  return xnn_define_batch_matrix_multiply(g, a[0].u.id, a[1].u.id, a[2].u.id, a[3].u.flags.value);
+}
+
+static enum xnn_status callCopy(xnn_subgraph_t g, Args a) {
+  return xnn_define_copy(g, a[0].u.id, a[1].u.id, a[2].u.flags.value);
+}
+
+static enum xnn_status callPad(xnn_subgraph_t g, Args a) {
+  return xnn_define_static_constant_pad(g, a[0].u.sizes.v, a[1].u.sizes.v, a[2].u.f, a[3].u.id, a[4].u.id,
+                                        a[5].u.flags.value);
+}
+
+/* Argument signature letters: V value, U uint32, I int32, Z size_t, F float,
+ * S size_t[], L int64_t[], E enumerator, G flags, P unary params, B binary params. */
+typedef struct Call {
+  const char *function;
+  const char *signature;
+  enum xnn_status (*call)(xnn_subgraph_t, Args);
+} Call;
+
+static const Call kCalls[] = {
+    {"xnn_define_unary", "EPVVG", callUnary},
+    {"xnn_define_binary", "EBVVVG", callBinary},
+    {"xnn_define_static_transpose", "ZSVVG", callTranspose},
+    {"xnn_define_fully_connected", "FFVVVVG", callFullyConnected},
+    {"xnn_define_convolution_2d", "UUUUUUUUUUUZZFFVVVVG", callConvolution},
+    {"xnn_define_max_pooling_2d", "UUUUUUUUUUFFVVG", callMaxPool},
+    {"xnn_define_average_pooling_2d", "UUUUUUUUFFVVG", callAvgPool},
+    {"xnn_define_static_reduce_v2", "EZLVVG", callReduce},
+    {"xnn_define_static_reshape", "ZSVVG", callReshape},
+    {"xnn_define_concatenate2", "IVVVG", callConcat2},
+    {"xnn_define_concatenate3", "IVVVVG", callConcat3},
+    {"xnn_define_concatenate4", "IVVVVVG", callConcat4},
+    {"xnn_define_concatenate5", "IVVVVVVG", callConcat5},
+    {"xnn_define_static_slice", "ZSSVVG", callSlice},
+    {"xnn_define_softmax", "VVG", callSoftmax},
+    {"xnn_define_batch_matrix_multiply", "VVVG", callBatchMatmul},
+    {"xnn_define_copy", "VVG", callCopy},
+    {"xnn_define_static_constant_pad", "SSFVVG", callPad},
+};
+
+static char letter(XnnMlirEmitArgType t) {
+  static const char letters[] = "VUIZFSLEGPB";
+  return (size_t)t < sizeof(letters) - 1 ? letters[t] : '?';
+}
+
+/* ---- the sink ------------------------------------------------------------ */
+
+static bool sinkBegin(void *user, const XnnMlirEmitDelegate *info, char *err, size_t errSize) {
+  Delegate *d = user;
+  d->numInputs = info->numInputs;
+  d->numOutputs = info->numOutputs;
+  snprintf(d->name, sizeof(d->name), "%s", info->name);
+  size_t ne = info->numInputs + info->numOutputs;
+  d->externals = calloc(ne + 1, sizeof(External));
+  d->bound = calloc(ne + 1, sizeof(struct xnn_external_value));
+  if (!d->externals || !d->bound) {
+    snprintf(err, errSize, "out of memory");
+    return false;
+  }
+  enum xnn_status s = xnn_create_subgraph((uint32_t)ne, 0, &d->subgraph);
+  if (s != xnn_status_success) {
+    snprintf(err, errSize, "xnn_create_subgraph failed: %s", statusName(s));
+    return false;
+  }
+  return true;
+}
+
+static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, char *err, size_t errSize) {
+  Delegate *d = user;
+  size_t width = xnnMlirDTypeSize(t->dtype), count = 1;
+  for (size_t i = 0; i < t->rank; ++i)
+    count *= t->dims[i];
+  void *data = NULL;
+  if (t->data) {
+    size_t bytes = count * width;
+    size_t padded = (bytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
+    if (d->numBuffers == d->capBuffers) {
+      d->capBuffers = d->capBuffers ? 2 * d->capBuffers : 16;
+      void **grown = realloc(d->buffers, d->capBuffers * sizeof(void *));
+      if (!grown) {
+        snprintf(err, errSize, "out of memory");
+        return false;
+      }
+      d->buffers = grown;
+    }
+    if (!(data = aligned_alloc(64, padded))) {
+      snprintf(err, errSize, "out of memory for %zu bytes of static data", bytes);
+      return false;
+    }
+    d->buffers[d->numBuffers++] = data;
+    memset(data, 0, padded);
+    if (t->splat)
+      for (size_t i = 0; i < count; ++i)
+        memcpy((char *)data + i * width, t->data, width);
+    else
+      memcpy(data, t->data, bytes);
+  }
+  if (t->externalId != XNN_MLIR_EMIT_INVALID_ID) {
+    size_t k = t->externalId;
+    if (k >= d->numInputs + d->numOutputs) {
+      snprintf(err, errSize, "external id %zu out of range", k);
+      return false;
+    }
+    d->externals[k].dtype = t->dtype;
+    d->externals[k].rank = t->rank;
+    memcpy(d->externals[k].dims, t->dims, sizeof(t->dims));
+  }
+  uint32_t flags = (t->flags & XNN_MLIR_EMIT_EXTERNAL_INPUT ? XNN_VALUE_FLAG_EXTERNAL_INPUT : 0) |
+                   (t->flags & XNN_MLIR_EMIT_EXTERNAL_OUTPUT ? XNN_VALUE_FLAG_EXTERNAL_OUTPUT : 0);
+  enum xnn_status s = xnn_define_tensor_value(d->subgraph, datatype(t->dtype), t->rank, t->dims, data,
+                                              t->externalId, flags, id);
+  if (s != xnn_status_success) {
+    snprintf(err, errSize, "XNNPACK refuses tensor %s (%s%s): xnn_define_tensor_value: %s",
+             t->name ? t->name : "", xnnMlirDTypeName(t->dtype), t->data ? ", static" : "", statusName(s));
+    return false;
+  }
+  return true;
+}
+
+static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t errSize) {
+  Delegate *d = user;
+  const Call *c = NULL;
+  for (size_t i = 0; i < sizeof(kCalls) / sizeof(kCalls[0]) && !c; ++i)
+    if (!strcmp(kCalls[i].function, n->function))
+      c = &kCalls[i];
+  if (!c) {
+    snprintf(err, errSize, "the live runtime has no adapter for %s", n->function);
+    return false;
+  }
+  bool sigOk = strlen(c->signature) == n->numArgs;
+  for (size_t i = 0; sigOk && i < n->numArgs; ++i)
+    sigOk = letter(n->args[i].type) == c->signature[i];
+  for (size_t i = 0; sigOk && i < n->numArgs; ++i)
+    if (n->args[i].type == XNN_MLIR_ARG_SIZE && i + 1 < n->numArgs &&
+        (n->args[i + 1].type == XNN_MLIR_ARG_SIZES || n->args[i + 1].type == XNN_MLIR_ARG_I64S))
+      sigOk = n->args[i].u.size <= XNN_MLIR_EMIT_MAX_RANK;
+  if (!sigOk) {
+    snprintf(err, errSize, "%s: argument list does not match the prototype", n->function);
+    return false;
+  }
+  enum xnn_status s = c->call(d->subgraph, n->args);
+  if (s != xnn_status_success) {
+    snprintf(err, errSize, "XNNPACK refuses %s: %s: %s", n->what ? n->what : "node", n->function,
+             statusName(s));
+    return false;
+  }
+  ++d->numNodes;
+  return true;
+}
+
+static void deleteDelegate(Delegate *d) {
+  if (!d)
+    return;
+  if (d->runtime)
+    xnn_delete_runtime(d->runtime);
+  if (d->subgraph)
+    xnn_delete_subgraph(d->subgraph);
+  for (size_t i = 0; i < d->numBuffers; ++i)
+    free(d->buffers[i]);
+  free(d->buffers);
+  free(d->externals);
+  free(d->bound);
+  free(d);
+}
+
+XnnMlirRuntime *xnnMlirRuntimeCreate(size_t numThreads, char *err, size_t errSize) {
+  enum xnn_status s = xnn_initialize(NULL);
+  if (s != xnn_status_success) {
+    snprintf(err, errSize, "xnn_initialize failed: %s", statusName(s));
+    return NULL;
+  }
+  XnnMlirRuntime *rt = calloc(1, sizeof(*rt));
+  if (!rt) {
+    snprintf(err, errSize, "out of memory");
+    return NULL;
+  }
+  if (numThreads > 1 && !(rt->pool = pthreadpool_create(numThreads))) {
+    snprintf(err, errSize, "pthreadpool_create(%zu) failed", numThreads);
+    free(rt);
+    return NULL;
+  }
+  return rt;
+}
+
+void xnnMlirRuntimeDestroy(XnnMlirRuntime *rt) {
+  if (!rt)
+    return;
+  for (size_t i = 0; i < rt->numDelegates; ++i)
+    deleteDelegate(rt->delegates[i]);
+  free(rt->delegates);
+  if (rt->pool)
+    pthreadpool_destroy(rt->pool);
+  free(rt);
+}
+
+static Delegate *find(XnnMlirRuntime *rt, MlirOperation func) {
+  for (size_t i = 0; i < rt->numDelegates; ++i)
+    if (mlirOperationEqual(rt->delegates[i]->func, func))
+      return rt->delegates[i];
+  return NULL;
+}
+
+static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size_t errSize) {
+  Delegate *d = find(rt, func);
+  if (d)
+    return d;
+  double t0 = now();
+  if (!(d = calloc(1, sizeof(*d)))) {
+    snprintf(err, errSize, "out of memory");
+    return NULL;
+  }
+  d->func = func;
+  XnnMlirEmitter em = {d, sinkBegin, sinkTensor, sinkNode, NULL};
+  if (!xnnMlirEmitDelegate(func, rt->numDelegates, &em)) {
+    snprintf(err, errSize, "delegate @%s cannot be built for XNNPACK (see the diagnostic above)",
+             d->name[0] ? d->name : "?");
+    deleteDelegate(d);
+    return NULL;
+  }
+  enum xnn_status s = xnn_create_runtime_v3(d->subgraph, NULL, rt->pool, 0, &d->runtime);
+  if (s == xnn_status_success)
+    s = xnn_reshape_runtime(d->runtime); /* static shapes: once */
+  if (s != xnn_status_success) {
+    snprintf(err, errSize, "XNNPACK refuses delegate @%s: xnn_create_runtime_v3/xnn_reshape_runtime: %s", d->name,
+             statusName(s));
+    deleteDelegate(d);
+    return NULL;
+  }
+  xnn_delete_subgraph(d->subgraph); /* the runtime does not need it */
+  d->subgraph = NULL;
+  d->createSeconds = now() - t0;
+  if (rt->numDelegates == rt->capDelegates) {
+    rt->capDelegates = rt->capDelegates ? 2 * rt->capDelegates : 8;
+    Delegate **grown = realloc(rt->delegates, rt->capDelegates * sizeof(Delegate *));
+    if (!grown) {
+      deleteDelegate(d);
+      snprintf(err, errSize, "out of memory");
+      return NULL;
+    }
+    rt->delegates = grown;
+  }
+  rt->delegates[rt->numDelegates++] = d;
+  return d;
+}
+
+bool xnnMlirRuntimePrepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size_t errSize) {
+  return prepare(rt, func, err, errSize) != NULL;
+}
+
+static bool matches(const External *e, const XnnMlirTensor *t, const char *what, size_t i, const char *dname,
+                    char *err, size_t errSize) {
+  bool ok = t->dtype == e->dtype && (size_t)t->rank == e->rank && t->data;
+  for (size_t k = 0; ok && k < e->rank; ++k)
+    ok = (size_t)t->dims[k] == e->dims[k];
+  if (ok)
+    return true;
+  char want[160] = "", got[160] = "";
+  int n = snprintf(want, sizeof(want), "%s[", xnnMlirDTypeName(e->dtype));
+  for (size_t k = 0; k < e->rank && n < 140; ++k)
+    n += snprintf(want + n, sizeof(want) - (size_t)n, "%s%zu", k ? ", " : "", e->dims[k]);
+  snprintf(want + n, sizeof(want) - (size_t)n, "]");
+  n = snprintf(got, sizeof(got), "%s[", xnnMlirDTypeName(t->dtype));
+  for (int64_t k = 0; k < t->rank && k < XNN_MLIR_TENSOR_MAX_RANK && n < 140; ++k)
+    n += snprintf(got + n, sizeof(got) - (size_t)n, "%s%lld", k ? ", " : "", (long long)t->dims[k]);
+  snprintf(got + n, sizeof(got) - (size_t)n, "]");
+  snprintf(err, errSize, "delegate @%s %s %zu: expected %s, got %s", dname, what, i, want, got);
+  return false;
+}
+
+bool xnnMlirRuntimeRun(XnnMlirRuntime *rt, MlirOperation func, const XnnMlirTensor *args, size_t numArgs,
+                       XnnMlirTensor *results, size_t numResults, char *err, size_t errSize) {
+  Delegate *d = prepare(rt, func, err, errSize);
+  if (!d)
+    return false;
+  if (numArgs != d->numInputs || numResults != d->numOutputs) {
+    snprintf(err, errSize, "delegate @%s takes %zu inputs and %zu outputs, got %zu and %zu", d->name, d->numInputs,
+             d->numOutputs, numArgs, numResults);
+    return false;
+  }
+  size_t ne = d->numInputs + d->numOutputs;
+  bool same = d->isBound;
+  for (size_t i = 0; i < ne; ++i) {
+    const XnnMlirTensor *t = i < numArgs ? &args[i] : &results[i - numArgs];
+    if (!matches(&d->externals[i], t, i < numArgs ? "input" : "output", i < numArgs ? i : i - numArgs, d->name,
+                 err, errSize))
+      return false;
+    same = same && d->bound[i].data == t->data;
+    d->bound[i].id = (uint32_t)i;
+    d->bound[i].data = t->data;
+  }
+  double t0 = now();
+  enum xnn_status s = xnn_status_success;
+  if (!same) {
+    s = xnn_setup_runtime_v2(d->runtime, ne, d->bound);
+    d->isBound = s == xnn_status_success;
+  }
+  if (s == xnn_status_success)
+    s = xnn_invoke_runtime(d->runtime);
+  double dt = now() - t0;
+  if (s != xnn_status_success) {
+    snprintf(err, errSize, "delegate @%s: %s failed: %s", d->name, d->isBound ? "xnn_invoke_runtime" : "xnn_setup_runtime_v2",
+             statusName(s));
+    return false;
+  }
+  ++d->calls;
+  d->runSeconds += dt;
+  d->lastRunSeconds = dt;
+  return true;
+}
+
+bool xnnMlirRuntimeDelegateHook(void *userData, MlirOperation callee, const XnnMlirTensor *args, size_t numArgs,
+                                XnnMlirTensor *results, size_t numResults, char *err, size_t errSize) {
+  return xnnMlirRuntimeRun(userData, callee, args, numArgs, results, numResults, err, errSize);
+}
+
+size_t xnnMlirRuntimeNumDelegates(const XnnMlirRuntime *rt) { return rt ? rt->numDelegates : 0; }
+
+bool xnnMlirRuntimeGetStats(const XnnMlirRuntime *rt, size_t i, XnnMlirDelegateStats *out) {
+  if (!rt || i >= rt->numDelegates)
+    return false;
+  const Delegate *d = rt->delegates[i];
+  out->name = d->name;
+  out->numNodes = d->numNodes;
+  out->calls = d->calls;
+  out->createSeconds = d->createSeconds;
+  out->runSeconds = d->runSeconds;
+  out->lastRunSeconds = d->lastRunSeconds;
+  return true;
+}
+
+void xnnMlirRuntimeResetStats(XnnMlirRuntime *rt) {
+  for (size_t i = 0; rt && i < rt->numDelegates; ++i) {
+    rt->delegates[i]->calls = 0;
+    rt->delegates[i]->runSeconds = 0;
+  }
+}

@@ -1,0 +1,626 @@
+/* xnn-run: executes a module's function (@forward by default) on seeded
+ * random or .npy inputs: portable ops through the reference interpreter
+ * (Reference.h), delegate calls through the live XNNPACK runtime
+ * (Runtime.h). Writes or prints the outputs, compares two modules, times
+ * repeated runs (SPEC section 5). */
+#include "xnnmlir/Diagnostics.h"
+#include "xnnmlir/Dialects.h"
+#include "xnnmlir/Parse.h"
+#include "xnnmlir/Reference.h"
+#include "xnnmlir/Runtime.h"
+#include "xnnmlir/Tensor.h"
+#include "xnnmlir/Verifier.h"
+
+#include "Support/FileIO.h"
+#include "Support/Float.h"
+#include "Support/Strings.h"
+
+#include "Npy.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/IR.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TOOL "xnn-run"
+
+typedef struct Options {
+  const char *model, *compare, *func, *outputDir, *inputs;
+  uint64_t seed;
+  double atol, rtol;
+  long repeat, threads;
+  bool print, noXnnpack;
+} Options;
+
+static void printHelp(void) {
+  printf("OVERVIEW: runs an edge/xnn module: portable ops through the reference interpreter,\n"
+         "delegates (func.func {xnn.delegate}, lowered) through the linked XNNPACK\n\n"
+         "USAGE: " TOOL " [options] <model.mlir>\n\n"
+         "OPTIONS:\n"
+         "  --func=<name>          Function to run (default: forward)\n"
+         "  --seed=<n>             Seed of the random inputs (default 0): floats uniform in [-1, 1),\n"
+         "                         integers uniform in [0, 8), booleans 0/1\n"
+         "  --input=<a.npy,b.npy>  Inputs from .npy files, one per argument (bf16: raw bits as '<u2')\n"
+         "  --output-dir=<dir>     Write input_<i>.npy and output_<i>.npy there (instead of printing)\n"
+         "  --print                Print the outputs (default without --output-dir)\n"
+         "  --compare=<other.mlir> Run the same function of another module on the same inputs; report\n"
+         "                         per output max abs / max rel error, bitwise and argmax equality\n"
+         "  --atol=<x>, --rtol=<x> Compare tolerances (default 1e-4, 1e-4): fails (exit 1) if any\n"
+         "                         |a - b| > atol + rtol * |b|, b from --compare's module\n"
+         "  --repeat=<n>           Time n runs: median per run and per delegate\n"
+         "  --threads=<n>          XNNPACK thread pool size (default 1: no pool)\n"
+         "  --no-xnnpack           Interpret delegate bodies in the reference interpreter instead\n"
+         "  --version              Print the version and whether the reference interpreter is built in\n"
+         "  --help, -h             This text\n\n"
+         "EXIT STATUS: 0 on success, 1 on any error or a failed comparison.\n");
+}
+
+/* ---- models --------------------------------------------------------------- */
+
+typedef struct Model {
+  const char *path;
+  char *buffer;
+  size_t size;
+  MlirModule module;
+  MlirOperation func;
+  size_t numIn, numOut;
+} Model;
+
+static bool loadModel(MlirContext ctx, XnnMlirDiagEngine *diags, const char *path, const char *funcName,
+                      Model *m) {
+  char err[1024];
+  memset(m, 0, sizeof(*m));
+  m->path = path;
+  if (!(m->buffer = xnnReadFile(path, &m->size, err, sizeof(err)))) {
+    fprintf(stderr, TOOL ": %s\n", err);
+    return false;
+  }
+  xnnMlirDiagEngineSetSource(diags, path, m->buffer, m->size);
+  m->module = xnnMlirParseSource(ctx, m->buffer, m->size, path, 1);
+  if (mlirModuleIsNull(m->module) || mlirLogicalResultIsFailure(xnnMlirVerify(mlirModuleGetOperation(m->module))))
+    return false;
+  MlirBlock body = mlirModuleGetBody(m->module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    if (xnnStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), "func.func") && !mlirAttributeIsNull(sym) &&
+        mlirAttributeIsAString(sym) && xnnStrRefEquals(mlirStringAttrGetValue(sym), funcName))
+      m->func = op;
+  }
+  if (mlirOperationIsNull(m->func)) {
+    fprintf(stderr, TOOL ": %s: no function @%s (choose one with --func)\n", path, funcName);
+    return false;
+  }
+  MlirAttribute fta = mlirOperationGetAttributeByName(m->func, mlirStringRefCreateFromCString("function_type"));
+  if (mlirAttributeIsNull(fta) || !mlirAttributeIsAType(fta) || !mlirTypeIsAFunction(mlirTypeAttrGetValue(fta))) {
+    fprintf(stderr, TOOL ": %s: @%s has no function type\n", path, funcName);
+    return false;
+  }
+  MlirType ft = mlirTypeAttrGetValue(fta);
+  m->numIn = (size_t)mlirFunctionTypeGetNumInputs(ft);
+  m->numOut = (size_t)mlirFunctionTypeGetNumResults(ft);
+  return true;
+}
+
+static MlirType funcType(const Model *m) {
+  return mlirTypeAttrGetValue(
+      mlirOperationGetAttributeByName(m->func, mlirStringRefCreateFromCString("function_type")));
+}
+
+static void freeModel(Model *m) {
+  if (!mlirModuleIsNull(m->module))
+    mlirModuleDestroy(m->module);
+  m->module.ptr = NULL;
+}
+
+/* ---- tensors ---------------------------------------------------------------- */
+
+static void shapeStr(const XnnMlirTensor *t, char *buf, size_t size) {
+  int n = snprintf(buf, size, "%s[", xnnMlirDTypeName(t->dtype));
+  for (int64_t i = 0; i < t->rank && n > 0 && (size_t)n < size; ++i)
+    n += snprintf(buf + n, size - (size_t)n, "%s%lld", i ? ", " : "", (long long)t->dims[i]);
+  if (n > 0 && (size_t)n < size)
+    snprintf(buf + n, size - (size_t)n, "]");
+}
+
+static bool sameShape(const XnnMlirTensor *a, const XnnMlirTensor *b) {
+  if (a->dtype != b->dtype || a->rank != b->rank)
+    return false;
+  for (int64_t i = 0; i < a->rank; ++i)
+    if (a->dims[i] != b->dims[i])
+      return false;
+  return true;
+}
+
+static uint64_t splitmix(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static void fillRandom(XnnMlirTensor *t, uint64_t *state) {
+  int64_t n = xnnMlirTensorNumElements(t);
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t r = splitmix(state);
+    switch (t->dtype) {
+    case XNN_MLIR_I64:
+    case XNN_MLIR_I32:
+      xnnMlirTensorSetF32(t, i, (float)(r % 8));
+      break;
+    case XNN_MLIR_I1:
+      xnnMlirTensorSetF32(t, i, (float)(r & 1));
+      break;
+    default:
+      xnnMlirTensorSetF32(t, i, (float)((double)(r >> 40) / (double)(1ull << 24) * 2.0 - 1.0));
+    }
+  }
+}
+
+static void destroyAll(XnnMlirTensor *ts, size_t n) {
+  for (size_t i = 0; ts && i < n; ++i)
+    xnnMlirTensorDestroy(&ts[i]);
+  free(ts);
+}
+
+/* Inputs of `m`: from .npy files or seeded random values. */
+static XnnMlirTensor *makeInputs(const Model *m, const Options *o) {
+  MlirType ft = funcType(m);
+  XnnMlirTensor *in = calloc(m->numIn + 1, sizeof(XnnMlirTensor));
+  if (!in)
+    abort();
+  char *files = o->inputs ? strdup(o->inputs) : NULL, *save = NULL;
+  char *file = files ? strtok_r(files, ",", &save) : NULL;
+  uint64_t state = o->seed;
+  char err[1024];
+  for (size_t i = 0; i < m->numIn; ++i) {
+    MlirType type = mlirFunctionTypeGetInput(ft, (intptr_t)i);
+    XnnMlirTensor want;
+    if (!xnnMlirTensorCreateFromType(&want, type)) {
+      fprintf(stderr, TOOL ": %s: @%s argument %zu: unsupported type (static tensors of f32, f16, bf16, i64, i32, i1)\n",
+              m->path, o->func, i);
+      goto fail;
+    }
+    if (!o->inputs) {
+      fillRandom(&want, &state);
+      in[i] = want;
+      continue;
+    }
+    if (!file) {
+      xnnMlirTensorDestroy(&want);
+      fprintf(stderr, TOOL ": --input names fewer files than @%s's %zu arguments\n", o->func, m->numIn);
+      goto fail;
+    }
+    if (!xnnNpyRead(file, want.dtype, &in[i], err, sizeof(err))) {
+      xnnMlirTensorDestroy(&want);
+      fprintf(stderr, TOOL ": input %zu: %s\n", i, err);
+      goto fail;
+    }
+    if (!sameShape(&in[i], &want)) {
+      char a[256], b[256];
+      shapeStr(&want, a, sizeof(a));
+      shapeStr(&in[i], b, sizeof(b));
+      fprintf(stderr, TOOL ": input %zu (%s): @%s expects %s, the file holds %s\n", i, file, o->func, a, b);
+      xnnMlirTensorDestroy(&want);
+      goto fail;
+    }
+    xnnMlirTensorDestroy(&want);
+    file = strtok_r(NULL, ",", &save);
+  }
+  if (file) {
+    fprintf(stderr, TOOL ": --input names more files than @%s's %zu arguments\n", o->func, m->numIn);
+    goto fail;
+  }
+  free(files);
+  return in;
+fail:
+  free(files);
+  destroyAll(in, m->numIn);
+  return NULL;
+}
+
+/* ---- running ------------------------------------------------------------ */
+
+typedef struct Runner {
+  XnnMlirRuntime *rt;
+  bool noXnnpack;
+} Runner;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Builds every delegate's runtime up front, so refusals surface before any run. */
+static bool prepareModel(Runner *r, XnnMlirDiagEngine *diags, const Model *m) {
+  if (r->noXnnpack)
+    return true;
+  xnnMlirDiagEngineSetSource(diags, m->path, m->buffer, m->size);
+  char err[1024];
+  MlirBlock body = mlirModuleGetBody(m->module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (xnnMlirIsDelegateFunc(op) && !xnnMlirRuntimePrepare(r->rt, op, err, sizeof(err))) {
+      fprintf(stderr, TOOL ": %s: %s\n", m->path, err);
+      return false;
+    }
+  return true;
+}
+
+static XnnMlirTensor *runModel(Runner *r, const Model *m, const XnnMlirTensor *in) {
+  XnnMlirTensor *out = calloc(m->numOut + 1, sizeof(XnnMlirTensor));
+  if (!out)
+    abort();
+  char err[1024] = "";
+  bool ok;
+  if (xnnMlirIsDelegateFunc(m->func) && !r->noXnnpack) {
+    MlirType ft = funcType(m);
+    ok = true;
+    for (size_t i = 0; i < m->numOut && ok; ++i)
+      ok = xnnMlirTensorCreateFromType(&out[i], mlirFunctionTypeGetResult(ft, (intptr_t)i));
+    ok = ok && xnnMlirRuntimeRun(r->rt, m->func, in, m->numIn, out, m->numOut, err, sizeof(err));
+    if (!ok)
+      destroyAll(out, m->numOut), out = NULL;
+  } else {
+    XnnMlirDelegateHook hook = r->noXnnpack ? NULL : xnnMlirRuntimeDelegateHook;
+    ok = xnnMlirReferenceRun(m->func, in, m->numIn, out, m->numOut, hook, r->rt, err, sizeof(err));
+    if (!ok)
+      free(out), out = NULL;
+  }
+  if (!out)
+    fprintf(stderr, TOOL ": %s: %s\n", m->path, err);
+  return out;
+}
+
+/* ---- output ---------------------------------------------------------------- */
+
+static void printTensor(const char *what, size_t i, const XnnMlirTensor *t) {
+  char s[256];
+  shapeStr(t, s, sizeof(s));
+  int64_t n = xnnMlirTensorNumElements(t), shown = n < 64 ? n : 64;
+  printf("%s %zu: %s = [", what, i, s);
+  for (int64_t k = 0; k < shown; ++k) {
+    float v = xnnMlirTensorGetF32(t, k);
+    if (t->dtype == XNN_MLIR_I64 || t->dtype == XNN_MLIR_I32 || t->dtype == XNN_MLIR_I1) {
+      long long iv = 0;
+      if (t->dtype == XNN_MLIR_I64)
+        memcpy(&iv, (char *)t->data + 8 * k, 8);
+      else if (t->dtype == XNN_MLIR_I32) {
+        int32_t x;
+        memcpy(&x, (char *)t->data + 4 * k, 4);
+        iv = x;
+      } else
+        iv = ((unsigned char *)t->data)[k];
+      printf("%s%lld", k ? ", " : "", iv);
+    } else {
+      printf("%s%.8g", k ? ", " : "", (double)v);
+    }
+  }
+  if (shown < n)
+    printf(", ... (%lld values)", (long long)n);
+  printf("]\n");
+}
+
+static bool writeAll(const char *dir, const char *what, const XnnMlirTensor *ts, size_t n) {
+  char err[1024], path[4096];
+  for (size_t i = 0; i < n; ++i) {
+    snprintf(path, sizeof(path), "%s/%s_%zu.npy", dir, what, i);
+    if (!xnnNpyWrite(path, &ts[i], err, sizeof(err))) {
+      fprintf(stderr, TOOL ": %s\n", err);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* ---- compare ---------------------------------------------------------------- */
+
+static bool compareOutputs(const XnnMlirTensor *a, const XnnMlirTensor *b, size_t n, const Options *o) {
+  bool allOk = true;
+  for (size_t i = 0; i < n; ++i) {
+    char sa[256], sb[256];
+    shapeStr(&a[i], sa, sizeof(sa));
+    shapeStr(&b[i], sb, sizeof(sb));
+    if (!sameShape(&a[i], &b[i])) {
+      printf("output %zu: MISMATCH: %s vs %s\n", i, sa, sb);
+      allOk = false;
+      continue;
+    }
+    int64_t count = xnnMlirTensorNumElements(&a[i]);
+    double maxAbs = 0, maxRel = 0;
+    int64_t bad = 0;
+    for (int64_t k = 0; k < count; ++k) {
+      double x = xnnMlirTensorGetF32(&a[i], k), y = xnnMlirTensorGetF32(&b[i], k);
+      if (isnan(x) && isnan(y))
+        continue;
+      double d = (isnan(x) || isnan(y)) ? INFINITY : x == y ? 0.0 : fabs(x - y);
+      if (d > maxAbs)
+        maxAbs = d;
+      if (y != 0 && d / fabs(y) > maxRel)
+        maxRel = d / fabs(y);
+      if (!(d <= o->atol + o->rtol * fabs(y)))
+        ++bad;
+    }
+    bool bitwise = !memcmp(a[i].data, b[i].data, xnnMlirTensorNumBytes(&a[i]));
+    /* argmax over the last dimension, row by row (first maximum wins) */
+    int64_t last = a[i].rank ? a[i].dims[a[i].rank - 1] : 1, rows = last ? count / last : 0, same = 0;
+    for (int64_t r = 0; r < rows; ++r) {
+      int64_t ia = 0, ib = 0;
+      for (int64_t k = 1; k < last; ++k) {
+        if (xnnMlirTensorGetF32(&a[i], r * last + k) > xnnMlirTensorGetF32(&a[i], r * last + ia))
+          ia = k;
+        if (xnnMlirTensorGetF32(&b[i], r * last + k) > xnnMlirTensorGetF32(&b[i], r * last + ib))
+          ib = k;
+      }
+      same += ia == ib;
+    }
+    printf("output %zu: %s max_abs=%.6g max_rel=%.6g bitwise=%s argmax=%s (%lld/%lld rows)%s\n", i, sa, maxAbs,
+           maxRel, bitwise ? "equal" : "differ", same == rows ? "equal" : "differ", (long long)same,
+           (long long)rows, bad ? "" : " ok");
+    if (bad) {
+      printf("output %zu: FAIL: %lld of %lld elements exceed atol=%g + rtol=%g * |ref|\n", i, (long long)bad,
+             (long long)count, o->atol, o->rtol);
+      allOk = false;
+    }
+  }
+  return allOk;
+}
+
+static int cmpDouble(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+static double median(double *v, size_t n) {
+  qsort(v, n, sizeof(double), cmpDouble);
+  return n ? (n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2])) : 0;
+}
+
+/* ---- main ------------------------------------------------------------------ */
+
+static bool matchFlag(const char *arg, const char *name, const char **value) {
+  const char *a = arg;
+  if (a[0] != '-')
+    return false;
+  a += a[1] == '-' ? 2 : 1;
+  size_t n = strlen(name);
+  if (strncmp(a, name, n))
+    return false;
+  if (!a[n]) {
+    *value = NULL;
+    return true;
+  }
+  if (a[n] == '=') {
+    *value = a + n + 1;
+    return true;
+  }
+  return false;
+}
+
+static bool parseNumber(const char *flag, const char *v, double lo, double *out) {
+  char *end;
+  errno = 0;
+  double d = v ? strtod(v, &end) : 0;
+  if (!v || end == v || *end || errno || !(d >= lo)) {
+    fprintf(stderr, TOOL ": --%s needs a number >= %g, got '%s'\n", flag, lo, v ? v : "");
+    return false;
+  }
+  *out = d;
+  return true;
+}
+
+/* Returns 0 to run, 1 on a usage error, 2 after --help/--version. */
+static int parseArgs(int argc, char **argv, Options *o) {
+  memset(o, 0, sizeof(*o));
+  o->func = "forward";
+  o->atol = 1e-4, o->rtol = 1e-4;
+  o->repeat = 1, o->threads = 1;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i], *v = NULL;
+    double d;
+    /* flags taking a value accept both --flag=value and --flag value */
+#define VALUE()                                                                                        \
+  do {                                                                                                 \
+    if (!v && i + 1 < argc)                                                                            \
+      v = argv[++i];                                                                                   \
+  } while (0)
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      printHelp();
+      return 2;
+    } else if (!strcmp(a, "--version")) {
+      printf(TOOL " (xnnmlir) 0.1; reference interpreter: yes\n");
+      return 2;
+    } else if (matchFlag(a, "func", &v)) {
+      VALUE();
+      o->func = v;
+    } else if (matchFlag(a, "seed", &v)) {
+      VALUE();
+      if (!parseNumber("seed", v, 0, &d))
+        return 1;
+      o->seed = (uint64_t)d;
+    } else if (matchFlag(a, "input", &v)) {
+      VALUE();
+      o->inputs = v;
+    } else if (matchFlag(a, "output-dir", &v)) {
+      VALUE();
+      o->outputDir = v;
+    } else if (matchFlag(a, "compare", &v)) {
+      VALUE();
+      o->compare = v;
+    } else if (matchFlag(a, "atol", &v)) {
+      VALUE();
+      if (!parseNumber("atol", v, 0, &o->atol))
+        return 1;
+    } else if (matchFlag(a, "rtol", &v)) {
+      VALUE();
+      if (!parseNumber("rtol", v, 0, &o->rtol))
+        return 1;
+    } else if (matchFlag(a, "repeat", &v)) {
+      VALUE();
+      if (!parseNumber("repeat", v, 1, &d) || d > 1e7)
+        return 1;
+      o->repeat = (long)d;
+    } else if (matchFlag(a, "threads", &v)) {
+      VALUE();
+      if (!parseNumber("threads", v, 1, &d) || d > 1024)
+        return 1;
+      o->threads = (long)d;
+    } else if (matchFlag(a, "print", &v) && !v) {
+      o->print = true;
+    } else if (matchFlag(a, "no-xnnpack", &v) && !v) {
+      o->noXnnpack = true;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, TOOL ": unknown option '%s'\nTry: '" TOOL " --help'\n", a);
+      return 1;
+    } else if (o->model) {
+      fprintf(stderr, TOOL ": more than one model ('%s' and '%s')\n", o->model, a);
+      return 1;
+    } else {
+      o->model = a;
+    }
+#undef VALUE
+  }
+  if (!o->model) {
+    fprintf(stderr, TOOL ": no model given\nTry: '" TOOL " --help'\n");
+    return 1;
+  }
+  if (!o->func || !o->func[0] || (o->outputDir && !o->outputDir[0])) {
+    fprintf(stderr, TOOL ": --func and --output-dir need a value\n");
+    return 1;
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  Options o;
+  int rc = parseArgs(argc, argv, &o);
+  if (rc)
+    return rc == 2 ? 0 : 1;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  if (cpus > 0 && o.threads > cpus)
+    fprintf(stderr, TOOL ": warning: --threads %ld exceeds the %ld online CPUs; XNNPACK's pool then runs "
+                    "orders of magnitude slower\n", o.threads, cpus);
+  MlirContext ctx = mlirContextCreateWithThreading(false);
+  XnnMlirDiagEngine *diags = xnnMlirDiagEngineCreate(ctx, stderr);
+  int status = 1;
+  Model m, other;
+  memset(&m, 0, sizeof(m));
+  memset(&other, 0, sizeof(other));
+  XnnMlirTensor *in = NULL, *out = NULL, *ref = NULL;
+  char err[1024];
+  Runner r = {NULL, o.noXnnpack};
+  if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx)))
+    goto done;
+  if (!(r.rt = xnnMlirRuntimeCreate((size_t)o.threads, err, sizeof(err)))) {
+    fprintf(stderr, TOOL ": %s\n", err);
+    goto done;
+  }
+  if (!loadModel(ctx, diags, o.model, o.func, &m) || !prepareModel(&r, diags, &m))
+    goto done;
+  if (o.compare && (!loadModel(ctx, diags, o.compare, o.func, &other) || !prepareModel(&r, diags, &other)))
+    goto done;
+  if (o.compare) {
+    MlirType a = funcType(&m), b = funcType(&other);
+    bool same = m.numIn == other.numIn && m.numOut == other.numOut;
+    for (size_t i = 0; same && i < m.numIn; ++i)
+      same = mlirTypeEqual(mlirFunctionTypeGetInput(a, (intptr_t)i), mlirFunctionTypeGetInput(b, (intptr_t)i));
+    if (!same) {
+      fprintf(stderr, TOOL ": @%s of %s and of %s take different inputs\n", o.func, o.model, o.compare);
+      goto done;
+    }
+  }
+  if (!(in = makeInputs(&m, &o)))
+    goto done;
+  xnnMlirDiagEngineSetSource(diags, m.path, m.buffer, m.size);
+  if (!(out = runModel(&r, &m, in)))
+    goto done;
+  if (o.repeat > 1) {
+    size_t nd = xnnMlirRuntimeNumDelegates(r.rt);
+    double *total = calloc((size_t)o.repeat, sizeof(double));
+    double *per = calloc((size_t)o.repeat * (nd + 1), sizeof(double));
+    double *prev = calloc(nd + 1, sizeof(double));
+    if (!total || !per || !prev)
+      abort();
+    xnnMlirRuntimeResetStats(r.rt);
+    bool ok = true;
+    for (long k = 0; k < o.repeat && ok; ++k) {
+      double t0 = now();
+      XnnMlirTensor *again = runModel(&r, &m, in);
+      total[k] = now() - t0;
+      ok = again != NULL;
+      destroyAll(again, m.numOut);
+      for (size_t j = 0; j < nd; ++j) {
+        XnnMlirDelegateStats s;
+        xnnMlirRuntimeGetStats(r.rt, j, &s);
+        per[(size_t)k * nd + j] = s.runSeconds - prev[j];
+        prev[j] = s.runSeconds;
+      }
+    }
+    if (ok) {
+      double mn = total[0], mx = total[0];
+      for (long k = 1; k < o.repeat; ++k)
+        mn = total[k] < mn ? total[k] : mn, mx = total[k] > mx ? total[k] : mx;
+      printf("time: median %.3f ms per run over %ld runs (min %.3f, max %.3f), %ld thread%s\n",
+             1e3 * median(total, (size_t)o.repeat), o.repeat, 1e3 * mn, 1e3 * mx, o.threads,
+             o.threads == 1 ? "" : "s");
+      double *col = calloc((size_t)o.repeat, sizeof(double));
+      if (!col)
+        abort();
+      for (size_t j = 0; j < nd; ++j) {
+        XnnMlirDelegateStats s;
+        xnnMlirRuntimeGetStats(r.rt, j, &s);
+        for (long k = 0; k < o.repeat; ++k)
+          col[k] = per[(size_t)k * nd + j];
+        printf("delegate @%s: median %.3f ms per run, %zu nodes, %.2f calls per run, created in %.3f ms\n", s.name,
+               1e3 * median(col, (size_t)o.repeat), s.numNodes, (double)s.calls / (double)o.repeat,
+               1e3 * s.createSeconds);
+      }
+      free(col);
+    }
+    free(total);
+    free(per);
+    free(prev);
+    if (!ok)
+      goto done;
+  }
+  if (o.outputDir) {
+    mkdir(o.outputDir, 0777);
+    if (!writeAll(o.outputDir, "input", in, m.numIn) || !writeAll(o.outputDir, "output", out, m.numOut))
+      goto done;
+  }
+  if (o.print || (!o.outputDir && !o.compare))
+    for (size_t i = 0; i < m.numOut; ++i)
+      printTensor("output", i, &out[i]);
+  status = 0;
+  if (o.compare) {
+    xnnMlirDiagEngineSetSource(diags, other.path, other.buffer, other.size);
+    if (!(ref = runModel(&r, &other, in))) {
+      status = 1;
+      goto done;
+    }
+    printf("compare %s against %s (@%s, %zu outputs)\n", o.model, o.compare, o.func, m.numOut);
+    if (!compareOutputs(out, ref, m.numOut, &o))
+      status = 1;
+  }
+done:
+  destroyAll(in, m.numIn);
+  destroyAll(out, m.numOut);
+  destroyAll(ref, other.numOut);
+  xnnMlirRuntimeDestroy(r.rt);
+  freeModel(&m);
+  freeModel(&other);
+  xnnMlirDiagEngineDestroy(diags);
+  mlirContextDestroy(ctx);
+  free(m.buffer);
+  free(other.buffer);
+  return status;
+}
