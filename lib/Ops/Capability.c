@@ -1,9 +1,11 @@
 /* Capability table entries, one per edge op; shared constraints first. */
 #include "Ops/Capability.h"
 
+#include "Support/Elements.h"
 #include "Support/IR.h"
 #include "Support/Strings.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <sys/types.h>
 #include <stdio.h>
@@ -133,6 +135,39 @@ static bool checkSlice(MlirOperation op, const XnnPartitionConfig *cfg, XnnReaso
   return true;
 }
 
+/* The exponent of edge.pow when it is a constant splat, else NAN. */
+double xnnPowConstantExponent(MlirOperation op) {
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, 1));
+  if (mlirOperationIsNull(def) || !xnnOpIs(def, "edge.constant") || !xnnConstantHasPayload(def))
+    return NAN;
+  XnnElements e;
+  char err[128];
+  if (!xnnElementsRead(xnnOpAttr(def, "value"), &e, err, sizeof(err)))
+    return NAN;
+  double v = NAN;
+  if (e.splat && xnnElementsConvert(&e, mlirF32TypeGet(mlirOperationGetContext(op)))) {
+    float f;
+    memcpy(&f, e.data, 4);
+    v = f;
+  }
+  xnnElementsFree(&e);
+  return v;
+}
+
+/* XNNPACK's pow is exp(y log x): NaN for negative bases, where PyTorch's pow is
+ * defined. Only exponents with an exact node are delegated. */
+static bool checkPow(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (!mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                    mlirValueGetType(mlirOperationGetResult(op, 0))))
+    return refuse(why, "pow whose exponent broadcasts the base to a larger shape");
+  double y = xnnPowConstantExponent(op);
+  if (y == 2.0 || y == 0.5 || y == -0.5 || y == 1.0)
+    return true;
+  return refuse(why, "pow with an exponent other than a constant 2, 1, 0.5 or -0.5: XNNPACK's pow "
+                "is NaN for negative bases");
+}
+
 static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)op, (void)cfg;
   return refuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
@@ -167,41 +202,41 @@ static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
 #define F XNN_CAP_FLOATS
 #define FH (XNN_CAP_F32 | XNN_CAP_F16)
 static const XnnCapability table[] = {
-    {"edge.to_copy", "convert", F, checkCopy, xnnLowerCopy},
-    {"edge.to_dim_order_copy", "convert", F, checkCopy, xnnLowerCopy},
-    {"edge.add", "binary.add", F, checkAlpha, xnnLowerBinary},
-    {"edge.sub", "binary.subtract", F, checkAlpha, xnnLowerBinary},
-    {"edge.mul", "binary.multiply", F, NULL, xnnLowerBinary},
-    {"edge.div", "binary.divide", F, NULL, xnnLowerBinary},
-    {"edge.maximum", "binary.maximum", F, NULL, xnnLowerBinary},
-    {"edge.minimum", "binary.minimum", F, NULL, xnnLowerBinary},
-    {"edge.pow", "binary.pow", F, NULL, xnnLowerBinary},
-    {"edge.relu", "unary.clamp", F, NULL, xnnLowerUnary},
-    {"edge.hardtanh", "unary.clamp", F, NULL, xnnLowerUnary},
-    {"edge.sigmoid", "unary.sigmoid", F, NULL, xnnLowerUnary},
-    {"edge.tanh", "unary.tanh", F, NULL, xnnLowerUnary},
-    {"edge.rsqrt", "unary.reciprocal_square_root", F, NULL, xnnLowerUnary},
-    {"edge.sqrt", "unary.square_root", F, NULL, xnnLowerUnary},
-    {"edge.neg", "unary.negate", F, NULL, xnnLowerUnary},
-    {"edge.abs", "unary.abs", F, NULL, xnnLowerUnary},
-    {"edge.exp", "unary.exp", F, NULL, xnnLowerUnary},
-    {"edge.log", "unary.log", F, NULL, xnnLowerUnary},
-    {"edge.gelu", "unary.gelu", F, NULL, xnnLowerGelu},
-    {"edge.mean", "static_reduce.mean", FH, NULL, xnnLowerReduce},
-    {"edge.sum", "static_reduce.sum", FH, NULL, xnnLowerReduce},
-    {"edge.softmax", "softmax", FH, checkSoftmax, xnnLowerSoftmax},
-    {"edge.linear", "fully_connected", FH, checkLinear, xnnLowerLinear},
-    {"edge.mm", "batch_matrix_multiply", FH, NULL, xnnLowerMatmul},
-    {"edge.bmm", "batch_matrix_multiply", FH, NULL, xnnLowerMatmul},
-    {"edge.conv2d", "convolution_2d_f32_weights", FH, checkConv, xnnLowerConv},
-    {"edge.max_pool2d", "max_pooling_2d", FH, checkMaxPool, xnnLowerPool},
-    {"edge.avg_pool2d", "average_pooling_2d", FH, checkAvgPool, xnnLowerPool},
-    {"edge.view", "static_reshape", F, NULL, xnnLowerView},
-    {"edge.permute", "static_transpose", F, NULL, xnnLowerPermute},
-    {"edge.cat", "concatenate", F, NULL, xnnLowerCat},
-    {"edge.slice", "static_slice", FH, checkSlice, xnnLowerSlice},
-    {"edge.embedding", "", 0, refuseEmbedding, NULL},
-    {"edge.sdpa", "", 0, refuseSdpa, NULL},
+    {"edge.to_copy", "convert", F, checkCopy, xnnLowerCopy, 0},
+    {"edge.to_dim_order_copy", "convert", F, checkCopy, xnnLowerCopy, 0},
+    {"edge.add", "binary.add", F, checkAlpha, xnnLowerBinary, 0},
+    {"edge.sub", "binary.subtract", F, checkAlpha, xnnLowerBinary, 0},
+    {"edge.mul", "binary.multiply", F, NULL, xnnLowerBinary, 0},
+    {"edge.div", "binary.divide", F, NULL, xnnLowerBinary, 0},
+    {"edge.maximum", "binary.maximum", F, NULL, xnnLowerBinary, 0},
+    {"edge.minimum", "binary.minimum", F, NULL, xnnLowerBinary, 0},
+    {"edge.pow", "unary.square", F, checkPow, xnnLowerPow, 0},
+    {"edge.relu", "unary.clamp", F, NULL, xnnLowerUnary, 0},
+    {"edge.hardtanh", "unary.clamp", F, NULL, xnnLowerUnary, 0},
+    {"edge.sigmoid", "unary.sigmoid", F, NULL, xnnLowerUnary, 0},
+    {"edge.tanh", "unary.tanh", F, NULL, xnnLowerUnary, 0},
+    {"edge.rsqrt", "unary.reciprocal_square_root", F, NULL, xnnLowerUnary, 0},
+    {"edge.sqrt", "unary.square_root", F, NULL, xnnLowerUnary, 0},
+    {"edge.neg", "unary.negate", F, NULL, xnnLowerUnary, 0},
+    {"edge.abs", "unary.abs", F, NULL, xnnLowerUnary, 0},
+    {"edge.exp", "unary.exp", F, NULL, xnnLowerUnary, 0},
+    {"edge.log", "unary.log", F, NULL, xnnLowerUnary, 0},
+    {"edge.gelu", "unary.gelu", F, NULL, xnnLowerGelu, 0},
+    {"edge.mean", "static_reduce.mean", FH, NULL, xnnLowerReduce, 0},
+    {"edge.sum", "static_reduce.sum", FH, NULL, xnnLowerReduce, 0},
+    {"edge.softmax", "softmax", FH, checkSoftmax, xnnLowerSoftmax, 0},
+    {"edge.linear", "fully_connected", FH, checkLinear, xnnLowerLinear, 0},
+    {"edge.mm", "batch_matrix_multiply", FH, NULL, xnnLowerMatmul, 0},
+    {"edge.bmm", "batch_matrix_multiply", FH, NULL, xnnLowerMatmul, 0},
+    {"edge.conv2d", "convolution_2d_f32_weights", FH, checkConv, xnnLowerConv, 0},
+    {"edge.max_pool2d", "max_pooling_2d", FH, checkMaxPool, xnnLowerPool, 0},
+    {"edge.avg_pool2d", "average_pooling_2d", FH, checkAvgPool, xnnLowerPool, 0},
+    {"edge.view", "static_reshape", F, NULL, xnnLowerView, 0},
+    {"edge.permute", "static_transpose", FH, NULL, xnnLowerPermute, XNN_CAP_BF16},
+    {"edge.cat", "concatenate", FH, NULL, xnnLowerCat, XNN_CAP_BF16},
+    {"edge.slice", "static_slice", FH, checkSlice, xnnLowerSlice, 0},
+    {"edge.embedding", "", 0, refuseEmbedding, NULL, 0},
+    {"edge.sdpa", "", 0, refuseSdpa, NULL, 0},
 };
 #undef F
 #undef FH

@@ -33,8 +33,12 @@ typedef struct XnnCapability {
                        between converts inside the delegate */
   XnnCapCheckFn check; /* op-specific constraints; NULL = none */
   XnnLowerFn lower;    /* builds the xnn ops (lib/Ops/Lower.c); NULL = never delegated */
+  unsigned miscomputes; /* types the library accepts but computes wrongly (so run in f32);
+                           found by test/Emit/bf16-ops.test, not by defining a subgraph */
 } XnnCapability;
 
+/* The exponent of edge.pow `op` if it is a constant splat, else NAN. */
+double xnnPowConstantExponent(MlirOperation op);
 /* True if `op` can be delegated; otherwise fills `why`. */
 bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why);
 /* The entry for `opName`, or NULL (not delegable at all). */

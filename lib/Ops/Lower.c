@@ -258,6 +258,26 @@ bool xnnLowerGelu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   return true;
 }
 
+/* pow with a constant exponent (the capability check admits 2, 1, 0.5, -0.5):
+ * the exact unary node, as ATen special-cases these exponents. */
+bool xnnLowerPow(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  double y = xnnPowConstantExponent(op);
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  const char *kind = y == 2.0 ? "square" : y == 0.5 ? "square_root"
+                     : y == -0.5 ? "reciprocal_square_root" : NULL;
+  MlirType out = xnnLowerResultType(op, 0, elem);
+  if (!kind) {
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, out, 0, NULL));
+    return true;
+  }
+  MlirNamedAttribute k = xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, kind));
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.unary", 1, &in, out, 1, &k));
+  return true;
+}
+
 /* ---- reductions --------------------------------------------------------- */
 
 bool xnnLowerReduce(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
@@ -533,10 +553,14 @@ bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   if (xnnLowerOperandIsConstant(op, 0) && (v = xnnLowerConstantOperand(L, op, 0, to, NULL)).ptr == NULL)
     return false;
   if (inNHWC != outNHWC) {
+    /* The pinned XNNPACK accepts bf16 transposes but moves the data wrongly
+     * (test/Emit/bf16-ops.test): transpose bf16 in f32, exactly. */
+    MlirType elem = xnnValueElemType(v);
+    if (mlirTypeIsABF16(elem))
+      v = xnnLowerConvert(L, op, v, elem = mlirF32TypeGet(L->ctx));
     MlirNamedAttribute attr =
         xnnNamed(L->ctx, "perm", xnnI64ArrayAttr(L->ctx, outNHWC ? kToNHWC : kToNCHW, 4));
-    v = xnnLowerEmit(L, op, "xnn.static_transpose", 1, &v,
-                     xnnLowerResultType(op, 0, xnnValueElemType(v)), 1, &attr);
+    v = xnnLowerEmit(L, op, "xnn.static_transpose", 1, &v, xnnLowerResultType(op, 0, elem), 1, &attr);
   }
   if (mlirTypeEqual(xnnValueElemType(v), to) && mlirValueEqual(v, in))
     v = xnnLowerEmit(L, op, "xnn.copy", 1, &v, mlirValueGetType(v), 0, NULL);

@@ -226,10 +226,13 @@ static int checkCapabilities(void) {
         accepted = !strcmp(runProbe(p, types[t].type), "ok");
       }
       ++checked;
+      /* Accepted but known to compute wrongly: the table routes it through f32 on purpose. */
+      bool miscomputes = (table[i].miscomputes & masks[t]) != 0;
+      bool agree = miscomputes ? (!claimed && accepted) : claimed == accepted;
       printf("%s -> %s %s: table %s, library %s%s\n", table[i].op, table[i].node, types[t].name,
-             claimed ? "native" : "via f32", accepted ? "accepts" : "refuses",
-             claimed != accepted ? "  <-- DISAGREE" : "");
-      disagreements += claimed != accepted;
+             claimed ? "native" : miscomputes ? "via f32 (miscomputes)" : "via f32",
+             accepted ? "accepts" : "refuses", agree ? "" : "  <-- DISAGREE");
+      disagreements += !agree;
     }
   }
   printf("%zu checked, %zu disagreements\n", checked, disagreements);
