@@ -47,3 +47,11 @@ function(xnnmlir_link_xnnpack target)
   endif()
   target_link_libraries(${target} PRIVATE "-L${XNNPACK_LIBDIR}" XNNPACK pthreadpool)
 endfunction()
+
+# The same recipe for programs built outside CMake from emitted C:
+#   cc -std=c11 model.c examples/run_delegate.c $(cat build/share/xnnmlir/xnnpack.flags) -o model
+set(_xnn_flags "-I${XNNPACK_INCLUDE_DIR} -L${XNNPACK_LIBDIR} -lXNNPACK -lpthreadpool -lm")
+if(XNNPACK_PRIVATE_LOADER)
+  string(PREPEND _xnn_flags "-Wl,--no-as-needed ${XNNPACK_LIBDIR}/libm.so.6 -Wl,--disable-new-dtags -Wl,-rpath,${XNNPACK_LIBDIR} -Wl,--dynamic-linker=${XNNPACK_PRIVATE_LOADER} -Wl,--allow-shlib-undefined ")
+endif()
+file(WRITE "${CMAKE_BINARY_DIR}/share/xnnmlir/xnnpack.flags" "${_xnn_flags}\n")

@@ -3,7 +3,7 @@
 #   check-op.sh xnnpack   <bin> <model> <tmp> <seed> <atol>
 #     delegate it (xnn-opt --xnn-delegate), run it in process (xnn-run: live
 #     XNNPACK runtime), emit C (xnn-translate --xnn-to-c), compile the C with
-#     Inputs/driver.c against XNNPACK ($CC, $XNN_CFLAGS, $XNN_LDFLAGS), run it on
+#     examples/run_delegate.c against XNNPACK ($CC, $XNN_CFLAGS, $XNN_LDFLAGS), run it on
 #     xnn-run's inputs and compare with xnn-run's outputs (atol 0 = bit-exact).
 #   check-op.sh reference <bin> <model> <tmp> <seed> <atol> <rtol>
 #     compare the delegated module (XNNPACK) with the edge model run by the
@@ -28,6 +28,6 @@ fi
 # shellcheck disable=SC2086
 $CC -std=c11 -Wall -Wextra -Werror $XNN_CFLAGS -c "$tmp/delegate.c" -o "$tmp/delegate.o"
 # shellcheck disable=SC2086
-$CC -std=c11 -Wall -Wextra -Werror $XNN_CFLAGS "$here/driver.c" "$tmp/delegate.o" -o "$tmp/driver" $XNN_LDFLAGS
+$CC -std=c11 -Wall -Wextra -Werror $XNN_CFLAGS "$here/../../../examples/run_delegate.c" "$tmp/delegate.o" -o "$tmp/driver" $XNN_LDFLAGS
 echo "$(basename "$model" .mlir):"
 "$tmp/driver" "$tmp/io" "$atol"

@@ -1,4 +1,4 @@
-/* Test driver for C emitted by xnn-translate --xnn-to-c: runs delegate 0 on
+/* Example driver for C emitted by xnn-translate --xnn-to-c: runs delegate 0 on
  * <dir>/input_<i>.npy (written by xnn-run --output-dir) and compares with
  * <dir>/output_<i>.npy, bit-exactly if atol is 0, else within atol.
  * Usage: driver <dir> <atol> [threads] */
