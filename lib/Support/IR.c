@@ -271,3 +271,12 @@ XnnLayout xnnValueLayout(MlirValue v) {
     v = mlirOperationGetOperand(def, 0);
   }
 }
+
+MlirOperation xnnLookupSymbol(MlirOperation symbolTableOp, MlirStringRef name) {
+  MlirSymbolTable table = mlirSymbolTableCreate(symbolTableOp);
+  if (mlirSymbolTableIsNull(table))
+    return (MlirOperation){NULL};
+  MlirOperation op = mlirSymbolTableLookup(table, name);
+  mlirSymbolTableDestroy(table);
+  return op;
+}

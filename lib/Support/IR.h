@@ -68,6 +68,9 @@ MlirOperation xnnDefiningOp(MlirValue v);
 /* Ops of `block` in order, into a malloc'd array (caller frees); *n = count.
  * Lets passes mutate the block while iterating a stable snapshot. */
 MlirOperation *xnnBlockOps(MlirBlock block, size_t *n);
+/* The op named `name` in the symbol table of `symbolTableOp` (a module), or a
+ * null op. Builds the table each call: cache it when looking up many names. */
+MlirOperation xnnLookupSymbol(MlirOperation symbolTableOp, MlirStringRef name);
 /* The entry block of a func.func (null block if none). */
 MlirBlock xnnFuncBody(MlirOperation func);
 /* Attribute `name` of argument / result #i of a func.func (from its

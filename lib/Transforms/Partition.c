@@ -88,19 +88,6 @@ static size_t heapPop(Heap *h) {
   return top;
 }
 
-/* ---- symbol names -------------------------------------------------------- */
-static bool symbolExists(MlirOperation module, const char *name) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
-        xnnStrRefEquals(mlirStringAttrGetValue(sym), name))
-      return true;
-  }
-  return false;
-}
-
 /* ---- outlining ----------------------------------------------------------- */
 
 typedef struct Segment {
@@ -164,7 +151,7 @@ static MlirOperation outline(MlirOperation module, MlirOperation insertAfter, Ml
   char name[64];
   do
     snprintf(name, sizeof(name), "xnn_delegate_%zu", (*counter)++);
-  while (symbolExists(module, name));
+  while (!mlirOperationIsNull(xnnLookupSymbol(module, mlirStringRefCreateFromCString(name))));
   MlirBlock body = mlirBlockCreate((intptr_t)inputs.size, inTypes, argLocs);
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, body);

@@ -12,6 +12,7 @@
 #include "xnnmlir/Verifier.h"
 
 #include "Support/FileIO.h"
+#include "Support/IR.h"
 #include "Support/Float.h"
 #include "Support/Strings.h"
 
@@ -88,14 +89,9 @@ static bool loadModel(MlirContext ctx, XnnMlirDiagEngine *diags, const char *pat
   m->module = xnnMlirParseSource(ctx, m->buffer, m->size, path, 1);
   if (mlirModuleIsNull(m->module) || mlirLogicalResultIsFailure(xnnMlirVerify(mlirModuleGetOperation(m->module))))
     return false;
-  MlirBlock body = mlirModuleGetBody(m->module);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-    if (xnnStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), "func.func") && !mlirAttributeIsNull(sym) &&
-        mlirAttributeIsAString(sym) && xnnStrRefEquals(mlirStringAttrGetValue(sym), funcName))
-      m->func = op;
-  }
+  MlirOperation f = xnnLookupSymbol(mlirModuleGetOperation(m->module), mlirStringRefCreateFromCString(funcName));
+  if (!mlirOperationIsNull(f) && xnnStrRefEquals(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
+    m->func = f;
   if (mlirOperationIsNull(m->func)) {
     fprintf(stderr, TOOL ": %s: no function @%s (choose one with --func)\n", path, funcName);
     return false;
