@@ -16,7 +16,9 @@ extern "C" {
 
 /* Parses `size` bytes of `text` whose first byte is at line `firstLine` of
  * `filename`, wrapping top-level ops in an implicit module as mlir-opt does.
- * Locations name `filename` with the original line numbers. Returns a null
+ * Locations name `filename` with the original line numbers (when the text is
+ * the whole of the regular file `filename`, MLIR reads and names it itself,
+ * which skips a location-rename walk). Returns a null
  * module (after emitting diagnostics) on failure. */
 MlirModule xnnMlirParseSource(MlirContext ctx, const char *text, size_t size,
                               const char *filename, unsigned firstLine);

@@ -34,7 +34,7 @@ typedef struct XnnCapability {
   XnnCapCheckFn check; /* op-specific constraints; NULL = none */
   XnnLowerFn lower;    /* builds the xnn ops (lib/Ops/Lower.c); NULL = never delegated */
   unsigned miscomputes; /* types the library accepts but computes wrongly (so run in f32);
-                           found by test/Emit/bf16-ops.test, not by defining a subgraph */
+                           found by test/Emit/{bf16,f16}-ops.test, not by defining a subgraph */
 } XnnCapability;
 
 /* The exponent of edge.pow `op` if it is a constant splat, else NAN. */

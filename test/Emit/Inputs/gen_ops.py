@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes Inputs/ops/*.mlir: one small edge model per xnn op kind (random
-shapes from a fixed seed, broadcast and NHWC cases), for per-op tests.
-Regenerate with: python3 gen_ops.py (output is committed)."""
-import os, random, struct
+shapes from a fixed seed, broadcast and NHWC cases), for per-op tests,
+and their f16 versions (Inputs/f16/*.mlir). Regenerate with: python3 gen_ops.py
+(output is committed)."""
+import os, random, re, struct
 
 rng = random.Random(20241108)
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ops")
@@ -152,3 +153,46 @@ model("nhwc_chain", [("x", T(s)), ("b", T([1, c, 1, 1]))],
       '    %%mn = "edge.mean"(%%rl) {dims = array<i64: 2, 3>, keepdim = true} : (%s) -> %s\n'
       % (c, T(s), T([c, 1, 3, 3]), T(s), T(s), T([1, c, 1, 1]), T(s), T(s), T(s), T(s), T([1, c, 1, 1])),
       [("mn", T([1, c, 1, 1]))], "depthwise conv -> broadcast add -> relu -> mean over H, W (NHWC inside)")
+
+# Wide variants: XNNPACK picks different (wider) kernels past ~16 output
+# channels; the pinned library's f16 fully_connected miscomputes there on CPUs
+# with AVX512-FP16 (found by f16-ops.test).
+m, k, n = 8, 64, 64
+model("fully_connected_wide", [("x", T([m, k]))],
+      const("w", [n, k]) + const("b", [n]) +
+      '    %%y = "edge.linear"(%%x, %%w, %%b) : (%s, %s, %s) -> %s\n' % (T([m, k]), T([n, k]), T([n]), T([m, n])),
+      [("y", T([m, n]))], "xnn.fully_connected, 64 output channels")
+
+b, m, k, n = 2, 8, 64, 64
+model("batch_matrix_multiply_wide", [("a", T([b, m, k])), ("c", T([b, k, n]))],
+      '    %%y = "edge.bmm"(%%a, %%c) : (%s, %s) -> %s\n' % (T([b, m, k]), T([b, k, n]), T([b, m, n])),
+      [("y", T([b, m, n]))], "xnn.batch_matrix_multiply, 64 columns")
+
+ci, co, h, w = 16, 64, 6, 6
+model("convolution_2d_wide", [("x", T([1, ci, h, w]))],
+      const("w", [co, ci, 3, 3]) + const("b", [co]) +
+      '    %%y = "edge.conv2d"(%%x, %%w, %%b) {stride = array<i64: 1, 1>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64} : (%s, %s, %s) -> %s\n'
+      % (T([1, ci, h, w]), T([co, ci, 3, 3]), T([co]), T([1, co, h, w])),
+      [("y", T([1, co, h, w]))], "xnn.convolution_2d, 64 output channels")
+
+
+# f16 versions of every single-dtype model (Inputs/f16): f32 -> f16 in the
+# types, hex constants re-encoded as IEEE half.
+def to_f16(text):
+    def hexconst(mo):
+        raw = bytes.fromhex(mo.group(1))
+        vals = struct.unpack("<%df" % (len(raw) // 4), raw)
+        return 'dense<"0x%s">' % struct.pack("<%de" % len(vals), *vals).hex().upper()
+    return re.sub(r'dense<"0x([0-9A-F]+)">', hexconst, text).replace("xf32>", "xf16>").replace(
+        "tensor<f32>", "tensor<f16>")
+
+
+F16 = os.path.join(os.path.dirname(HERE), "f16")
+os.makedirs(F16, exist_ok=True)
+for name in sorted(os.listdir(HERE)):
+    if name in ("convert.mlir", "binary_add_bf16.mlir", "binary_mul_f16.mlir"):
+        continue
+    with open(os.path.join(HERE, name)) as f:
+        text = f.read()
+    with open(os.path.join(F16, name), "w") as f:
+        f.write(to_f16(text))
