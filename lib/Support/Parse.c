@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct Rename {
   MlirContext ctx;
@@ -42,8 +43,17 @@ static MlirWalkResult renameOp(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* True if `path` names a regular file of exactly `size` bytes: the whole file
+ * is the text, so MLIR can parse it under its own name (no rename walk). */
+static bool isWholeRegularFile(const char *path, size_t size) {
+  struct stat st;
+  return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == size;
+}
+
 MlirModule xnnMlirParseSource(MlirContext ctx, const char *text, size_t size,
                               const char *filename, unsigned firstLine) {
+  if (firstLine <= 1 && isWholeRegularFile(filename, size))
+    return mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(filename));
   /* Pad with newlines so line numbers match the original file. */
   size_t pad = firstLine > 1 ? firstLine - 1 : 0;
   char *buf = malloc(pad + size + 1);

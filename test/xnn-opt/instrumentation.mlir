@@ -13,6 +13,13 @@
 // TIMING: Execution time report
 // TIMING: XnnVerify
 // TIMING: CSE
+// TIMING: xnn-opt driver time report
+// TIMING: Parse
+// TIMING-NEXT: Verify input
+// TIMING-NEXT: Pass pipeline
+// TIMING-NEXT: Verify output
+// TIMING-NEXT: Print and write output
+// TIMING-NEXT: Rest
 // DUMP: builtin.module(xnn-verify,func.func(cse))
 // STATS: xnn-stats: delegate segments: 1
 // STATS-NEXT: xnn-stats: delegated ops: 1

@@ -17,8 +17,46 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define TOOL "xnn-opt"
+
+/* Wall time of the driver's own phases, for --mlir-timing (the pass manager
+ * reports only the passes). */
+enum { PHASE_PARSE, PHASE_VERIFY_INPUT, PHASE_PIPELINE, PHASE_VERIFY_OUTPUT, PHASE_OUTPUT, NUM_PHASES };
+static const char *const phaseNames[NUM_PHASES] = {
+    "Parse", "Verify input (edge/xnn rules)", "Pass pipeline", "Verify output (edge/xnn rules)",
+    "Print and write output"};
+static double phaseSeconds[NUM_PHASES];
+
+static double nowSeconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Adds the time since *mark to phase p and moves the mark to now. */
+static void phaseEnd(int p, double *mark) {
+  double t = nowSeconds();
+  phaseSeconds[p] += t - *mark;
+  *mark = t;
+}
+
+static void printPhaseReport(double total) {
+  fprintf(stderr, "===-------------------------------------------------------------------------===\n"
+                  "                      ... " TOOL " driver time report ...\n"
+                  "===-------------------------------------------------------------------------===\n"
+                  "  Total Wall Time: %.4f seconds\n\n  ----Wall Time----  ----Name----\n",
+          total);
+  double rest = total;
+  for (int p = 0; p < NUM_PHASES; ++p) {
+    rest -= phaseSeconds[p];
+    fprintf(stderr, "  %8.4f (%5.1f%%)  %s\n", phaseSeconds[p],
+            total > 0 ? 100.0 * phaseSeconds[p] / total : 0.0, phaseNames[p]);
+  }
+  fprintf(stderr, "  %8.4f (%5.1f%%)  Rest (setup, reading input, teardown)\n", rest,
+          total > 0 ? 100.0 * rest / total : 0.0);
+}
 
 typedef struct PassFlag {
   const char *name;
@@ -389,11 +427,14 @@ static void printModule(MlirModule module, const Options *o, XnnStrBuf *out) {
 static bool processChunk(MlirContext ctx, const Options *o,
                          const char *filename, const char *text, size_t size, unsigned firstLine,
                          XnnStrBuf *out) {
+  double mark = nowSeconds();
   MlirModule module = xnnMlirParseSource(ctx, text, size, filename, firstLine);
+  phaseEnd(PHASE_PARSE, &mark);
   if (mlirModuleIsNull(module))
     return false;
   MlirOperation op = mlirModuleGetOperation(module);
   bool ok = mlirOperationVerify(op) && mlirLogicalResultIsSuccess(xnnMlirVerify(op));
+  phaseEnd(PHASE_VERIFY_INPUT, &mark);
   if (ok) {
     MlirPassManager pm = buildPassManager(ctx, o);
     if (mlirPassManagerIsNull(pm)) {
@@ -401,8 +442,10 @@ static bool processChunk(MlirContext ctx, const Options *o,
     } else {
       ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
       mlirPassManagerDestroy(pm); /* prints the timing report, if enabled */
+      phaseEnd(PHASE_PIPELINE, &mark);
       if (ok && o->verifyEach && (o->pipeline || o->numPassFlags))
         ok = mlirLogicalResultIsSuccess(xnnMlirVerify(op));
+      phaseEnd(PHASE_VERIFY_OUTPUT, &mark);
     }
   }
   if (ok) {
@@ -411,6 +454,7 @@ static bool processChunk(MlirContext ctx, const Options *o,
       xnnMlirPrintStats(op, &stats, o->statsFormat, stderr);
     }
     printModule(module, o, out);
+    phaseEnd(PHASE_OUTPUT, &mark);
   }
   mlirModuleDestroy(module);
   return ok;
@@ -428,6 +472,7 @@ static bool isMarkerLine(const char *p, const char *end, const char *marker) {
 }
 
 int main(int argc, char **argv) {
+  double start = nowSeconds();
   Options o;
   int rc = parseArgs(argc, argv, &o);
   if (rc)
@@ -515,14 +560,18 @@ int main(int argc, char **argv) {
     allOk = allOk && ok;
   }
   free(chunks);
+  double mark = nowSeconds();
   if (allOk && !xnnWriteFileAtomic(o.output, out.data ? out.data : "", out.size, err, sizeof(err))) {
     fprintf(stderr, TOOL ": %s\n", err);
     allOk = false;
   }
+  phaseEnd(PHASE_OUTPUT, &mark);
   xnnStrBufFree(&out);
   free(buffer);
   xnnMlirDiagEngineDestroy(diags);
   mlirContextDestroy(ctx);
+  if (o.timing)
+    printPhaseReport(nowSeconds() - start);
   for (size_t i = 0; i < o.numPassFlags; ++i)
     free((char *)o.passFlags[i].name);
   return allOk ? 0 : 1;
