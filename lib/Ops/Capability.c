@@ -3,6 +3,7 @@
 
 #include "Support/Elements.h"
 #include "Support/IR.h"
+#include "Support/NameIndex.h"
 #include "Support/Strings.h"
 
 #include <math.h>
@@ -42,23 +43,30 @@ static void typeName(MlirType t, char *buf, size_t n) {
   xnnStrBufFree(&s);
 }
 
+/* Names operand / result #index for a refusal; only formatted on refusal. */
+typedef struct ValueRef {
+  const char *kind; /* "operand" or "result" */
+  intptr_t index;
+} ValueRef;
+
 /* Every operand and result: static ranked tensor, rank <= 6, non-empty; float. */
-static bool checkValue(MlirValue v, const char *what, bool requireFloat, XnnReason *why) {
+static bool checkValue(MlirValue v, ValueRef w, bool requireFloat, XnnReason *why) {
   MlirType t = mlirValueGetType(v);
   if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
-    return refuse(why, "%s is not a statically shaped tensor", what);
+    return refuse(why, "%s #%zd is not a statically shaped tensor", w.kind, (ssize_t)w.index);
   intptr_t rank = mlirShapedTypeGetRank(t);
   if (rank > XNN_CAP_MAX_RANK)
-    return refuse(why, "%s has rank %zd; XNNPACK supports at most %d dims", what, (ssize_t)rank,
-                  XNN_CAP_MAX_RANK);
+    return refuse(why, "%s #%zd has rank %zd; XNNPACK supports at most %d dims", w.kind,
+                  (ssize_t)w.index, (ssize_t)rank, XNN_CAP_MAX_RANK);
   for (intptr_t i = 0; i < rank; ++i)
     if (mlirShapedTypeGetDimSize(t, i) == 0)
-      return refuse(why, "%s is empty; XNNPACK rejects zero-size tensors", what);
+      return refuse(why, "%s #%zd is empty; XNNPACK rejects zero-size tensors", w.kind,
+                    (ssize_t)w.index);
   if (requireFloat && !capMask(mlirShapedTypeGetElementType(t))) {
     char name[64];
     typeName(mlirShapedTypeGetElementType(t), name, sizeof(name));
-    return refuse(why, "%s has element type %s; XNNPACK's float nodes take f32, f16 or bf16", what,
-                  name);
+    return refuse(why, "%s #%zd has element type %s; XNNPACK's float nodes take f32, f16 or bf16",
+                  w.kind, (ssize_t)w.index, name);
   }
   return true;
 }
@@ -186,15 +194,16 @@ static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
   MlirType from = xnnValueElemType(in), to = xnnValueElemType(out);
   if (mlirTypeEqual(from, to))
     return true;
+  bool constant = false;
+  if (cfg->foldDtypeConverts && !(constant = isConstant(in)))
+    return true;
   char a[64], b[64];
   typeName(from, a, sizeof(a));
   typeName(to, b, sizeof(b));
-  if (!cfg->foldDtypeConverts)
+  if (!constant)
     return refuse(why, "dtype conversion %s -> %s stays portable (fold-dtype-converts=false)", a, b);
-  if (isConstant(in))
-    return refuse(why, "dtype conversion %s -> %s of a constant: fold it at compile time "
-                  "(xnn-fold-constant-converts)", a, b);
-  return true;
+  return refuse(why, "dtype conversion %s -> %s of a constant: fold it at compile time "
+                "(xnn-fold-constant-converts)", a, b);
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -250,11 +259,11 @@ const XnnCapability *xnnCapabilityTable(size_t *count) {
   return table;
 }
 
+static XnnNameIndex capIndex =
+    XNN_NAME_INDEX_INIT(table, sizeof(table) / sizeof(table[0]), XnnCapability, op);
+
 const XnnCapability *xnnCapabilityLookup(MlirStringRef opName) {
-  for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); ++i)
-    if (xnnStrRefEquals(opName, table[i].op))
-      return &table[i];
-  return NULL;
+  return xnnNameIndexFind(&capIndex, opName);
 }
 
 bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
@@ -270,13 +279,11 @@ bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
     return cap->check(op, cfg, why);
   /* Shared constraints (ExecuTorch's check_common_constraints): float tensors,
    * one element type across the float operands (converts excepted). */
-  bool isCopy = !strcmp(cap->node, "convert");
+  bool isCopy = cap->lower == xnnLowerCopy;
   MlirType elem = {NULL};
-  char what[32];
   for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
-    snprintf(what, sizeof(what), "operand #%zd", (ssize_t)i);
-    if (!checkValue(v, what, true, why))
+    if (!checkValue(v, (ValueRef){"operand", i}, true, why))
       return false;
     MlirType e = xnnValueElemType(v);
     if (!isCopy && !mlirTypeIsNull(elem) && !mlirTypeEqual(e, elem)) {
@@ -288,8 +295,7 @@ bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
     elem = e;
   }
   for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i) {
-    snprintf(what, sizeof(what), "result #%zd", (ssize_t)i);
-    if (!checkValue(mlirOperationGetResult(op, i), what, true, why))
+    if (!checkValue(mlirOperationGetResult(op, i), (ValueRef){"result", i}, true, why))
       return false;
   }
   return cap->check ? cap->check(op, cfg, why) : true;

@@ -2,7 +2,7 @@
 #include "OpDefs.h"
 #include "OpVerifiers.h"
 
-#include <string.h>
+#include "Support/NameIndex.h"
 
 /* X(identifier, "full op name", verify callback) */
 #define XNN_OP_LIST(X)                                                         \
@@ -73,28 +73,17 @@
   X(xnn_static_constant_pad, "xnn.static_constant_pad",                        \
     xnnVerifyXnnStaticConstantPad)
 
-#define XNN_DEF(id, opName, fn) static const XnnOpDef def_##id = {opName, fn};
-XNN_OP_LIST(XNN_DEF)
+#define XNN_DEF(id, opName, fn) {opName, fn},
+static const XnnOpDef kAllDefs[] = {XNN_OP_LIST(XNN_DEF)};
 #undef XNN_DEF
-
-#define XNN_PTR(id, opName, fn) &def_##id,
-static const XnnOpDef *const kAllDefs[] = {XNN_OP_LIST(XNN_PTR)};
-#undef XNN_PTR
 
 enum { kNumDefs = sizeof(kAllDefs) / sizeof(kAllDefs[0]) };
 
-const XnnOpDef *xnnOpDefLookup(MlirStringRef name) {
-  if (!name.data)
-    return NULL;
-  for (size_t i = 0; i < kNumDefs; ++i) {
-    const char *n = kAllDefs[i]->name;
-    if (strlen(n) == name.length && memcmp(n, name.data, name.length) == 0)
-      return kAllDefs[i];
-  }
-  return NULL;
-}
+static XnnNameIndex defIndex = XNN_NAME_INDEX_INIT(kAllDefs, kNumDefs, XnnOpDef, name);
 
-const XnnOpDef *const *xnnOpDefAll(size_t *count) {
+const XnnOpDef *xnnOpDefLookup(MlirStringRef name) { return xnnNameIndexFind(&defIndex, name); }
+
+const XnnOpDef *xnnOpDefAll(size_t *count) {
   if (count)
     *count = kNumDefs;
   return kAllDefs;

@@ -20,6 +20,6 @@ typedef struct XnnOpDef {
 const XnnOpDef *xnnOpDefLookup(MlirStringRef name);
 
 /* All descriptors, for iteration (tests, --list-ops). */
-const XnnOpDef *const *xnnOpDefAll(size_t *count);
+const XnnOpDef *xnnOpDefAll(size_t *count);
 
 #endif

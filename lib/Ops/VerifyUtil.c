@@ -176,73 +176,109 @@ bool xnnCheckNumResults(MlirOperation op, intptr_t n) {
   return false;
 }
 
-bool xnnCheckTensor(MlirOperation op, MlirType t, const char *what,
-                    unsigned mask, intptr_t maxRank, XnnTensor *out) {
-  char tb[256], mb[64];
+/* What is wrong with a tensor type, if anything; the message is only built
+ * when something is (verification runs on every op of large graphs). */
+typedef enum {
+  TENSOR_OK,
+  TENSOR_NOT_RANKED,
+  TENSOR_NOT_STATIC,
+  TENSOR_RANK,
+  TENSOR_ELEM
+} TensorFault;
+
+static TensorFault tensorFault(MlirType t, unsigned mask, intptr_t maxRank,
+                               XnnTensor *out) {
   memset(out, 0, sizeof(*out));
   out->type = t;
-  if (mlirTypeIsNull(t) || !mlirTypeIsARankedTensor(t)) {
-    xnnOpError(op, "%s must be a ranked tensor, got '%s'", what,
-               xnnTypeStr(t, tb, sizeof tb));
-    return false;
-  }
-  if (!mlirShapedTypeHasStaticShape(t)) {
-    xnnOpError(op, "%s must have a static shape, got '%s'", what,
-               xnnTypeStr(t, tb, sizeof tb));
-    return false;
-  }
+  if (mlirTypeIsNull(t) || !mlirTypeIsARankedTensor(t))
+    return TENSOR_NOT_RANKED;
+  if (!mlirShapedTypeHasStaticShape(t))
+    return TENSOR_NOT_STATIC;
   intptr_t rank = mlirShapedTypeGetRank(t);
-  if (maxRank > XNN_VERIFY_MAX_RANK)
-    maxRank = XNN_VERIFY_MAX_RANK;
-  if (rank > maxRank) {
-    xnnOpError(op, "%s has rank %lld, more than the supported %lld: '%s'",
-               what, (long long)rank, (long long)maxRank,
-               xnnTypeStr(t, tb, sizeof tb));
-    return false;
-  }
+  if (rank > maxRank || rank > XNN_VERIFY_MAX_RANK)
+    return TENSOR_RANK;
   out->rank = rank;
   for (intptr_t i = 0; i < rank; ++i)
     out->dims[i] = mlirShapedTypeGetDimSize(t, i);
   out->elem = mlirShapedTypeGetElementType(t);
   out->kind = xnnElemKind(out->elem);
-  if (!(out->kind & mask)) {
-    char eb[64];
+  return (out->kind & mask) ? TENSOR_OK : TENSOR_ELEM;
+}
+
+static bool reportTensorFault(MlirOperation op, TensorFault fault,
+                              const char *what, unsigned mask,
+                              intptr_t maxRank, const XnnTensor *t) {
+  char tb[256], mb[64], eb[64];
+  if (maxRank > XNN_VERIFY_MAX_RANK)
+    maxRank = XNN_VERIFY_MAX_RANK;
+  switch (fault) {
+  case TENSOR_OK:
+    return true;
+  case TENSOR_NOT_RANKED:
+    xnnOpError(op, "%s must be a ranked tensor, got '%s'", what,
+               xnnTypeStr(t->type, tb, sizeof tb));
+    break;
+  case TENSOR_NOT_STATIC:
+    xnnOpError(op, "%s must have a static shape, got '%s'", what,
+               xnnTypeStr(t->type, tb, sizeof tb));
+    break;
+  case TENSOR_RANK:
+    xnnOpError(op, "%s has rank %lld, more than the supported %lld: '%s'",
+               what, (long long)mlirShapedTypeGetRank(t->type),
+               (long long)maxRank, xnnTypeStr(t->type, tb, sizeof tb));
+    break;
+  case TENSOR_ELEM:
     xnnOpError(op, "%s has element type '%s', expected one of %s: '%s'", what,
-               xnnTypeStr(out->elem, eb, sizeof eb),
+               xnnTypeStr(t->elem, eb, sizeof eb),
                xnnElemMaskStr(mask, mb, sizeof mb),
-               xnnTypeStr(t, tb, sizeof tb));
-    return false;
+               xnnTypeStr(t->type, tb, sizeof tb));
+    break;
   }
-  return true;
+  return false;
+}
+
+bool xnnCheckTensor(MlirOperation op, MlirType t, const char *what,
+                    unsigned mask, intptr_t maxRank, XnnTensor *out) {
+  TensorFault f = tensorFault(t, mask, maxRank, out);
+  return f == TENSOR_OK || reportTensorFault(op, f, what, mask, maxRank, out);
 }
 
 bool xnnOperandTensor(MlirOperation op, intptr_t idx, const char *name,
                       unsigned mask, intptr_t maxRank, XnnTensor *out) {
   char what[96];
-  snprintf(what, sizeof what, "operand #%lld ('%s')", (long long)idx, name);
   if (idx >= mlirOperationGetNumOperands(op)) {
     memset(out, 0, sizeof(*out));
+    snprintf(what, sizeof what, "operand #%lld ('%s')", (long long)idx, name);
     xnnOpError(op, "%s is missing", what);
     return false;
   }
   MlirType t = mlirValueGetType(mlirOperationGetOperand(op, idx));
-  return xnnCheckTensor(op, t, what, mask, maxRank, out);
+  TensorFault f = tensorFault(t, mask, maxRank, out);
+  if (f == TENSOR_OK)
+    return true;
+  snprintf(what, sizeof what, "operand #%lld ('%s')", (long long)idx, name);
+  return reportTensorFault(op, f, what, mask, maxRank, out);
 }
 
 bool xnnResultTensor(MlirOperation op, intptr_t idx, unsigned mask,
                      intptr_t maxRank, XnnTensor *out) {
   char what[48];
-  if (mlirOperationGetNumResults(op) == 1 && idx == 0)
-    snprintf(what, sizeof what, "result");
-  else
-    snprintf(what, sizeof what, "result #%lld", (long long)idx);
-  if (idx >= mlirOperationGetNumResults(op)) {
-    memset(out, 0, sizeof(*out));
-    xnnOpError(op, "%s is missing", what);
-    return false;
+  intptr_t n = mlirOperationGetNumResults(op);
+  if (idx < n) {
+    TensorFault f = tensorFault(mlirValueGetType(mlirOperationGetResult(op, idx)),
+                                mask, maxRank, out);
+    if (f == TENSOR_OK)
+      return true;
+    if (n == 1 && idx == 0)
+      snprintf(what, sizeof what, "result");
+    else
+      snprintf(what, sizeof what, "result #%lld", (long long)idx);
+    return reportTensorFault(op, f, what, mask, maxRank, out);
   }
-  MlirType t = mlirValueGetType(mlirOperationGetResult(op, idx));
-  return xnnCheckTensor(op, t, what, mask, maxRank, out);
+  memset(out, 0, sizeof(*out));
+  snprintf(what, sizeof what, "result #%lld", (long long)idx);
+  xnnOpError(op, "%s is missing", what);
+  return false;
 }
 
 bool xnnCheckSameElem(MlirOperation op, const XnnTensor *a, const char *whatA,

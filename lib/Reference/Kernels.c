@@ -2,6 +2,8 @@
  * an op = one line here plus its kernel in the family file. */
 #include "Kernels.h"
 
+#include "Support/NameIndex.h"
+
 #include <string.h>
 
 /* X("full op name", kernel) */
@@ -56,16 +58,9 @@ static const XnnRefKernel kKernels[] = {XNN_REF_KERNEL_LIST(XNN_REF_ENTRY)};
 
 enum { kNumKernels = sizeof(kKernels) / sizeof(kKernels[0]) };
 
-const XnnRefKernel *xnnRefKernelLookup(MlirStringRef name) {
-  if (!name.data)
-    return NULL;
-  for (size_t i = 0; i < kNumKernels; ++i) {
-    const char *n = kKernels[i].name;
-    if (strlen(n) == name.length && memcmp(n, name.data, name.length) == 0)
-      return &kKernels[i];
-  }
-  return NULL;
-}
+static XnnNameIndex kernelIndex = XNN_NAME_INDEX_INIT(kKernels, kNumKernels, XnnRefKernel, name);
+
+const XnnRefKernel *xnnRefKernelLookup(MlirStringRef name) { return xnnNameIndexFind(&kernelIndex, name); }
 
 const XnnRefKernel *xnnRefKernelAll(size_t *count) {
   if (count)
