@@ -12,15 +12,50 @@
 #include <mlir-c/Diagnostics.h>
 
 #include <math.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Attribute names and string values come from string literals and the
+ * capability table: cache their uniqued forms by pointer, so each op does not
+ * pay a locked context lookup per attribute. */
+enum { LOWER_CACHE_SLOTS = 64 };
+typedef struct LowerCacheEntry {
+  const char *key;
+  MlirAttribute attr;
+  MlirIdentifier ident;
+} LowerCacheEntry;
+
 struct XnnLowerCtx {
   MlirContext ctx;
   bool failed;
+  LowerCacheEntry strAttrs[LOWER_CACHE_SLOTS], idents[LOWER_CACHE_SLOTS];
 };
+
+static LowerCacheEntry *lowerCacheSlot(LowerCacheEntry *table, const char *key) {
+  size_t h = ((uintptr_t)key >> 3) & (LOWER_CACHE_SLOTS - 1);
+  return &table[h];
+}
+
+static MlirAttribute lowerStrAttr(XnnLowerCtx *L, const char *s) {
+  LowerCacheEntry *e = lowerCacheSlot(L->strAttrs, s);
+  if (e->key != s) {
+    e->key = s;
+    e->attr = xnnStrAttr(L->ctx, s);
+  }
+  return e->attr;
+}
+
+static MlirNamedAttribute lowerNamed(XnnLowerCtx *L, const char *name, MlirAttribute attr) {
+  LowerCacheEntry *e = lowerCacheSlot(L->idents, name);
+  if (e->key != name) {
+    e->key = name;
+    e->ident = mlirIdentifierGet(L->ctx, mlirStringRefCreateFromCString(name));
+  }
+  return mlirNamedAttributeGet(e->ident, attr);
+}
 
 static const int64_t kToNHWC[4] = {0, 2, 3, 1}; /* physical dim i = logical dim kToNHWC[i] */
 static const int64_t kToNCHW[4] = {0, 3, 1, 2};
@@ -106,7 +141,7 @@ MlirValue xnnLowerConvert(XnnLowerCtx *L, MlirOperation op, MlirValue v, MlirTyp
                                xnnTensorWithElem(mlirValueGetType(v), elem), 0, NULL);
   /* Keep the layout tag on the value's producer so consumers see it. */
   if (valueIsNHWC(v))
-    xnnOpSetAttr(mlirOpResultGetOwner(out), "xnn.layout", xnnStrAttr(L->ctx, "NHWC"));
+    xnnOpSetAttr(mlirOpResultGetOwner(out), "xnn.layout", lowerStrAttr(L, "NHWC"));
   return out;
 }
 
@@ -136,10 +171,10 @@ MlirValue xnnLowerConstantOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx
     xnnElementsPermute(&e, kToNHWC);
   MlirAttribute value = xnnElementsToAttr(&e);
   xnnElementsFree(&e);
-  MlirNamedAttribute attr = xnnNamed(L->ctx, "value", value);
+  MlirNamedAttribute attr = lowerNamed(L, "value", value);
   MlirValue out = xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(value), 1, &attr);
   if (nhwc)
-    xnnOpSetAttr(mlirOpResultGetOwner(out), "xnn.layout", xnnStrAttr(L->ctx, "NHWC"));
+    xnnOpSetAttr(mlirOpResultGetOwner(out), "xnn.layout", lowerStrAttr(L, "NHWC"));
   return out;
 }
 
@@ -156,7 +191,7 @@ void xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v) {
   MlirOperation def = xnnDefiningOp(v);
   if (!mlirOperationIsNull(def)) {
     if (nhwc)
-      xnnOpSetAttr(def, "xnn.layout", xnnStrAttr(L->ctx, "NHWC"));
+      xnnOpSetAttr(def, "xnn.layout", lowerStrAttr(L, "NHWC"));
     else
       xnnOpRemoveAttr(def, "xnn.layout");
   }
@@ -186,7 +221,7 @@ bool xnnLowerBinary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
   MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerOperand(L, op, 1, elem)};
   if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
     return false;
-  MlirNamedAttribute kind = xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, nodeKind(cap)));
+  MlirNamedAttribute kind = lowerNamed(L, "kind", lowerStrAttr(L, nodeKind(cap)));
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.binary", 2, ins, xnnLowerResultType(op, 0, elem), 1, &kind));
   return true;
 }
@@ -198,15 +233,15 @@ bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
     return false;
   MlirNamedAttribute attrs[3];
   intptr_t n = 0;
-  attrs[n++] = xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, nodeKind(cap)));
+  attrs[n++] = lowerNamed(L, "kind", lowerStrAttr(L, nodeKind(cap)));
   if (!strcmp(nodeKind(cap), "clamp")) {
     double lo = 0.0, hi = INFINITY;
     if (xnnOpIs(op, "edge.hardtanh")) {
       xnnAttrF64(op, "min_val", &lo);
       xnnAttrF64(op, "max_val", &hi);
     }
-    attrs[n++] = xnnNamed(L->ctx, "min", xnnF64Attr(L->ctx, lo));
-    attrs[n++] = xnnNamed(L->ctx, "max", xnnF64Attr(L->ctx, hi));
+    attrs[n++] = lowerNamed(L, "min", xnnF64Attr(L->ctx, lo));
+    attrs[n++] = lowerNamed(L, "max", xnnF64Attr(L->ctx, hi));
   }
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.unary", 1, &in, xnnLowerResultType(op, 0, elem), n, attrs));
   return true;
@@ -224,19 +259,19 @@ static MlirValue scalar(XnnLowerCtx *L, MlirOperation op, MlirType elem, float v
   xnnElementsConvert(&e, elem);
   MlirAttribute value = xnnElementsToAttr(&e);
   xnnElementsFree(&e);
-  MlirNamedAttribute attr = xnnNamed(L->ctx, "value", value);
+  MlirNamedAttribute attr = lowerNamed(L, "value", value);
   return xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(value), 1, &attr);
 }
 
 static MlirValue binaryOf(XnnLowerCtx *L, MlirOperation op, const char *kind, MlirValue a, MlirValue b) {
   MlirValue ins[2] = {a, b};
-  MlirNamedAttribute k = xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, kind));
+  MlirNamedAttribute k = lowerNamed(L, "kind", lowerStrAttr(L, kind));
   MlirType t = xnnValueRank(a) >= xnnValueRank(b) ? mlirValueGetType(a) : mlirValueGetType(b);
   return xnnLowerEmit(L, op, "xnn.binary", 2, ins, t, 1, &k);
 }
 
 static MlirValue unaryOf(XnnLowerCtx *L, MlirOperation op, const char *kind, MlirValue a) {
-  MlirNamedAttribute k = xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, kind));
+  MlirNamedAttribute k = lowerNamed(L, "kind", lowerStrAttr(L, kind));
   return xnnLowerEmit(L, op, "xnn.unary", 1, &a, mlirValueGetType(a), 1, &k);
 }
 
@@ -273,7 +308,7 @@ bool xnnLowerPow(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
     xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, out, 0, NULL));
     return true;
   }
-  MlirNamedAttribute k = xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, kind));
+  MlirNamedAttribute k = lowerNamed(L, "kind", lowerStrAttr(L, kind));
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.unary", 1, &in, out, 1, &k));
   return true;
 }
@@ -302,9 +337,9 @@ bool xnnLowerReduce(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
   bool keep = false;
   xnnAttrBool(op, "keepdim", &keep);
   MlirNamedAttribute attrs[3] = {
-      xnnNamed(L->ctx, "kind", xnnStrAttr(L->ctx, nodeKind(cap))),
-      xnnNamed(L->ctx, "axes", xnnI64ArrayAttr(L->ctx, axes, n)),
-      xnnNamed(L->ctx, "keep_dims", mlirBoolAttrGet(L->ctx, keep)),
+      lowerNamed(L, "kind", lowerStrAttr(L, nodeKind(cap))),
+      lowerNamed(L, "axes", xnnI64ArrayAttr(L->ctx, axes, n)),
+      lowerNamed(L, "keep_dims", mlirBoolAttrGet(L->ctx, keep)),
   };
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reduce", 1, &in, xnnLowerResultType(op, 0, elem), 3, attrs));
   return true;
@@ -406,13 +441,13 @@ bool xnnLowerConv(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
       return false;
   int64_t kernel[2] = {w[2], w[3]};
   MlirNamedAttribute attrs[7] = {
-      xnnNamed(L->ctx, "padding", pair4(L, padding)),
-      xnnNamed(L->ctx, "kernel", xnnI64ArrayAttr(L->ctx, kernel, 2)),
-      xnnNamed(L->ctx, "subsampling", xnnI64ArrayAttr(L->ctx, stride, 2)),
-      xnnNamed(L->ctx, "dilation", xnnI64ArrayAttr(L->ctx, dilation, 2)),
-      xnnNamed(L->ctx, "groups", xnnI64Attr(L->ctx, groups)),
-      xnnNamed(L->ctx, "group_input_channels", xnnI64Attr(L->ctx, w[1])),
-      xnnNamed(L->ctx, "group_output_channels", xnnI64Attr(L->ctx, w[0] / (groups ? groups : 1))),
+      lowerNamed(L, "padding", pair4(L, padding)),
+      lowerNamed(L, "kernel", xnnI64ArrayAttr(L->ctx, kernel, 2)),
+      lowerNamed(L, "subsampling", xnnI64ArrayAttr(L->ctx, stride, 2)),
+      lowerNamed(L, "dilation", xnnI64ArrayAttr(L->ctx, dilation, 2)),
+      lowerNamed(L, "groups", xnnI64Attr(L->ctx, groups)),
+      lowerNamed(L, "group_input_channels", xnnI64Attr(L->ctx, w[1])),
+      lowerNamed(L, "group_output_channels", xnnI64Attr(L->ctx, w[0] / (groups ? groups : 1))),
   };
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.convolution_2d", numIns, ins, xnnLowerResultType(op, 0, elem), 7, attrs));
   return true;
@@ -435,10 +470,10 @@ bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   if (isMax)
     xnnAttrI64Array(op, "dilation", dilation, 2, &n);
   MlirNamedAttribute attrs[4] = {
-      xnnNamed(L->ctx, "padding", pair4(L, padding)),
-      xnnNamed(L->ctx, "pooling", xnnI64ArrayAttr(L->ctx, kernel, 2)),
-      xnnNamed(L->ctx, "stride", xnnI64ArrayAttr(L->ctx, stride, 2)),
-      xnnNamed(L->ctx, "dilation", xnnI64ArrayAttr(L->ctx, dilation, 2)),
+      lowerNamed(L, "padding", pair4(L, padding)),
+      lowerNamed(L, "pooling", xnnI64ArrayAttr(L->ctx, kernel, 2)),
+      lowerNamed(L, "stride", xnnI64ArrayAttr(L->ctx, stride, 2)),
+      lowerNamed(L, "dilation", xnnI64ArrayAttr(L->ctx, dilation, 2)),
   };
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, isMax ? "xnn.max_pooling_2d" : "xnn.average_pooling_2d", 1, &in,
                                       xnnLowerResultType(op, 0, elem), isMax ? 4 : 3, attrs));
@@ -473,7 +508,7 @@ bool xnnLowerPermute(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap)
     int64_t p = dims[o] < 0 ? dims[o] + rank : dims[o];
     perm[i] = inNHWC ? kToNCHW[p] : p;
   }
-  MlirNamedAttribute attr = xnnNamed(L->ctx, "perm", xnnI64ArrayAttr(L->ctx, perm, rank));
+  MlirNamedAttribute attr = lowerNamed(L, "perm", xnnI64ArrayAttr(L->ctx, perm, rank));
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_transpose", 1, &in, xnnLowerResultType(op, 0, elem), 1, &attr));
   return true;
 }
@@ -504,7 +539,7 @@ bool xnnLowerCat(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
       xnnValueShape(ins[k++], d);
       dims[axis] += d[axis];
     }
-    MlirNamedAttribute attr = xnnNamed(L->ctx, "axis", xnnI64Attr(L->ctx, axis));
+    MlirNamedAttribute attr = lowerNamed(L, "axis", xnnI64Attr(L->ctx, axis));
     acc = xnnLowerEmit(L, op, "xnn.concatenate", k, ins, xnnTensorType(dims, rank, elem), 1, &attr);
   }
   xnnLowerReplace(L, op, acc);
@@ -534,8 +569,8 @@ bool xnnLowerSlice(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   offsets[axis] = start;
   shape[axis] = end - start;
   MlirNamedAttribute attrs[2] = {
-      xnnNamed(L->ctx, "offsets", xnnI64ArrayAttr(L->ctx, offsets, rank)),
-      xnnNamed(L->ctx, "sizes", xnnI64ArrayAttr(L->ctx, shape, rank)),
+      lowerNamed(L, "offsets", xnnI64ArrayAttr(L->ctx, offsets, rank)),
+      lowerNamed(L, "sizes", xnnI64ArrayAttr(L->ctx, shape, rank)),
   };
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_slice", 1, &in, xnnTensorType(shape, rank, elem), 2, attrs));
   return true;
@@ -559,7 +594,7 @@ bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
     if (mlirTypeIsABF16(elem))
       v = xnnLowerConvert(L, op, v, elem = mlirF32TypeGet(L->ctx));
     MlirNamedAttribute attr =
-        xnnNamed(L->ctx, "perm", xnnI64ArrayAttr(L->ctx, outNHWC ? kToNHWC : kToNCHW, 4));
+        lowerNamed(L, "perm", xnnI64ArrayAttr(L->ctx, outNHWC ? kToNHWC : kToNCHW, 4));
     v = xnnLowerEmit(L, op, "xnn.static_transpose", 1, &v, xnnLowerResultType(op, 0, elem), 1, &attr);
   }
   if (mlirTypeEqual(xnnValueElemType(v), to) && mlirValueEqual(v, in))
@@ -574,7 +609,9 @@ bool xnnLowerDelegate(MlirOperation func) {
   MlirBlock body = xnnFuncBody(func);
   if (mlirBlockIsNull(body))
     return true;
-  XnnLowerCtx L = {mlirOperationGetContext(func), false};
+  XnnLowerCtx L;
+  memset(&L, 0, sizeof L);
+  L.ctx = mlirOperationGetContext(func);
   size_t n = 0;
   MlirOperation *ops = xnnBlockOps(body, &n);
   for (size_t i = 0; i < n; ++i) {

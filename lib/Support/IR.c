@@ -18,7 +18,12 @@ void xnnOpSetAttr(MlirOperation op, const char *name, MlirAttribute attr) {
   mlirOperationSetDiscardableAttributeByName(op, mlirStringRefCreateFromCString(name), attr);
 }
 bool xnnOpRemoveAttr(MlirOperation op, const char *name) {
-  return mlirOperationRemoveDiscardableAttributeByName(op, mlirStringRefCreateFromCString(name));
+  MlirStringRef n = mlirStringRefCreateFromCString(name);
+  /* Removing rebuilds the attribute dictionary even when `name` is absent;
+   * the lookup first is far cheaper on the common absent case. */
+  if (mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(op, n)))
+    return false;
+  return mlirOperationRemoveDiscardableAttributeByName(op, n);
 }
 
 bool xnnAttrI64(MlirOperation op, const char *name, int64_t *out) {

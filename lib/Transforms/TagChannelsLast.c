@@ -229,16 +229,16 @@ static void demand(State *s, MlirOperation consumer, intptr_t i, Layout l) {
     return;
   MlirValue v = mlirOperationGetOperand(consumer, i);
   MlirOperation c = constantOf(v);
-  char name[128];
+  /* The consumer's name for messages, formatted only when one is emitted. */
   MlirStringRef cn = xnnOpName(consumer);
-  snprintf(name, sizeof name, "%.*s", (int)(cn.length > 100 ? 100 : cn.length), cn.data);
+  int nameLen = (int)(cn.length > 100 ? 100 : cn.length);
   if (l == LAYOUT_NHWC && !isRank4(v)) {
     /* Unreachable from verified IR (the classes and checkInputs only ask for
      * NHWC on 4-D values); kept so a bad input never yields a bad tag. */
     emitErrorf(s, mlirOperationGetLocation(consumer),
-               "'%s' needs operand #%lld in NHWC layout, but it has rank %lld (only 4-D "
+               "'%.*s' needs operand #%lld in NHWC layout, but it has rank %lld (only 4-D "
                "tensors have an NHWC layout)",
-               name, (long long)i, (long long)xnnValueRank(v));
+               nameLen, cn.data, (long long)i, (long long)xnnValueRank(v));
     return;
   }
   if (!mlirOperationIsNull(c)) {
@@ -246,10 +246,10 @@ static void demand(State *s, MlirOperation consumer, intptr_t i, Layout l) {
     if (l == LAYOUT_NHWC) {
       if (st == CONST_NCHW) {
         emitErrorf(s, mlirOperationGetLocation(consumer),
-                   "'%s' needs operand #%lld in NHWC layout, but it is an edge.constant "
+                   "'%.*s' needs operand #%lld in NHWC layout, but it is an edge.constant "
                    "already used in NCHW layout (a constant is laid out once, at compile "
                    "time: it cannot be used in both layouts)",
-                   name, (long long)i);
+                   nameLen, cn.data, (long long)i);
         return;
       }
       if (st != CONST_NHWC) {
@@ -259,10 +259,10 @@ static void demand(State *s, MlirOperation consumer, intptr_t i, Layout l) {
     } else {
       if (st == CONST_NHWC) {
         emitErrorf(s, mlirOperationGetLocation(consumer),
-                   "'%s' needs operand #%lld in NCHW layout, but it is an edge.constant "
+                   "'%.*s' needs operand #%lld in NCHW layout, but it is an edge.constant "
                    "already used in NHWC layout (a constant is laid out once, at compile "
                    "time: it cannot be used in both layouts)",
-                   name, (long long)i);
+                   nameLen, cn.data, (long long)i);
         return;
       }
       if (st != CONST_NCHW)
