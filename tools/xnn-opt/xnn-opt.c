@@ -407,8 +407,13 @@ static MlirPassManager buildPassManager(MlirContext ctx, const Options *o) {
   return pm;
 }
 
-static void printModule(MlirModule module, const Options *o, XnnStrBuf *out) {
+/* `verified`: MLIR's verifier has passed on the module as it is now, so the
+ * printer need not run it again (it does by default, to pick the generic form
+ * for invalid IR: a whole extra verification of large modules). */
+static void printModule(MlirModule module, const Options *o, bool verified, XnnStrBuf *out) {
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (verified)
+    mlirOpPrintingFlagsAssumeVerified(flags);
   if (o->printGeneric)
     mlirOpPrintingFlagsPrintGenericOpForm(flags);
   if (o->printDebugInfo)
@@ -455,7 +460,9 @@ static bool processChunk(MlirContext ctx, const Options *o,
       XnnMlirStats stats = xnnMlirComputeStats(op);
       xnnMlirPrintStats(op, &stats, o->statsFormat, stderr);
     }
-    printModule(module, o, out);
+    /* Parsing verifies; passes leave verified IR only under --verify-each. */
+    bool verified = o->verifyEach || !(o->pipeline || o->numPassFlags);
+    printModule(module, o, verified, out);
     phaseEnd(PHASE_OUTPUT, &mark);
   }
   mlirModuleDestroy(module);
