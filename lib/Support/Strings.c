@@ -56,16 +56,7 @@ void xnnStrBufFree(XnnStrBuf *buf) {
 }
 
 void xnnStrBufCallback(MlirStringRef str, void *userData) {
-  /* MLIR's printer calls this once per token (its stream is unbuffered):
-   * keep the common case to one bounds check and a copy. */
-  XnnStrBuf *buf = userData;
-  if (buf->size + str.length < buf->capacity) {
-    memcpy(buf->data + buf->size, str.data, str.length);
-    buf->size += str.length;
-    buf->data[buf->size] = 0;
-    return;
-  }
-  xnnStrBufAppend(buf, str.data, str.length);
+  xnnStrBufAppend((XnnStrBuf *)userData, str.data, str.length);
 }
 
 void xnnReportf(MlirStringCallback callback, void *userData, const char *fmt, ...) {

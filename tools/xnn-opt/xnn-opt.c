@@ -438,6 +438,7 @@ static bool processChunk(MlirContext ctx, const Options *o,
   if (mlirModuleIsNull(module))
     return false;
   MlirOperation op = mlirModuleGetOperation(module);
+  bool runsPasses = o->pipeline || o->numPassFlags;
   /* The parser has already run MLIR's verifier (IRDL constraints); only the
    * edge/xnn rules IRDL cannot express remain. */
   bool ok = mlirLogicalResultIsSuccess(xnnMlirVerify(op));
@@ -450,7 +451,7 @@ static bool processChunk(MlirContext ctx, const Options *o,
       ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
       mlirPassManagerDestroy(pm); /* prints the timing report, if enabled */
       phaseEnd(PHASE_PIPELINE, &mark);
-      if (ok && o->verifyEach && (o->pipeline || o->numPassFlags))
+      if (ok && o->verifyEach && runsPasses)
         ok = mlirLogicalResultIsSuccess(xnnMlirVerify(op));
       phaseEnd(PHASE_VERIFY_OUTPUT, &mark);
     }
@@ -461,8 +462,7 @@ static bool processChunk(MlirContext ctx, const Options *o,
       xnnMlirPrintStats(op, &stats, o->statsFormat, stderr);
     }
     /* Parsing verifies; passes leave verified IR only under --verify-each. */
-    bool verified = o->verifyEach || !(o->pipeline || o->numPassFlags);
-    printModule(module, o, verified, out);
+    printModule(module, o, o->verifyEach || !runsPasses, out);
     phaseEnd(PHASE_OUTPUT, &mark);
   }
   mlirModuleDestroy(module);
