@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 #include <time.h>
 
 #define TOOL "xnn-opt"
@@ -25,9 +26,11 @@
  * reports only the passes). */
 enum { PHASE_PARSE, PHASE_VERIFY_INPUT, PHASE_PIPELINE, PHASE_VERIFY_OUTPUT, PHASE_OUTPUT, NUM_PHASES };
 static const char *const phaseNames[NUM_PHASES] = {
-    "Parse", "Verify input (edge/xnn rules)", "Pass pipeline", "Verify output (edge/xnn rules)",
-    "Print and write output"};
+    "Parse", "Verify input (edge/xnn rules)", "Pass pipeline",
+    "Verify output (alongside printing)", "Print and write output"};
 static double phaseSeconds[NUM_PHASES];
+/* Output verification ran on its own thread, overlapping the print. */
+static bool verifyOutputConcurrent;
 
 static double nowSeconds(void) {
   struct timespec ts;
@@ -50,7 +53,8 @@ static void printPhaseReport(double total) {
           total);
   double rest = total;
   for (int p = 0; p < NUM_PHASES; ++p) {
-    rest -= phaseSeconds[p];
+    if (p != PHASE_VERIFY_OUTPUT || !verifyOutputConcurrent)
+      rest -= phaseSeconds[p];
     fprintf(stderr, "  %8.4f (%5.1f%%)  %s\n", phaseSeconds[p],
             total > 0 ? 100.0 * phaseSeconds[p] / total : 0.0, phaseNames[p]);
   }
@@ -348,7 +352,7 @@ static void capturePassFlagError(MlirStringRef msg, void *userData) {
 }
 
 /* Builds the pass manager for one run. Returns a null manager on error. */
-static MlirPassManager buildPassManager(MlirContext ctx, const Options *o) {
+static MlirPassManager buildPassManager(MlirContext ctx, const Options *o, bool verifier) {
   MlirPassManager pm =
       mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("builtin.module"));
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
@@ -385,7 +389,7 @@ static MlirPassManager buildPassManager(MlirContext ctx, const Options *o) {
     }
     xnnStrBufFree(&err.msg);
   }
-  mlirPassManagerEnableVerifier(pm, o->verifyEach);
+  mlirPassManagerEnableVerifier(pm, verifier);
   if (o->printIrBefore || o->printIrAfter || o->printIrAfterChange || o->printIrAfterFailure) {
     MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
     if (o->printGeneric)
@@ -407,9 +411,10 @@ static MlirPassManager buildPassManager(MlirContext ctx, const Options *o) {
   return pm;
 }
 
-/* `verified`: MLIR's verifier has passed on the module as it is now, so the
- * printer need not run it again (it does by default, to pick the generic form
- * for invalid IR: a whole extra verification of large modules). */
+/* `verified`: MLIR's verifier has passed on the module as it is now (or is
+ * running alongside and the text is dropped if it fails), so the printer need
+ * not run it again (it does by default, to pick the generic form for invalid
+ * IR: a whole extra verification of large modules). */
 static void printModule(MlirModule module, const Options *o, bool verified, XnnStrBuf *out) {
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   if (verified)
@@ -428,10 +433,54 @@ static void printModule(MlirModule module, const Options *o, bool verified, XnnS
     xnnStrBufAppend(out, "\n", 1);
 }
 
-/* Parses, verifies, transforms and prints one chunk. Returns true on success. */
-static bool processChunk(MlirContext ctx, const Options *o,
-                         const char *filename, const char *text, size_t size, unsigned firstLine,
-                         XnnStrBuf *out) {
+/* True if the pipeline is one of this project's passes given as a flag under
+ * --verify-each: the pass manager's verifier would then be the last step
+ * before printing, so it runs beside the print instead (see processChunk). */
+static bool defersFinalVerifier(const Options *o) {
+  return o->verifyEach && !o->pipeline && o->numPassFlags == 1 && !o->printIrAfterFailure &&
+         !o->disableThreading && xnnMlirLookupPass(mlirStringRefCreateFromCString(o->passFlags[0].name));
+}
+
+/* The output checks left after the pass pipeline: MLIR's verifier (when
+ * deferred) and the edge/xnn rules. */
+typedef struct OutputCheck {
+  MlirOperation op;
+  bool mlirVerifier;
+  bool ok;
+  double seconds;
+} OutputCheck;
+
+static int runOutputCheck(void *arg) {
+  OutputCheck *c = arg;
+  double start = nowSeconds();
+  c->ok = (!c->mlirVerifier || mlirOperationVerify(c->op)) &&
+          mlirLogicalResultIsSuccess(xnnMlirVerify(c->op));
+  c->seconds = nowSeconds() - start;
+  return 0;
+}
+
+/* Settles the operation order of the blocks in the module's top-level ops
+ * (function bodies), which the verifier's dominance checks would otherwise
+ * recompute while the printer reads the same blocks. Deeper blocks (rare
+ * here) are left to the verifier. */
+static void settleOpOrder(MlirOperation module) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation top = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(top);
+       top = mlirOperationGetNextInBlock(top))
+    for (intptr_t r = 0, nr = mlirOperationGetNumRegions(top); r < nr; ++r)
+      for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(top, r)); !mlirBlockIsNull(b);
+           b = mlirBlockGetNextInRegion(b)) {
+        MlirOperation first = mlirBlockGetFirstOperation(b), last = mlirBlockGetTerminator(b);
+        if (!mlirOperationIsNull(first) && !mlirOperationIsNull(last) && !mlirOperationEqual(first, last))
+          (void)mlirOperationIsBeforeInBlock(first, last);
+      }
+}
+
+/* Parses, verifies, transforms and prints one chunk. Returns true on success.
+ * `last`: the process exits right after; the module is left to the OS unless
+ * leak checking needs it freed (a 10^5-op module takes ~30 ms to destroy). */
+static bool processChunk(MlirContext ctx, const Options *o, const char *filename, const char *text,
+                         size_t size, unsigned firstLine, bool last, XnnStrBuf *out) {
   double mark = nowSeconds();
   MlirModule module = xnnMlirParseSource(ctx, text, size, filename, firstLine);
   phaseEnd(PHASE_PARSE, &mark);
@@ -443,28 +492,59 @@ static bool processChunk(MlirContext ctx, const Options *o,
    * edge/xnn rules IRDL cannot express remain. */
   bool ok = mlirLogicalResultIsSuccess(xnnMlirVerify(op));
   phaseEnd(PHASE_VERIFY_INPUT, &mark);
+  bool deferVerifier = runsPasses && defersFinalVerifier(o);
   if (ok) {
-    MlirPassManager pm = buildPassManager(ctx, o);
-    if (mlirPassManagerIsNull(pm)) {
-      ok = false;
-    } else {
-      ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+    MlirPassManager pm = buildPassManager(ctx, o, o->verifyEach && !deferVerifier);
+    ok = !mlirPassManagerIsNull(pm) && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+    if (!mlirPassManagerIsNull(pm))
       mlirPassManagerDestroy(pm); /* prints the timing report, if enabled */
-      phaseEnd(PHASE_PIPELINE, &mark);
-      if (ok && o->verifyEach && runsPasses)
-        ok = mlirLogicalResultIsSuccess(xnnMlirVerify(op));
-      phaseEnd(PHASE_VERIFY_OUTPUT, &mark);
+    phaseEnd(PHASE_PIPELINE, &mark);
+  }
+  if (!ok) {
+    mlirModuleDestroy(module);
+    return false;
+  }
+  /* Under --verify-each the output is checked before it is kept. The checks
+   * only read the IR, as the printer does: they run on a second thread while
+   * the text is printed, and the text is dropped if they fail. */
+  OutputCheck check = {op, deferVerifier, true, 0.0};
+  thrd_t thread;
+  bool threaded = false;
+  if (o->verifyEach && runsPasses) {
+    if (!o->disableThreading) {
+      settleOpOrder(op);
+      threaded = thrd_create(&thread, runOutputCheck, &check) == thrd_success;
+    }
+    if (!threaded) {
+      if (deferVerifier) /* no second thread: verify before printing */
+        check.mlirVerifier = false, check.ok = mlirOperationVerify(op);
+      if (check.ok)
+        runOutputCheck(&check);
     }
   }
-  if (ok) {
-    if (o->statsFormat) {
-      XnnMlirStats stats = xnnMlirComputeStats(op);
-      xnnMlirPrintStats(op, &stats, o->statsFormat, stderr);
-    }
+  size_t outMark = out->size;
+  if (check.ok)
     /* Parsing verifies; passes leave verified IR only under --verify-each. */
     printModule(module, o, o->verifyEach || !runsPasses, out);
-    phaseEnd(PHASE_OUTPUT, &mark);
+  if (threaded) {
+    thrd_join(thread, NULL);
+    verifyOutputConcurrent = true;
   }
+  phaseSeconds[PHASE_VERIFY_OUTPUT] += check.seconds;
+  ok = check.ok;
+  if (ok && o->statsFormat) {
+    XnnMlirStats stats = xnnMlirComputeStats(op);
+    xnnMlirPrintStats(op, &stats, o->statsFormat, stderr);
+  }
+  if (!ok)
+    out->size = outMark;
+  phaseEnd(PHASE_OUTPUT, &mark);
+#ifndef XNNMLIR_FREE_AT_EXIT
+  if (last)
+    return ok;
+#else
+  (void)last;
+#endif
   mlirModuleDestroy(module);
   return ok;
 }
@@ -504,7 +584,7 @@ int main(int argc, char **argv) {
     probe.timing = probe.passStatistics = false;
     probe.printIrBefore = probe.printIrAfter = probe.printIrAfterChange = false;
     probe.printIrAfterFailure = false;
-    MlirPassManager pm = buildPassManager(ctx, &probe);
+    MlirPassManager pm = buildPassManager(ctx, &probe, o.verifyEach);
     if (mlirPassManagerIsNull(pm)) {
       xnnMlirDiagEngineDestroy(diags);
       mlirContextDestroy(ctx);
@@ -563,7 +643,7 @@ int main(int argc, char **argv) {
       xnnMlirDiagEngineBeginVerify(diags, chunks[i].firstLine, chunks[i].lastLine,
                                    o.verifyDiagnostics == 2);
     bool ok = processChunk(ctx, &o, filename, chunks[i].start, chunks[i].size,
-                           chunks[i].firstLine, &out);
+                           chunks[i].firstLine, i + 1 == numChunks, &out);
     if (o.verifyDiagnostics)
       ok = xnnMlirDiagEngineEndVerify(diags);
     allOk = allOk && ok;
