@@ -15,19 +15,16 @@ void xnnPtrMapInit(XnnPtrMap *map, size_t expected) {
   size_t cap = 16;
   while (cap < expected * 2)
     cap *= 2;
-  map->keys = calloc(cap, sizeof(void *));
-  map->values = malloc(cap * sizeof(size_t));
-  if (!map->keys || !map->values)
+  map->slots = calloc(cap, sizeof(XnnPtrMapSlot));
+  if (!map->slots)
     abort();
   map->capacity = cap;
   map->size = 0;
 }
 
 void xnnPtrMapFree(XnnPtrMap *map) {
-  free(map->keys);
-  free(map->values);
-  map->keys = NULL;
-  map->values = NULL;
+  free(map->slots);
+  map->slots = NULL;
   map->capacity = map->size = 0;
 }
 
@@ -35,8 +32,8 @@ static void grow(XnnPtrMap *map) {
   XnnPtrMap bigger;
   xnnPtrMapInit(&bigger, map->capacity);
   for (size_t i = 0; i < map->capacity; ++i)
-    if (map->keys[i])
-      xnnPtrMapPut(&bigger, map->keys[i], map->values[i]);
+    if (map->slots[i].key)
+      xnnPtrMapPut(&bigger, map->slots[i].key, map->slots[i].value);
   xnnPtrMapFree(map);
   *map = bigger;
 }
@@ -46,14 +43,15 @@ void xnnPtrMapPut(XnnPtrMap *map, const void *key, size_t value) {
     grow(map);
   size_t mask = map->capacity - 1;
   for (size_t i = slotOf(key, mask);; i = (i + 1) & mask) {
-    if (!map->keys[i]) {
-      map->keys[i] = key;
-      map->values[i] = value;
+    XnnPtrMapSlot *s = &map->slots[i];
+    if (!s->key) {
+      s->key = key;
+      s->value = value;
       ++map->size;
       return;
     }
-    if (map->keys[i] == key) {
-      map->values[i] = value;
+    if (s->key == key) {
+      s->value = value;
       return;
     }
   }
@@ -64,10 +62,11 @@ bool xnnPtrMapGet(const XnnPtrMap *map, const void *key, size_t *value) {
     return false;
   size_t mask = map->capacity - 1;
   for (size_t i = slotOf(key, mask);; i = (i + 1) & mask) {
-    if (!map->keys[i])
+    const XnnPtrMapSlot *s = &map->slots[i];
+    if (!s->key)
       return false;
-    if (map->keys[i] == key) {
-      *value = map->values[i];
+    if (s->key == key) {
+      *value = s->value;
       return true;
     }
   }

@@ -6,9 +6,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* A key and its value side by side: one cache line per probe on maps far
+ * larger than the cache. */
+typedef struct XnnPtrMapSlot {
+  const void *key; /* NULL: empty */
+  size_t value;
+} XnnPtrMapSlot;
+
 typedef struct XnnPtrMap {
-  const void **keys;
-  size_t *values;
+  XnnPtrMapSlot *slots;
   size_t capacity; /* power of two */
   size_t size;
 } XnnPtrMap;

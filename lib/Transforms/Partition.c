@@ -35,11 +35,15 @@ typedef struct PartitionConfig {
 
 enum { KIND_PORTABLE, KIND_DELEGATE, KIND_CONSTANT };
 
+#define NO_DEF ((size_t)-1)
+
 typedef struct OpInfo {
   MlirOperation op;
   int kind;
   size_t level; /* D(v) */
   size_t unit;  /* scheduling unit: a segment or a single portable op */
+  size_t firstDef; /* this op's operands' producers: defs[firstDef .. firstDef + numOperands) */
+  size_t numOperands;
 } OpInfo;
 
 /* A growable array of values. */
@@ -105,8 +109,8 @@ static bool inSegment(const XnnPtrMap *index, const OpInfo *infos, MlirOperation
 /* Moves segment `seg` (scheduling unit `unit`) into a new delegate function
  * inserted after `insertAfter`, and leaves a func.call before `terminator`. */
 static MlirOperation outline(MlirOperation module, MlirOperation insertAfter, MlirOperation terminator,
-                             OpInfo *infos, const XnnPtrMap *index, Segment *seg, size_t unit,
-                             size_t *counter) {
+                             OpInfo *infos, const size_t *defs, const XnnPtrMap *index,
+                             Segment *seg, size_t unit, size_t *counter) {
   MlirContext ctx = mlirOperationGetContext(module);
   MlirLocation loc = mlirOperationGetLocation(infos[seg->ops[0]].op);
   /* Inputs: values from outside (constants excepted: cloned in); outputs: results used outside. */
@@ -114,13 +118,14 @@ static MlirOperation outline(MlirOperation module, MlirOperation insertAfter, Ml
   XnnPtrMap inputIndex;
   xnnPtrMapInit(&inputIndex, 16);
   for (size_t k = 0; k < seg->numOps; ++k) {
-    MlirOperation op = infos[seg->ops[k]].op;
-    for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
-      MlirValue v = mlirOperationGetOperand(op, i);
-      MlirOperation def = xnnDefiningOp(v);
-      size_t dummy;
-      if (inSegment(index, infos, def, unit) || (!mlirOperationIsNull(def) && xnnOpIs(def, "edge.constant")))
+    const OpInfo *info = &infos[seg->ops[k]];
+    MlirOperation op = info->op;
+    for (size_t i = 0; i < info->numOperands; ++i) {
+      size_t d = defs[info->firstDef + i], dummy;
+      if (d != NO_DEF && (infos[d].kind == KIND_CONSTANT ||
+                          (infos[d].kind == KIND_DELEGATE && infos[d].unit == unit)))
         continue;
+      MlirValue v = mlirOperationGetOperand(op, (intptr_t)i);
       if (!xnnPtrMapGet(&inputIndex, v.ptr, &dummy)) {
         xnnPtrMapPut(&inputIndex, v.ptr, inputs.size);
         valueListPush(&inputs, v);
@@ -199,18 +204,21 @@ static MlirOperation outline(MlirOperation module, MlirOperation insertAfter, Ml
   XnnPtrMap clones;
   xnnPtrMapInit(&clones, 8);
   for (size_t k = 0; k < seg->numOps; ++k) {
-    MlirOperation op = infos[seg->ops[k]].op;
+    const OpInfo *info = &infos[seg->ops[k]];
+    MlirOperation op = info->op;
     mlirOperationMoveBefore(op, ret);
-    for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+    for (intptr_t i = 0, n = (intptr_t)info->numOperands; i < n; ++i) {
+      size_t d = defs[info->firstDef + (size_t)i], at;
+      if (d != NO_DEF && infos[d].kind == KIND_DELEGATE && infos[d].unit == unit)
+        continue; /* produced inside the segment */
       MlirValue v = mlirOperationGetOperand(op, i);
-      size_t at;
       if (xnnPtrMapGet(&inputIndex, v.ptr, &at)) {
         mlirOperationSetOperand(op, i, mlirBlockGetArgument(body, (intptr_t)at));
         continue;
       }
-      MlirOperation def = xnnDefiningOp(v);
-      if (mlirOperationIsNull(def) || !xnnOpIs(def, "edge.constant"))
+      if (d == NO_DEF || infos[d].kind != KIND_CONSTANT)
         continue;
+      MlirOperation def = infos[d].op;
       size_t cloneAt;
       MlirOperation clone;
       if (xnnPtrMapGet(&clones, def.ptr, &cloneAt)) {
@@ -254,6 +262,8 @@ static void partitionFunction(MlirOperation module, MlirOperation func, MlirOper
   xnnPtrMapInit(&index, numOps);
   size_t maxLevel = 0;
   bool anyDelegate = false;
+  /* Operand producers are looked up once here and reused below. */
+  size_t *defs = NULL, numDefs = 0, capDefs = 0;
   for (size_t i = 0; i < numOps; ++i) {
     OpInfo *info = &infos[i];
     info->op = ops[i];
@@ -261,6 +271,7 @@ static void partitionFunction(MlirOperation module, MlirOperation func, MlirOper
     XnnReason why;
     if (xnnOpIs(ops[i], "edge.constant")) {
       info->kind = KIND_CONSTANT;
+      info->firstDef = numDefs;
       continue;
     }
     xnnOpRemoveAttr(ops[i], "xnn.portable_reason");
@@ -273,10 +284,18 @@ static void partitionFunction(MlirOperation module, MlirOperation func, MlirOper
         xnnOpSetAttr(ops[i], "xnn.portable_reason", xnnStrAttr(ctx, why.text));
     }
     size_t level = 0;
-    for (intptr_t k = 0, n = mlirOperationGetNumOperands(ops[i]); k < n; ++k) {
-      MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(ops[i], k));
-      size_t u;
-      if (mlirOperationIsNull(def) || !xnnPtrMapGet(&index, def.ptr, &u) || infos[u].kind == KIND_CONSTANT)
+    info->firstDef = numDefs;
+    info->numOperands = (size_t)mlirOperationGetNumOperands(ops[i]);
+    if (numDefs + info->numOperands > capDefs &&
+        !(defs = realloc(defs, (capDefs = 2 * (numDefs + info->numOperands)) * sizeof(size_t))))
+      abort();
+    for (size_t k = 0; k < info->numOperands; ++k) {
+      MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(ops[i], (intptr_t)k));
+      size_t u = NO_DEF;
+      if (!mlirOperationIsNull(def) && !xnnPtrMapGet(&index, def.ptr, &u))
+        u = NO_DEF;
+      defs[numDefs++] = u;
+      if (u == NO_DEF || infos[u].kind == KIND_CONSTANT)
         continue;
       size_t l = infos[u].level + (infos[u].kind == KIND_DELEGATE && info->kind != KIND_DELEGATE);
       if (l > level)
@@ -287,6 +306,7 @@ static void partitionFunction(MlirOperation module, MlirOperation func, MlirOper
       maxLevel = level;
   }
   if (!anyDelegate) {
+    free(defs);
     xnnPtrMapFree(&index);
     free(infos);
     free(ops);
@@ -331,11 +351,9 @@ static void partitionFunction(MlirOperation module, MlirOperation func, MlirOper
       if (infos[i].kind == KIND_CONSTANT)
         continue;
       size_t to = infos[i].unit;
-      for (intptr_t k = 0, n = mlirOperationGetNumOperands(infos[i].op); k < n; ++k) {
-        MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(infos[i].op, k));
-        size_t d;
-        if (mlirOperationIsNull(def) || !xnnPtrMapGet(&index, def.ptr, &d) ||
-            infos[d].kind == KIND_CONSTANT || infos[d].unit == to)
+      for (size_t k = 0; k < infos[i].numOperands; ++k) {
+        size_t d = defs[infos[i].firstDef + k];
+        if (d == NO_DEF || infos[d].kind == KIND_CONSTANT || infos[d].unit == to)
           continue;
         size_t from = infos[d].unit;
         if (fillPass) {
@@ -362,7 +380,7 @@ static void partitionFunction(MlirOperation module, MlirOperation func, MlirOper
   }
   /* Outline the segments, then lay the caller out in schedule order. */
   for (size_t s = 0; s < numSegments; ++s)
-    *insertAfter = outline(module, *insertAfter, terminator, infos, &index, &segs[s], s, counter);
+    *insertAfter = outline(module, *insertAfter, terminator, infos, defs, &index, &segs[s], s, counter);
   for (size_t k = 0; k < numOrdered; ++k) {
     size_t u = order[k];
     mlirOperationMoveBefore(u < numSegments ? segs[u].call : infos[firstIndex[u]].op, terminator);
@@ -378,6 +396,7 @@ static void partitionFunction(MlirOperation module, MlirOperation func, MlirOper
   for (size_t s = 0; s < numSegments; ++s)
     free(segs[s].ops);
   free(segs);
+  free(defs);
   free(firstIndex);
   free(indegree);
   free(edgeStart);
