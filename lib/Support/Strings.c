@@ -24,6 +24,20 @@ void xnnStrBufAppend(XnnStrBuf *buf, const char *data, size_t size) {
   buf->data[buf->size] = 0;
 }
 
+void xnnStrBufReserve(XnnStrBuf *buf, size_t capacity) {
+  if (capacity <= buf->capacity)
+    return;
+  char *grown = realloc(buf->data, capacity);
+  if (!grown) {
+    fprintf(stderr, "xnnmlir: out of memory\n");
+    abort();
+  }
+  if (!buf->data)
+    grown[0] = 0;
+  buf->data = grown;
+  buf->capacity = capacity;
+}
+
 void xnnStrBufAppendCStr(XnnStrBuf *buf, const char *str) { xnnStrBufAppend(buf, str, strlen(str)); }
 
 void xnnStrBufAppendf(XnnStrBuf *buf, const char *fmt, ...) {

@@ -13,6 +13,8 @@ typedef struct XnnStrBuf {
   size_t capacity;
 } XnnStrBuf;
 
+/* Makes room for at least `capacity` bytes (including the NUL) up front. */
+void xnnStrBufReserve(XnnStrBuf *buf, size_t capacity);
 void xnnStrBufAppend(XnnStrBuf *buf, const char *data, size_t size);
 void xnnStrBufAppendCStr(XnnStrBuf *buf, const char *str);
 void xnnStrBufAppendf(XnnStrBuf *buf, const char *fmt, ...)

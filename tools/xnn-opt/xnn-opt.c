@@ -411,6 +411,21 @@ static MlirPassManager buildPassManager(MlirContext ctx, const Options *o, bool 
   return pm;
 }
 
+/* The printer hands over its text a few bytes at a time (MLIR's C API stream is
+ * unbuffered): append short pieces without a memcpy call. */
+static void appendPrinted(MlirStringRef text, void *userData) {
+  XnnStrBuf *out = userData;
+  if (text.length < 32 && out->capacity - out->size > 32) {
+    char *d = out->data + out->size;
+    for (size_t i = 0; i < text.length; ++i)
+      d[i] = text.data[i];
+    out->size += text.length;
+    d[text.length] = 0;
+    return;
+  }
+  xnnStrBufAppend(out, text.data, text.length);
+}
+
 /* `verified`: MLIR's verifier has passed on the module as it is now (or is
  * running alongside and the text is dropped if it fails), so the printer need
  * not run it again (it does by default, to pick the generic form for invalid
@@ -427,7 +442,7 @@ static void printModule(MlirModule module, const Options *o, bool verified, XnnS
     mlirOpPrintingFlagsUseLocalScope(flags);
   if (o->elideLimit >= 0)
     mlirOpPrintingFlagsElideLargeElementsAttrs(flags, o->elideLimit);
-  mlirOperationPrintWithFlags(mlirModuleGetOperation(module), flags, xnnStrBufCallback, out);
+  mlirOperationPrintWithFlags(mlirModuleGetOperation(module), flags, appendPrinted, out);
   mlirOpPrintingFlagsDestroy(flags);
   if (out->size && out->data[out->size - 1] != '\n')
     xnnStrBufAppend(out, "\n", 1);
@@ -635,6 +650,7 @@ int main(int argc, char **argv) {
   chunks[numChunks++] = (Chunk){chunkStart, (size_t)(end - chunkStart), chunkLine, line};
 
   XnnStrBuf out = {0};
+  xnnStrBufReserve(&out, size + size / 4 + 64); /* printed IR is about the input's size */
   bool allOk = true;
   for (size_t i = 0; i < numChunks; ++i) {
     if (i)
