@@ -51,20 +51,19 @@ typedef struct ValueRef {
 
 /* Every operand and result: static ranked tensor, rank <= 6, non-empty; float. */
 static bool checkValue(MlirValue v, ValueRef w, bool requireFloat, XnnReason *why) {
-  MlirType t = mlirValueGetType(v);
-  if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
+  XnnTypeInfo t = xnnTypeInfo(mlirValueGetType(v));
+  if (!t.rankedTensor || !t.staticShape)
     return refuse(why, "%s #%zd is not a statically shaped tensor", w.kind, (ssize_t)w.index);
-  intptr_t rank = mlirShapedTypeGetRank(t);
-  if (rank > XNN_CAP_MAX_RANK)
+  if (t.rank > XNN_CAP_MAX_RANK)
     return refuse(why, "%s #%zd has rank %zd; XNNPACK supports at most %d dims", w.kind,
-                  (ssize_t)w.index, (ssize_t)rank, XNN_CAP_MAX_RANK);
-  for (intptr_t i = 0; i < rank; ++i)
-    if (mlirShapedTypeGetDimSize(t, i) == 0)
+                  (ssize_t)w.index, (ssize_t)t.rank, XNN_CAP_MAX_RANK);
+  for (intptr_t i = 0; i < t.rank; ++i)
+    if (t.dims[i] == 0)
       return refuse(why, "%s #%zd is empty; XNNPACK rejects zero-size tensors", w.kind,
                     (ssize_t)w.index);
-  if (requireFloat && !capMask(mlirShapedTypeGetElementType(t))) {
+  if (requireFloat && !capMask(t.elem)) {
     char name[64];
-    typeName(mlirShapedTypeGetElementType(t), name, sizeof(name));
+    typeName(t.elem, name, sizeof(name));
     return refuse(why, "%s #%zd has element type %s; XNNPACK's float nodes take f32, f16 or bf16",
                   w.kind, (ssize_t)w.index, name);
   }

@@ -107,11 +107,11 @@ MlirType xnnLowerComputeElem(XnnLowerCtx *L, MlirOperation op, const XnnCapabili
 }
 
 static MlirType physicalType(MlirType logical, bool nhwc, MlirType elem) {
-  intptr_t rank = mlirShapedTypeGetRank(logical);
+  XnnTypeInfo t = xnnTypeInfo(logical);
   int64_t dims[XNN_IR_MAX_RANK];
-  for (intptr_t i = 0; i < rank && i < XNN_IR_MAX_RANK; ++i)
-    dims[i] = mlirShapedTypeGetDimSize(logical, nhwc && rank == 4 ? kToNHWC[i] : i);
-  return xnnTensorType(dims, rank, elem);
+  for (intptr_t i = 0; i < t.rank && i < XNN_IR_MAX_RANK; ++i)
+    dims[i] = t.dims[nhwc && t.rank == 4 ? kToNHWC[i] : i];
+  return xnnTensorType(dims, t.rank, elem);
 }
 
 MlirType xnnLowerResultType(MlirOperation op, intptr_t idx, MlirType elem) {

@@ -4,6 +4,7 @@
 
 #include "OpDefs.h"
 #include "VerifyUtil.h"
+#include "Support/IR.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -187,6 +188,8 @@ MlirLogicalResult xnnMlirVerify(MlirOperation root) {
   if (mlirOperationIsNull(root))
     return mlirLogicalResultFailure();
   VerifyCtx c = {true};
+  xnnTypeCacheEnter();
   mlirOperationWalk(root, verifyEach, &c, MlirWalkPreOrder);
+  xnnTypeCacheExit();
   return c.ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

@@ -1,6 +1,8 @@
 /* Shared verifier helpers; see VerifyUtil.h. */
 #include "VerifyUtil.h"
 
+#include "Support/IR.h"
+
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
@@ -190,17 +192,20 @@ static TensorFault tensorFault(MlirType t, unsigned mask, intptr_t maxRank,
                                XnnTensor *out) {
   memset(out, 0, sizeof(*out));
   out->type = t;
-  if (mlirTypeIsNull(t) || !mlirTypeIsARankedTensor(t))
+  if (mlirTypeIsNull(t))
     return TENSOR_NOT_RANKED;
-  if (!mlirShapedTypeHasStaticShape(t))
+  XnnTypeInfo info = xnnTypeInfo(t);
+  if (!info.rankedTensor)
+    return TENSOR_NOT_RANKED;
+  if (!info.staticShape)
     return TENSOR_NOT_STATIC;
-  intptr_t rank = mlirShapedTypeGetRank(t);
+  intptr_t rank = info.rank;
   if (rank > maxRank || rank > XNN_VERIFY_MAX_RANK)
     return TENSOR_RANK;
   out->rank = rank;
   for (intptr_t i = 0; i < rank; ++i)
-    out->dims[i] = mlirShapedTypeGetDimSize(t, i);
-  out->elem = mlirShapedTypeGetElementType(t);
+    out->dims[i] = i < XNN_IR_MAX_RANK ? info.dims[i] : mlirShapedTypeGetDimSize(t, i);
+  out->elem = info.elem;
   out->kind = xnnElemKind(out->elem);
   return (out->kind & mask) ? TENSOR_OK : TENSOR_ELEM;
 }

@@ -1,6 +1,8 @@
 /* Builds MLIR external passes from a run function and a copied config blob. */
 #include "xnnmlir/Passes.h"
 
+#include "Support/IR.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,7 +37,9 @@ static void *passClone(void *userData) {
 
 static void passRun(MlirOperation op, MlirExternalPass pass, void *userData) {
   PassInstance *inst = userData;
+  xnnTypeCacheEnter();
   inst->run(op, pass, inst->configSize ? inst->config : NULL);
+  xnnTypeCacheExit();
 }
 
 MlirPass xnnMlirCreateExternalPass(const XnnMlirPassInfo *info, XnnMlirPassRunFn run,

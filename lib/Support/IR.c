@@ -101,28 +101,77 @@ MlirNamedAttribute xnnNamed(MlirContext ctx, const char *name, MlirAttribute att
   return mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), attr);
 }
 
-MlirType xnnValueElemType(MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : (MlirType){NULL};
+static void readTypeInfo(MlirType t, XnnTypeInfo *info) {
+  memset(info, 0, sizeof(*info));
+  info->rank = -1;
+  if (!mlirTypeIsAShaped(t))
+    return;
+  info->elem = mlirShapedTypeGetElementType(t);
+  info->rankedTensor = mlirTypeIsARankedTensor(t);
+  if (!mlirShapedTypeHasRank(t))
+    return;
+  info->staticShape = mlirShapedTypeHasStaticShape(t);
+  info->rank = mlirShapedTypeGetRank(t);
+  for (intptr_t i = 0; i < info->rank && i < XNN_IR_MAX_RANK; ++i)
+    info->dims[i] = mlirShapedTypeGetDimSize(t, i);
 }
+
+/* Direct-mapped, per thread; an entry is valid only in the scope (generation)
+ * that filled it, so a type address reused by a later context never hits. */
+enum { TYPE_CACHE_SIZE = 64 };
+typedef struct TypeCacheEntry {
+  const void *type;
+  unsigned generation;
+  XnnTypeInfo info;
+} TypeCacheEntry;
+static _Thread_local unsigned typeCacheDepth, typeCacheGeneration;
+static _Thread_local TypeCacheEntry typeCache[TYPE_CACHE_SIZE];
+
+void xnnTypeCacheEnter(void) {
+  if (typeCacheDepth++ == 0 && ++typeCacheGeneration == 0)
+    typeCacheGeneration = 1; /* 0 marks never-filled entries */
+}
+void xnnTypeCacheExit(void) {
+  if (typeCacheDepth)
+    --typeCacheDepth;
+}
+
+XnnTypeInfo xnnTypeInfo(MlirType t) {
+  XnnTypeInfo info;
+  if (!typeCacheDepth || mlirTypeIsNull(t)) {
+    readTypeInfo(t, &info);
+    return info;
+  }
+  TypeCacheEntry *e = &typeCache[((uintptr_t)t.ptr >> 4) % TYPE_CACHE_SIZE];
+  if (e->type != t.ptr || e->generation != typeCacheGeneration) {
+    readTypeInfo(t, &e->info);
+    e->type = t.ptr;
+    e->generation = typeCacheGeneration;
+  }
+  return e->info;
+}
+
+MlirType xnnValueElemType(MlirValue v) { return xnnTypeInfo(mlirValueGetType(v)).elem; }
 intptr_t xnnValueRank(MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  return mlirTypeIsARankedTensor(t) ? mlirShapedTypeGetRank(t) : -1;
+  XnnTypeInfo t = xnnTypeInfo(mlirValueGetType(v));
+  return t.rankedTensor ? t.rank : -1;
 }
 intptr_t xnnValueShape(MlirValue v, int64_t *dims) {
-  intptr_t r = xnnValueRank(v);
-  MlirType t = mlirValueGetType(v);
-  for (intptr_t i = 0; i < r && i < XNN_IR_MAX_RANK; ++i)
-    dims[i] = mlirShapedTypeGetDimSize(t, i);
-  return r;
+  XnnTypeInfo t = xnnTypeInfo(mlirValueGetType(v));
+  if (!t.rankedTensor)
+    return -1;
+  for (intptr_t i = 0; i < t.rank && i < XNN_IR_MAX_RANK; ++i)
+    dims[i] = t.dims[i];
+  return t.rank;
 }
 int64_t xnnValueNumElements(MlirValue v) {
-  intptr_t r = xnnValueRank(v);
-  MlirType t = mlirValueGetType(v);
+  XnnTypeInfo t = xnnTypeInfo(mlirValueGetType(v));
+  if (!t.rankedTensor)
+    return -1;
   int64_t n = 1;
-  for (intptr_t i = 0; i < r; ++i)
-    n *= mlirShapedTypeGetDimSize(t, i);
-  return r < 0 ? -1 : n;
+  for (intptr_t i = 0; i < t.rank; ++i)
+    n *= i < XNN_IR_MAX_RANK ? t.dims[i] : mlirShapedTypeGetDimSize(mlirValueGetType(v), i);
+  return n;
 }
 MlirType xnnTensorType(const int64_t *dims, intptr_t rank, MlirType elem) {
   return mlirRankedTensorTypeGet(rank, dims, elem, mlirAttributeGetNull());

@@ -38,6 +38,21 @@ MlirAttribute xnnStrAttr(MlirContext ctx, const char *s);
 MlirAttribute xnnI64ArrayAttr(MlirContext ctx, const int64_t *v, intptr_t n);
 MlirNamedAttribute xnnNamed(MlirContext ctx, const char *name, MlirAttribute attr);
 
+/* What passes ask of a type, read through MLIR's ShapedType interface once
+ * per distinct type inside a cache scope. */
+typedef struct XnnTypeInfo {
+  bool rankedTensor;
+  bool staticShape;
+  intptr_t rank; /* -1 if unranked or not shaped */
+  int64_t dims[XNN_IR_MAX_RANK]; /* the first min(rank, XNN_IR_MAX_RANK) dims */
+  MlirType elem; /* null if not shaped */
+} XnnTypeInfo;
+XnnTypeInfo xnnTypeInfo(MlirType t);
+/* Scopes in which the current thread may cache type facts (types live as long
+ * as their context, which outlives a pass run or a verification). Nest. */
+void xnnTypeCacheEnter(void);
+void xnnTypeCacheExit(void);
+
 /* Tensor type helpers (for non-tensors: rank -1, null element type). */
 MlirType xnnValueElemType(MlirValue v);
 intptr_t xnnValueRank(MlirValue v);

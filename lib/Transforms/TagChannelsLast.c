@@ -136,10 +136,10 @@ static bool isRank4(MlirValue v) { return xnnValueRank(v) == 4; }
 /* A ranked static tensor with exactly one element: every permutation of its
  * dims gives the same shape and bytes, so it has no layout. */
 static bool isLayoutNeutral(MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  if (!mlirTypeIsARankedTensor(t))
+  XnnTypeInfo t = xnnTypeInfo(mlirValueGetType(v));
+  if (!t.rankedTensor)
     return true; /* not a tensor: no layout either */
-  if (!mlirShapedTypeHasStaticShape(t))
+  if (!t.staticShape)
     return false;
   return xnnValueNumElements(v) == 1;
 }
