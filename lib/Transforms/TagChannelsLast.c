@@ -39,6 +39,7 @@
 
 #include "Pass/PassDefs.h"
 #include "Support/IR.h"
+#include "Support/NameIndex.h"
 #include "Support/PtrMap.h"
 #include "Support/Strings.h"
 
@@ -331,29 +332,59 @@ static OpClass classifyCopy(MlirOperation op) {
   return CLASS_TO_NCHW;
 }
 
+/* The edge ops the layout rules single out (one hash probe per op); every
+ * other edge op follows its operands. */
+typedef enum { RULE_NONE, RULE_CONSTANT, RULE_COPY, RULE_NHWC_INPUT, RULE_REDUCE, RULE_NCHW_INPUT } RuleKind;
+typedef struct LayoutRule {
+  const char *name;
+  RuleKind kind;
+} LayoutRule;
+static const LayoutRule kLayoutRules[] = {
+    {"edge.constant", RULE_CONSTANT},
+    {"edge.to_copy", RULE_COPY},
+    {"edge.to_dim_order_copy", RULE_COPY},
+    {"edge.conv2d", RULE_NHWC_INPUT},
+    {"edge.max_pool2d", RULE_NHWC_INPUT},
+    {"edge.avg_pool2d", RULE_NHWC_INPUT},
+    {"edge.prelu", RULE_NHWC_INPUT},
+    {"edge.upsample_bilinear2d", RULE_NHWC_INPUT},
+    {"edge.mean", RULE_REDUCE},
+    {"edge.sum", RULE_REDUCE},
+    {"edge.view", RULE_NCHW_INPUT},
+    {"edge.linear", RULE_NCHW_INPUT},
+    {"edge.squeeze", RULE_NCHW_INPUT},
+    {"edge.unsqueeze", RULE_NCHW_INPUT},
+    {"edge.sdpa", RULE_NCHW_INPUT},
+};
+static XnnNameIndex layoutRuleIndex = XNN_NAME_INDEX_INIT(
+    kLayoutRules, sizeof(kLayoutRules) / sizeof(kLayoutRules[0]), LayoutRule, name);
+
 static OpClass classify(State *s, MlirOperation op) {
-  if (xnnOpIs(op, "func.return"))
+  MlirStringRef name = xnnOpName(op);
+  if (xnnStrRefEquals(name, "func.return"))
     return mlirOperationEqual(mlirOperationGetParentOperation(op), s->func) ? CLASS_RETURN
                                                                             : CLASS_OPAQUE;
-  if (xnnOpHasPrefix(op, "xnn."))
+  if (xnnStrRefStartsWith(name, "xnn."))
     return CLASS_SKIP;
-  if (!xnnOpHasPrefix(op, "edge.") || mlirOperationGetNumRegions(op) > 0)
+  if (!xnnStrRefStartsWith(name, "edge.") || mlirOperationGetNumRegions(op) > 0)
     return CLASS_OPAQUE;
-  if (isConstantOp(op))
+  const LayoutRule *rule = xnnNameIndexFind(&layoutRuleIndex, name);
+  switch (rule ? rule->kind : RULE_NONE) {
+  case RULE_CONSTANT:
     return CLASS_SKIP;
-  if (xnnOpIs(op, "edge.to_copy") || xnnOpIs(op, "edge.to_dim_order_copy"))
+  case RULE_COPY:
     return classifyCopy(op);
-  if (xnnOpIs(op, "edge.conv2d") || xnnOpIs(op, "edge.max_pool2d") ||
-      xnnOpIs(op, "edge.avg_pool2d") || xnnOpIs(op, "edge.prelu") ||
-      xnnOpIs(op, "edge.upsample_bilinear2d"))
+  case RULE_NHWC_INPUT:
     return mlirOperationGetNumOperands(op) >= 1 && isRank4(mlirOperationGetOperand(op, 0))
                ? CLASS_NHWC_IN
                : CLASS_FOLLOW;
-  if (xnnOpIs(op, "edge.mean") || xnnOpIs(op, "edge.sum"))
+  case RULE_REDUCE:
     return reducesHW(op) ? CLASS_NHWC_IN : CLASS_FOLLOW;
-  if (xnnOpIs(op, "edge.view") || xnnOpIs(op, "edge.linear") || xnnOpIs(op, "edge.squeeze") ||
-      xnnOpIs(op, "edge.unsqueeze") || xnnOpIs(op, "edge.sdpa"))
+  case RULE_NCHW_INPUT:
     return CLASS_NCHW_IN;
+  case RULE_NONE:
+    break;
+  }
   return CLASS_FOLLOW;
 }
 
