@@ -108,6 +108,9 @@ MlirType xnnLowerComputeElem(XnnLowerCtx *L, MlirOperation op, const XnnCapabili
 
 static MlirType physicalType(MlirType logical, bool nhwc, MlirType elem) {
   XnnTypeInfo t = xnnTypeInfo(logical);
+  if (!(nhwc && t.rank == 4) && t.rankedTensor && mlirTypeEqual(t.elem, elem) &&
+      mlirAttributeIsNull(mlirRankedTensorTypeGetEncoding(logical)))
+    return logical; /* already the physical type: skip the uniquer */
   int64_t dims[XNN_IR_MAX_RANK];
   for (intptr_t i = 0; i < t.rank && i < XNN_IR_MAX_RANK; ++i)
     dims[i] = t.dims[nhwc && t.rank == 4 ? kToNHWC[i] : i];
