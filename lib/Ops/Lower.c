@@ -158,7 +158,17 @@ MlirValue xnnLowerConstantOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx
                  (ssize_t)idx);
     return (MlirValue){NULL};
   }
-  if (!xnnElementsRead(xnnOpAttr(def, "value"), &e, err, sizeof(err))) {
+  MlirAttribute orig = xnnOpAttr(def, "value");
+  /* Plain dense data already in the wanted dtype and layout: the attribute
+   * itself is the payload (reading and rebuilding it would unique the same
+   * attribute again, at the cost of a copy of the data). */
+  if (!perm && mlirAttributeIsADenseElements(orig) && !mlirAttributeIsADenseResourceElements(orig) &&
+      mlirTypeEqual(xnnTypeInfo(mlirAttributeGetType(orig)).elem, elem) &&
+      !(xnnTypeInfo(mlirAttributeGetType(orig)).rank == 4 && xnnLowerIsNHWC(def))) {
+    MlirNamedAttribute attr = lowerNamed(L, "value", orig);
+    return xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(orig), 1, &attr);
+  }
+  if (!xnnElementsRead(orig, &e, err, sizeof(err))) {
     xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
     return (MlirValue){NULL};
   }
