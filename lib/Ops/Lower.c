@@ -625,12 +625,23 @@ bool xnnLowerDelegate(MlirOperation func) {
   XnnLowerCtx L;
   memset(&L, 0, sizeof L);
   L.ctx = mlirOperationGetContext(func);
-  size_t n = 0;
-  MlirOperation *ops = xnnBlockOps(body, &n);
-  for (size_t i = 0; i < n; ++i) {
-    MlirOperation op = ops[i];
-    if (!xnnOpHasPrefix(op, "edge.") || xnnOpIs(op, "edge.constant"))
-      continue; /* constants materialise per use, in the form each consumer needs */
+  /* Lowering inserts before the current op and erases only it (constants at
+   * the end), so the next op, read first, stays valid. */
+  MlirOperation *constants = NULL;
+  size_t numConstants = 0, capConstants = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body), next; !mlirOperationIsNull(op); op = next) {
+    next = mlirOperationGetNextInBlock(op);
+    if (!xnnOpHasPrefix(op, "edge."))
+      continue;
+    if (xnnOpIs(op, "edge.constant")) {
+      /* Constants materialise per use, in the form each consumer needs. */
+      if (numConstants == capConstants &&
+          !(constants = realloc(constants, (capConstants = capConstants ? 2 * capConstants : 64) *
+                                               sizeof(MlirOperation))))
+        abort();
+      constants[numConstants++] = op;
+      continue;
+    }
     const XnnCapability *cap = xnnCapabilityLookup(xnnOpName(op));
     XnnReason why;
     XnnPartitionConfig all = {true};
@@ -641,12 +652,11 @@ bool xnnLowerDelegate(MlirOperation func) {
     if (!cap->lower(&L, op, cap) || L.failed)
       break;
     mlirOperationDestroy(op);
-    ops[i] = (MlirOperation){NULL};
   }
   if (!L.failed)
-    for (size_t i = 0; i < n; ++i)
-      if (!mlirOperationIsNull(ops[i]) && xnnOpIs(ops[i], "edge.constant") && xnnOpIsDead(ops[i]))
-        mlirOperationDestroy(ops[i]);
-  free(ops);
+    for (size_t i = 0; i < numConstants; ++i)
+      if (xnnOpIsDead(constants[i]))
+        mlirOperationDestroy(constants[i]);
+  free(constants);
   return !L.failed;
 }

@@ -394,13 +394,11 @@ static void cancelRoundTrip(MlirOperation cv, MlirOperation c1) {
 static void processRegions(State *s, MlirOperation op);
 
 static void processBlock(State *s, MlirBlock block) {
-  size_t n;
-  MlirOperation *ops = xnnBlockOps(block, &n);
   /* Destroyed mid-walk: the current op, or a copy before it in this block.
    * New ops are inserted next to constants or before the current op, so the
-   * snapshot stays valid; constants are erased only at the end. */
-  for (size_t i = 0; i < n; ++i) {
-    MlirOperation op = ops[i];
+   * next op, read first, stays valid; constants are erased only at the end. */
+  for (MlirOperation op = mlirBlockGetFirstOperation(block), next; !mlirOperationIsNull(op); op = next) {
+    next = mlirOperationGetNextInBlock(op);
     if (mlirOperationGetNumRegions(op) > 0) {
       processRegions(s, op);
       continue;
@@ -415,7 +413,6 @@ static void processBlock(State *s, MlirBlock block) {
     else if (xnnIsCopyOp(def) && xnnCopyChangesDtype(def))
       cancelRoundTrip(op, def);
   }
-  free(ops);
 }
 
 static void processRegions(State *s, MlirOperation op) {

@@ -60,18 +60,15 @@ static void tryRemove(MlirOperation node) {
 }
 
 static void processBlock(MlirBlock block) {
-  size_t n;
-  MlirOperation *ops = xnnBlockOps(block, &n);
   /* Only the current op and ops before it in this block are ever destroyed,
-   * so the rest of the snapshot stays valid. */
-  for (size_t i = 0; i < n; ++i) {
-    MlirOperation op = ops[i];
+   * so the next op, read first, stays valid. */
+  for (MlirOperation op = mlirBlockGetFirstOperation(block), next; !mlirOperationIsNull(op); op = next) {
+    next = mlirOperationGetNextInBlock(op);
     if (mlirOperationGetNumRegions(op) > 0)
       processRegions(op);
     else if (xnnIsCopyOp(op))
       tryRemove(op);
   }
-  free(ops);
 }
 
 static void processRegions(MlirOperation op) {

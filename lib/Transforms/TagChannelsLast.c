@@ -534,14 +534,17 @@ static void checkConstant(State *s, MlirOperation op) {
 }
 
 static void processBlock(State *s, MlirBlock block) {
-  size_t n = 0;
-  MlirOperation *ops = xnnBlockOps(block, &n);
-  for (size_t i = 0; i < n && !s->failed; ++i)
-    if (isConstantOp(ops[i]) && mlirOperationGetNumResults(ops[i]) == 1)
-      checkConstant(s, ops[i]);
-  for (size_t i = 0; i < n && !s->failed; ++i)
-    processOp(s, ops[i]);
-  free(ops);
+  MlirOperation first = mlirBlockGetFirstOperation(block);
+  for (MlirOperation op = first; !mlirOperationIsNull(op) && !s->failed; op = mlirOperationGetNextInBlock(op))
+    if (isConstantOp(op) && mlirOperationGetNumResults(op) == 1)
+      checkConstant(s, op);
+  /* Copies go in after producers (before the current op) or at the block's
+   * start, and nothing is erased until the end: the next op stays valid and
+   * inserted copies are not revisited. */
+  for (MlirOperation op = first, next; !mlirOperationIsNull(op) && !s->failed; op = next) {
+    next = mlirOperationGetNextInBlock(op);
+    processOp(s, op);
+  }
 }
 
 static bool processFunc(MlirOperation func) {
