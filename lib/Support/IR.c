@@ -136,11 +136,12 @@ void xnnTypeCacheExit(void) {
     --typeCacheDepth;
 }
 
-XnnTypeInfo xnnTypeInfo(MlirType t) {
-  XnnTypeInfo info;
+/* The cached facts of t; valid until this thread's next lookup. */
+static const XnnTypeInfo *typeInfoRef(MlirType t) {
+  static _Thread_local XnnTypeInfo scratch;
   if (!typeCacheDepth || mlirTypeIsNull(t)) {
-    readTypeInfo(t, &info);
-    return info;
+    readTypeInfo(t, &scratch);
+    return &scratch;
   }
   TypeCacheEntry *e = &typeCache[((uintptr_t)t.ptr >> 4) % TYPE_CACHE_SIZE];
   if (e->type != t.ptr || e->generation != typeCacheGeneration) {
@@ -148,29 +149,32 @@ XnnTypeInfo xnnTypeInfo(MlirType t) {
     e->type = t.ptr;
     e->generation = typeCacheGeneration;
   }
-  return e->info;
+  return &e->info;
 }
 
-MlirType xnnValueElemType(MlirValue v) { return xnnTypeInfo(mlirValueGetType(v)).elem; }
+XnnTypeInfo xnnTypeInfo(MlirType t) { return *typeInfoRef(t); }
+
+MlirType xnnValueElemType(MlirValue v) { return typeInfoRef(mlirValueGetType(v))->elem; }
 intptr_t xnnValueRank(MlirValue v) {
-  XnnTypeInfo t = xnnTypeInfo(mlirValueGetType(v));
-  return t.rankedTensor ? t.rank : -1;
+  const XnnTypeInfo *t = typeInfoRef(mlirValueGetType(v));
+  return t->rankedTensor ? t->rank : -1;
 }
 intptr_t xnnValueShape(MlirValue v, int64_t *dims) {
-  XnnTypeInfo t = xnnTypeInfo(mlirValueGetType(v));
-  if (!t.rankedTensor)
+  const XnnTypeInfo *t = typeInfoRef(mlirValueGetType(v));
+  if (!t->rankedTensor)
     return -1;
-  for (intptr_t i = 0; i < t.rank && i < XNN_IR_MAX_RANK; ++i)
-    dims[i] = t.dims[i];
-  return t.rank;
+  for (intptr_t i = 0; i < t->rank && i < XNN_IR_MAX_RANK; ++i)
+    dims[i] = t->dims[i];
+  return t->rank;
 }
 int64_t xnnValueNumElements(MlirValue v) {
-  XnnTypeInfo t = xnnTypeInfo(mlirValueGetType(v));
-  if (!t.rankedTensor)
+  MlirType type = mlirValueGetType(v);
+  const XnnTypeInfo *t = typeInfoRef(type);
+  if (!t->rankedTensor)
     return -1;
   int64_t n = 1;
-  for (intptr_t i = 0; i < t.rank; ++i)
-    n *= i < XNN_IR_MAX_RANK ? t.dims[i] : mlirShapedTypeGetDimSize(mlirValueGetType(v), i);
+  for (intptr_t i = 0; i < t->rank; ++i)
+    n *= i < XNN_IR_MAX_RANK ? t->dims[i] : mlirShapedTypeGetDimSize(type, i);
   return n;
 }
 MlirType xnnTensorType(const int64_t *dims, intptr_t rank, MlirType elem) {
