@@ -6,10 +6,6 @@
 #include <string.h>
 
 MlirStringRef xnnOpName(MlirOperation op) { return mlirIdentifierStr(mlirOperationGetName(op)); }
-bool xnnOpIs(MlirOperation op, const char *name) { return xnnStrRefEquals(xnnOpName(op), name); }
-bool xnnOpHasPrefix(MlirOperation op, const char *prefix) {
-  return xnnStrRefStartsWith(xnnOpName(op), prefix);
-}
 
 MlirAttribute xnnOpAttr(MlirOperation op, const char *name) {
   return mlirOperationGetDiscardableAttributeByName(op, mlirStringRefCreateFromCString(name));
