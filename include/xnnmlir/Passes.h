@@ -73,6 +73,9 @@ bool xnnMlirRegisterPass(const XnnMlirPassInfo *info,
 /* Registers this project's own passes and MLIR's transforms passes. Idempotent. */
 void xnnMlirRegisterAllPasses(void);
 
+/* True if `info` is one of this project's own passes (not a plugin's). */
+bool xnnMlirIsProjectPass(const XnnMlirPassInfo *info);
+
 /* Returns the registered pass called `argument`, or NULL. */
 const XnnMlirPassInfo *xnnMlirLookupPass(MlirStringRef argument);
 

@@ -34,3 +34,10 @@ void xnnMlirRegisterAllPasses(void) {
   for (size_t i = 0; i < sizeof(projectPasses) / sizeof(projectPasses[0]); ++i)
     xnnMlirRegisterPass(projectPasses[i], reportRegistrationError, NULL);
 }
+
+bool xnnMlirIsProjectPass(const XnnMlirPassInfo *info) {
+  for (size_t i = 0; i < sizeof(projectPasses) / sizeof(projectPasses[0]); ++i)
+    if (projectPasses[i] == info)
+      return true;
+  return false;
+}

@@ -450,10 +450,13 @@ static void printModule(MlirModule module, const Options *o, bool verified, XnnS
 
 /* True if the pipeline is one of this project's passes given as a flag under
  * --verify-each: the pass manager's verifier would then be the last step
- * before printing, so it runs beside the print instead (see processChunk). */
+ * before printing, so it runs beside the print instead (see processChunk).
+ * Not for plugin passes: the print is speculative, and MLIR's custom printers
+ * (func.func, ...) may crash on IR a buggy pass left invalid. */
 static bool defersFinalVerifier(const Options *o) {
   return o->verifyEach && !o->pipeline && o->numPassFlags == 1 && !o->printIrAfterFailure &&
-         !o->disableThreading && xnnMlirLookupPass(mlirStringRefCreateFromCString(o->passFlags[0].name));
+         !o->disableThreading &&
+         xnnMlirIsProjectPass(xnnMlirLookupPass(mlirStringRefCreateFromCString(o->passFlags[0].name)));
 }
 
 /* The output checks left after the pass pipeline: MLIR's verifier (when
