@@ -177,10 +177,11 @@ MlirType xnnTensorType(const int64_t *dims, intptr_t rank, MlirType elem) {
   return mlirRankedTensorTypeGet(rank, dims, elem, mlirAttributeGetNull());
 }
 MlirType xnnTensorWithElem(MlirType t, MlirType elem) {
-  intptr_t r = mlirShapedTypeGetRank(t);
+  const XnnTypeInfo *info = typeInfoRef(t);
+  intptr_t r = info->rank;
   int64_t dims[64];
   for (intptr_t i = 0; i < r && i < 64; ++i)
-    dims[i] = mlirShapedTypeGetDimSize(t, i);
+    dims[i] = i < XNN_IR_MAX_RANK ? info->dims[i] : mlirShapedTypeGetDimSize(t, i);
   return mlirRankedTensorTypeGet(r, dims, elem, mlirAttributeGetNull());
 }
 bool xnnIsFloatType(MlirType t) {
