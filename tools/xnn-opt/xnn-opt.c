@@ -477,21 +477,30 @@ static int runOutputCheck(void *arg) {
   return 0;
 }
 
-/* Settles the operation order of the blocks in the module's top-level ops
- * (function bodies), which the verifier's dominance checks would otherwise
- * recompute while the printer reads the same blocks. Deeper blocks (rare
- * here) are left to the verifier. */
-static void settleOpOrder(MlirOperation module) {
+/* Settles the operation order of every block the verifier's dominance checks
+ * will query, so the verifier thread never writes what the printer reads. The
+ * registered dialects nest regions only at module -> function level; with
+ * unregistered ops (`deep`), nested ops may have regions too. */
+static void settleBlocks(MlirOperation op, bool deep) {
+  for (intptr_t r = 0, nr = mlirOperationGetNumRegions(op); r < nr; ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b)) {
+      MlirOperation first = mlirBlockGetFirstOperation(b), last = mlirBlockGetTerminator(b);
+      if (deep)
+        for (MlirOperation o = first; !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+          settleBlocks(o, true);
+          last = o;
+        }
+      if (!mlirOperationIsNull(first) && !mlirOperationIsNull(last) && !mlirOperationEqual(first, last))
+        (void)mlirOperationIsBeforeInBlock(first, last);
+    }
+}
+
+static void settleOpOrder(MlirOperation module, bool allowUnregistered) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation top = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(top);
        top = mlirOperationGetNextInBlock(top))
-    for (intptr_t r = 0, nr = mlirOperationGetNumRegions(top); r < nr; ++r)
-      for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(top, r)); !mlirBlockIsNull(b);
-           b = mlirBlockGetNextInRegion(b)) {
-        MlirOperation first = mlirBlockGetFirstOperation(b), last = mlirBlockGetTerminator(b);
-        if (!mlirOperationIsNull(first) && !mlirOperationIsNull(last) && !mlirOperationEqual(first, last))
-          (void)mlirOperationIsBeforeInBlock(first, last);
-      }
+    settleBlocks(top, allowUnregistered);
 }
 
 /* Parses, verifies, transforms and prints one chunk. Returns true on success.
@@ -530,7 +539,7 @@ static bool processChunk(MlirContext ctx, const Options *o, const char *filename
   bool threaded = false;
   if (o->verifyEach && runsPasses) {
     if (!o->disableThreading) {
-      settleOpOrder(op);
+      settleOpOrder(op, o->allowUnregistered);
       threaded = thrd_create(&thread, runOutputCheck, &check) == thrd_success;
     }
     if (!threaded) {
