@@ -27,7 +27,7 @@
 enum { PHASE_PARSE, PHASE_VERIFY_INPUT, PHASE_PIPELINE, PHASE_VERIFY_OUTPUT, PHASE_OUTPUT, NUM_PHASES };
 static const char *const phaseNames[NUM_PHASES] = {
     "Parse", "Verify input (edge/xnn rules)", "Pass pipeline",
-    "Verify output (alongside printing)", "Print and write output"};
+    "Verify output (beside printing if threaded)", "Print and write output"};
 static double phaseSeconds[NUM_PHASES];
 /* Output verification ran on its own thread, overlapping the print. */
 static bool verifyOutputConcurrent;
@@ -563,8 +563,10 @@ static bool processChunk(MlirContext ctx, const Options *o, const char *filename
     XnnMlirStats stats = xnnMlirComputeStats(op);
     xnnMlirPrintStats(op, &stats, o->statsFormat, stderr);
   }
-  if (!ok)
+  if (!ok && out->data) {
     out->size = outMark;
+    out->data[outMark] = 0;
+  }
   phaseEnd(PHASE_OUTPUT, &mark);
 #ifndef XNNMLIR_FREE_AT_EXIT
   if (last)
