@@ -677,13 +677,13 @@ def parse_args(argv):
     ap.add_argument("--out-dir", default=HERE, help="where results.md / results.json go (default benchmarks/)")
     ap.add_argument("--sections", default="structure,compile,runtime",
                     help="comma-separated subset of structure,compile,runtime")
-    ap.add_argument("--repeats", type=int, default=None, help="timed runs per command (default 5, quick 3)")
+    ap.add_argument("--repeats", type=int, default=None, help="timed runs per command (default 9, quick 3)")
     ap.add_argument("--repeats-big", type=int, default=3, help="timed runs per command at 10^6 ops (default 3)")
     ap.add_argument("--runtime-repeats", type=int, default=None, help="latency samples (default 20, quick 3)")
     ap.add_argument("--keep", action="store_true", help="keep the generated models (path printed)")
     a = ap.parse_args(argv)
     if a.repeats is None:
-        a.repeats = 3 if a.quick else 5
+        a.repeats = 3 if a.quick else 9
     if a.runtime_repeats is None:
         a.runtime_repeats = 3 if a.quick else 20
     if a.repeats < 1 or a.repeats_big < 1 or a.runtime_repeats < 1:
