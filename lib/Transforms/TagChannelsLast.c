@@ -547,6 +547,39 @@ static void processBlock(State *s, MlirBlock block) {
   }
 }
 
+/* True if some rule can fire: a 4-D value, a layout attribute (on an op, an
+ * argument or a result) or a layout copy. Without one, every rule asks for
+ * NCHW of values that are NCHW and the walk would change nothing: graphs with
+ * no 4-D tensor (MLPs, most decoders' projections) skip it. */
+static bool hasLayoutWork(const State *s) {
+  MlirOperation func = s->func;
+  for (intptr_t i = 0, n = mlirBlockGetNumArguments(s->entry); i < n; ++i)
+    if (!mlirAttributeIsNull(xnnFuncArgAttr(func, i, LAYOUT_ATTR)))
+      return true;
+  MlirAttribute ft = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("function_type"));
+  if (!mlirAttributeIsNull(ft) && mlirAttributeIsAType(ft) && mlirTypeIsAFunction(mlirTypeAttrGetValue(ft)))
+    for (intptr_t i = 0, n = mlirFunctionTypeGetNumResults(mlirTypeAttrGetValue(ft)); i < n; ++i)
+      if (!mlirAttributeIsNull(xnnFuncResultAttr(func, i, LAYOUT_ATTR)))
+        return true;
+  for (MlirBlock b = s->entry; !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+    for (intptr_t i = 0, n = mlirBlockGetNumArguments(b); i < n; ++i)
+      if (isRank4(mlirBlockGetArgument(b, i)))
+        return true;
+    for (MlirOperation op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op)) {
+      for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
+        if (isRank4(mlirOperationGetResult(op, i)))
+          return true;
+      if (!mlirAttributeIsNull(xnnOpAttr(op, LAYOUT_ATTR)))
+        return true;
+      if ((xnnOpIs(op, "edge.to_copy") && !mlirAttributeIsNull(xnnOpAttr(op, "memory_format"))) ||
+          (xnnOpIs(op, "edge.to_dim_order_copy") && !mlirAttributeIsNull(xnnOpAttr(op, "dim_order"))))
+        return true;
+    }
+  }
+  return false;
+}
+
 static bool processFunc(MlirOperation func) {
   MlirBlock entry = xnnFuncBody(func);
   if (mlirBlockIsNull(entry))
@@ -559,8 +592,9 @@ static bool processFunc(MlirOperation func) {
   xnnPtrMapInit(&s.partners, 16);
   xnnPtrMapInit(&s.constants, 64);
   checkInputs(&s);
-  for (MlirBlock b = entry; !s.failed && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-    processBlock(&s, b);
+  if (!s.failed && hasLayoutWork(&s))
+    for (MlirBlock b = entry; !s.failed && !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      processBlock(&s, b);
   /* IRDL ops are never trivially dead to MLIR: drop unused copies here. */
   for (size_t i = 0; i < s.numCopies; ++i)
     if (xnnOpIsDead(s.copies[i]))

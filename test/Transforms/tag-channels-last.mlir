@@ -391,3 +391,33 @@ func.func @linear_conv_dim_swap(%x: tensor<1x3x4x4xf32>) -> tensor<1x3x4x3xf32> 
   %3 = "edge.conv2d"(%2, %w) {stride = array<i64: 1, 1>, padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64} : (tensor<1x3x4x3xf32>, tensor<3x3x3x3xf32>) -> tensor<1x3x4x3xf32>
   return %3 : tensor<1x3x4x3xf32>
 }
+
+// -----
+
+// No 4-D value, no layout attribute, no layout copy: nothing can be tagged,
+// the function is left exactly as it was (the pass skips the walk).
+// CHECK-LABEL: func.func @no_four_d(
+// CHECK-NOT: xnn.layout
+// CHECK: %[[W:.*]] = "edge.constant"() {value = dense<1.000000e+00> : tensor<8x8xf32>}
+// CHECK-NEXT: %[[L:.*]] = "edge.linear"(%arg0, %[[W]])
+// CHECK-NEXT: %[[C:.*]] = "edge.to_copy"(%[[L]]) {dtype = bf16}
+// CHECK-NEXT: %[[T:.*]] = "edge.tanh"(%[[C]])
+// CHECK-NEXT: return %[[T]]
+// CHECK-NOT: xnn.layout
+func.func @no_four_d(%x: tensor<2x8xf32>) -> tensor<2x8xbf16> {
+  %w = "edge.constant"() {value = dense<1.0> : tensor<8x8xf32>} : () -> tensor<8x8xf32>
+  %0 = "edge.linear"(%x, %w) : (tensor<2x8xf32>, tensor<8x8xf32>) -> tensor<2x8xf32>
+  %1 = "edge.to_copy"(%0) {dtype = bf16} : (tensor<2x8xf32>) -> tensor<2x8xbf16>
+  %2 = "edge.tanh"(%1) : (tensor<2x8xbf16>) -> tensor<2x8xbf16>
+  return %2 : tensor<2x8xbf16>
+}
+
+// -----
+
+// A layout copy on a 2-D value still runs the rules (and is tagged).
+// CHECK-LABEL: func.func @two_d_layout_copy(
+// CHECK: "edge.to_copy"(%arg0) {memory_format = "contiguous", xnn.layout = "NCHW"}
+func.func @two_d_layout_copy(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %0 = "edge.to_copy"(%x) {memory_format = "contiguous"} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
