@@ -158,32 +158,31 @@ MlirValue xnnLowerConstantOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx
                  (ssize_t)idx);
     return (MlirValue){NULL};
   }
-  MlirAttribute orig = xnnOpAttr(def, "value");
-  /* Plain dense data already in the wanted dtype and layout: the attribute
-   * itself is the payload (reading and rebuilding it would unique the same
-   * attribute again, at the cost of a copy of the data). */
-  if (!perm && mlirAttributeIsADenseElements(orig) && !mlirAttributeIsADenseResourceElements(orig) &&
-      mlirTypeEqual(xnnTypeInfo(mlirAttributeGetType(orig)).elem, elem) &&
-      !(xnnTypeInfo(mlirAttributeGetType(orig)).rank == 4 && xnnLowerIsNHWC(def))) {
-    MlirNamedAttribute attr = lowerNamed(L, "value", orig);
-    return xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(orig), 1, &attr);
-  }
-  if (!xnnElementsRead(orig, &e, err, sizeof(err))) {
-    xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
-    return (MlirValue){NULL};
-  }
-  bool nhwc = !perm && e.rank == 4 && xnnLowerIsNHWC(def);
-  if (!xnnElementsConvert(&e, elem)) {
+  MlirAttribute value = xnnOpAttr(def, "value");
+  XnnTypeInfo vt = xnnTypeInfo(mlirAttributeGetType(value));
+  bool nhwc = !perm && vt.rank == 4 && xnnLowerIsNHWC(def);
+  /* Plain dense data already in the wanted dtype and layout is the payload as
+   * it is (reading and rebuilding it would unique the same attribute again,
+   * at the cost of a copy of the data). */
+  bool asIs = !perm && !nhwc && mlirAttributeIsADenseElements(value) &&
+              !mlirAttributeIsADenseResourceElements(value) && mlirTypeEqual(vt.elem, elem);
+  if (!asIs) {
+    if (!xnnElementsRead(value, &e, err, sizeof(err))) {
+      xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
+      return (MlirValue){NULL};
+    }
+    if (!xnnElementsConvert(&e, elem)) {
+      xnnElementsFree(&e);
+      xnnLowerFail(L, op, "operand #%zd: unsupported constant conversion", (ssize_t)idx);
+      return (MlirValue){NULL};
+    }
+    if (perm)
+      xnnElementsPermute(&e, perm);
+    else if (nhwc)
+      xnnElementsPermute(&e, kToNHWC);
+    value = xnnElementsToAttr(&e);
     xnnElementsFree(&e);
-    xnnLowerFail(L, op, "operand #%zd: unsupported constant conversion", (ssize_t)idx);
-    return (MlirValue){NULL};
   }
-  if (perm)
-    xnnElementsPermute(&e, perm);
-  else if (nhwc)
-    xnnElementsPermute(&e, kToNHWC);
-  MlirAttribute value = xnnElementsToAttr(&e);
-  xnnElementsFree(&e);
   MlirNamedAttribute attr = lowerNamed(L, "value", value);
   MlirValue out = xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(value), 1, &attr);
   if (nhwc)

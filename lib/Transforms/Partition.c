@@ -100,10 +100,14 @@ typedef struct Segment {
   MlirOperation call;
 } Segment;
 
+/* True if op index `i` (NO_DEF allowed) is a delegated op of scheduling unit `unit`. */
+static bool indexInSegment(const OpInfo *infos, size_t i, size_t unit) {
+  return i != NO_DEF && infos[i].kind == KIND_DELEGATE && infos[i].unit == unit;
+}
+
 static bool inSegment(const XnnPtrMap *index, const OpInfo *infos, MlirOperation op, size_t unit) {
   size_t i;
-  return !mlirOperationIsNull(op) && xnnPtrMapGet(index, op.ptr, &i) && infos[i].kind == KIND_DELEGATE &&
-         infos[i].unit == unit;
+  return !mlirOperationIsNull(op) && xnnPtrMapGet(index, op.ptr, &i) && indexInSegment(infos, i, unit);
 }
 
 /* Moves segment `seg` (scheduling unit `unit`) into a new delegate function
@@ -122,8 +126,7 @@ static MlirOperation outline(MlirOperation module, MlirOperation insertAfter, Ml
     MlirOperation op = info->op;
     for (size_t i = 0; i < info->numOperands; ++i) {
       size_t d = defs[info->firstDef + i], dummy;
-      if (d != NO_DEF && (infos[d].kind == KIND_CONSTANT ||
-                          (infos[d].kind == KIND_DELEGATE && infos[d].unit == unit)))
+      if ((d != NO_DEF && infos[d].kind == KIND_CONSTANT) || indexInSegment(infos, d, unit))
         continue;
       MlirValue v = mlirOperationGetOperand(op, (intptr_t)i);
       if (!xnnPtrMapGet(&inputIndex, v.ptr, &dummy)) {
@@ -209,7 +212,7 @@ static MlirOperation outline(MlirOperation module, MlirOperation insertAfter, Ml
     mlirOperationMoveBefore(op, ret);
     for (intptr_t i = 0, n = (intptr_t)info->numOperands; i < n; ++i) {
       size_t d = defs[info->firstDef + (size_t)i], at;
-      if (d != NO_DEF && infos[d].kind == KIND_DELEGATE && infos[d].unit == unit)
+      if (indexInSegment(infos, d, unit))
         continue; /* produced inside the segment */
       MlirValue v = mlirOperationGetOperand(op, i);
       if (xnnPtrMapGet(&inputIndex, v.ptr, &at)) {

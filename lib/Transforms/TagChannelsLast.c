@@ -74,6 +74,7 @@ typedef struct {
   MlirOperation *copies; /* inserted copies, for the final dead sweep */
   size_t numCopies, capCopies;
   bool failed;
+  bool signatureLayouts; /* some argument or result carries xnn.layout (checkInputs) */
 } State;
 
 static size_t constState(const State *s, MlirOperation c) {
@@ -479,6 +480,7 @@ static void checkInputs(State *s) {
   char buf[256];
   for (intptr_t i = 0, n = mlirBlockGetNumArguments(s->entry); i < n && !s->failed; ++i) {
     MlirAttribute a = xnnFuncArgAttr(s->func, i, LAYOUT_ATTR);
+    s->signatureLayouts |= !mlirAttributeIsNull(a);
     Layout l;
     if (!parseLayoutAttr(a, &l)) {
       attrText(a, buf, sizeof buf);
@@ -497,6 +499,7 @@ static void checkInputs(State *s) {
     MlirType fty = mlirTypeAttrGetValue(ft);
     for (intptr_t i = 0, n = mlirFunctionTypeGetNumResults(fty); i < n && !s->failed; ++i) {
       MlirAttribute a = xnnFuncResultAttr(s->func, i, LAYOUT_ATTR);
+      s->signatureLayouts |= !mlirAttributeIsNull(a);
       Layout l;
       MlirType rt = mlirFunctionTypeGetResult(fty, i);
       if (!parseLayoutAttr(a, &l)) {
@@ -547,20 +550,13 @@ static void processBlock(State *s, MlirBlock block) {
   }
 }
 
-/* True if some rule can fire: a 4-D value, a layout attribute (on an op, an
- * argument or a result) or a layout copy. Without one, every rule asks for
- * NCHW of values that are NCHW and the walk would change nothing: graphs with
- * no 4-D tensor (MLPs, most decoders' projections) skip it. */
-static bool hasLayoutWork(const State *s) {
-  MlirOperation func = s->func;
-  for (intptr_t i = 0, n = mlirBlockGetNumArguments(s->entry); i < n; ++i)
-    if (!mlirAttributeIsNull(xnnFuncArgAttr(func, i, LAYOUT_ATTR)))
-      return true;
-  MlirAttribute ft = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("function_type"));
-  if (!mlirAttributeIsNull(ft) && mlirAttributeIsAType(ft) && mlirTypeIsAFunction(mlirTypeAttrGetValue(ft)))
-    for (intptr_t i = 0, n = mlirFunctionTypeGetNumResults(mlirTypeAttrGetValue(ft)); i < n; ++i)
-      if (!mlirAttributeIsNull(xnnFuncResultAttr(func, i, LAYOUT_ATTR)))
-        return true;
+/* True if some rule can fire: a 4-D value, a layout attribute (on an op, or
+ * on an argument or result: checkInputs) or a layout copy. Without one, every
+ * rule asks for NCHW of values that are NCHW and the walk would change
+ * nothing: graphs with no 4-D tensor (MLPs, most decoders' projections) skip it. */
+static bool hasLayoutWork(State *s) {
+  if (s->signatureLayouts)
+    return true;
   for (MlirBlock b = s->entry; !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
     for (intptr_t i = 0, n = mlirBlockGetNumArguments(b); i < n; ++i)
       if (isRank4(mlirBlockGetArgument(b, i)))
@@ -572,8 +568,8 @@ static bool hasLayoutWork(const State *s) {
           return true;
       if (!mlirAttributeIsNull(xnnOpAttr(op, LAYOUT_ATTR)))
         return true;
-      if ((xnnOpIs(op, "edge.to_copy") && !mlirAttributeIsNull(xnnOpAttr(op, "memory_format"))) ||
-          (xnnOpIs(op, "edge.to_dim_order_copy") && !mlirAttributeIsNull(xnnOpAttr(op, "dim_order"))))
+      OpClass c = classify(s, op);
+      if (c == CLASS_TO_NHWC || c == CLASS_TO_NCHW)
         return true;
     }
   }

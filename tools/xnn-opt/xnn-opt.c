@@ -542,12 +542,8 @@ static bool processChunk(MlirContext ctx, const Options *o, const char *filename
       settleOpOrder(op, o->allowUnregistered);
       threaded = thrd_create(&thread, runOutputCheck, &check) == thrd_success;
     }
-    if (!threaded) {
-      if (deferVerifier) /* no second thread: verify before printing */
-        check.mlirVerifier = false, check.ok = mlirOperationVerify(op);
-      if (check.ok)
-        runOutputCheck(&check);
-    }
+    if (!threaded)
+      runOutputCheck(&check); /* no second thread: verify before printing */
   }
   size_t outMark = out->size;
   if (check.ok)
