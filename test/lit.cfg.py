@@ -46,8 +46,10 @@ llvm_config.add_tool_substitutions(tools, [tools_dir, config.llvm_tools_dir])
 if config.xnnmlir_sanitize:
     config.available_features.add("sanitize")
     # LeakSanitizer reports MLIR's intentional process-lifetime allocations; ASan/UBSan stay on.
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
-    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    # A sanitizer report aborts (SIGABRT), so `not tool` fails on it instead of
+    # passing as an ordinary exit 1; the exit codes are distinct besides.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:halt_on_error=1:abort_on_error=1:exitcode=86"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1:exitcode=87"
 
 # Compiling emitted C against the pinned XNNPACK (SPEC section 2 recipe when
 # the prefix's loader is used): %cc, %xnnpack_cflags, %xnnpack_ldflags.

@@ -1,4 +1,4 @@
-/* File helpers for the tools: whole-file reads and atomic writes. */
+/* File helpers for the tools: whole-file reads and safe output writes. */
 #ifndef XNNMLIR_LIB_SUPPORT_FILEIO_H
 #define XNNMLIR_LIB_SUPPORT_FILEIO_H
 
@@ -9,9 +9,12 @@
  * failure returns NULL and writes a reason to `err`. */
 char *xnnReadFile(const char *path, size_t *size, char *err, size_t errSize);
 
-/* Writes `data` to `path` ("-" = stdout) through a temporary file in the same
- * directory renamed over `path`, so a failure never leaves a truncated file. */
-bool xnnWriteFileAtomic(const char *path, const char *data, size_t size, char *err,
+/* Writes `data` as the tool's output `path`, after LLVM's ToolOutputFile: "-"
+ * is stdout; devices, FIFOs and hard-linked files are written in place;
+ * symlinks are followed; a regular file is replaced atomically through a
+ * temporary file beside its real name, keeping its mode and owner. On failure
+ * nothing at `path` changes (beyond a device or FIFO's partial write). */
+bool xnnWriteOutputFile(const char *path, const char *data, size_t size, char *err,
                         size_t errSize);
 
 #endif

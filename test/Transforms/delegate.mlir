@@ -5,7 +5,7 @@
 // RUN: xnn-opt %xnnmlir_src/examples/gemma3_tiny_bf16.mlir --xnn-delegate --xnn-stats -o %t.gemma.mlir 2>&1 | FileCheck %s --check-prefix=GEMMA
 // RUN: mlir-opt %irdl_files %t.gemma.mlir -o /dev/null
 // RUN: FileCheck %s --check-prefix=LOWERED < %t.gemma.mlir
-// RUN: xnn-opt %xnnmlir_src/examples/gemma3_tiny_bf16.mlir --xnn-delegate=fold-dtype-converts=false --xnn-stats -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFOLD
+// RUN: xnn-opt %xnnmlir_src/examples/gemma3_tiny_bf16.mlir --xnn-delegate=fold-dtype-converts=false --xnn-stats -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=NOFOLD
 // RUN: xnn-opt %xnnmlir_src/examples/mobilenet_tiny_f32.mlir --xnn-delegate --xnn-stats -o %t.cnn.mlir 2>&1 | FileCheck %s --check-prefix=CNN
 // RUN: mlir-opt %irdl_files %t.cnn.mlir -o /dev/null
 // RUN: FileCheck %s --check-prefix=CNNIR < %t.cnn.mlir

@@ -1,6 +1,6 @@
 // --xnn-stats after partitioning: counts, a count per reason, each portable op located.
-// RUN: xnn-opt %s --xnn-partition --xnn-stats -o /dev/null 2>&1 | FileCheck %s
-// RUN: xnn-opt %s --xnn-partition --xnn-stats=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=JSON
+// RUN: xnn-opt %s --xnn-partition --xnn-stats -o - 2>&1 >/dev/null | FileCheck %s
+// RUN: xnn-opt %s --xnn-partition --xnn-stats=json -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=JSON
 
 // CHECK: xnn-stats: delegate segments: 2
 // CHECK-NEXT: xnn-stats: delegated ops: 2

@@ -1,10 +1,10 @@
 // IR printing, timing, pass statistics, pipeline dumps and --xnn-stats.
-// RUN: xnn-opt %s -p 'builtin.module(xnn-verify,func.func(cse))' --mlir-print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=AFTER
-// RUN: xnn-opt %s -p 'builtin.module(xnn-verify)' --mlir-print-ir-before-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
-// RUN: xnn-opt %s -p 'builtin.module(xnn-verify,func.func(cse))' --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMING
-// RUN: xnn-opt %s -p 'builtin.module(xnn-verify,func.func(cse))' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
-// RUN: xnn-opt %s --xnn-stats -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
-// RUN: xnn-opt %s --xnn-stats=json -o /dev/null 2>&1 | FileCheck %s --check-prefix=JSON
+// RUN: xnn-opt %s -p 'builtin.module(xnn-verify,func.func(cse))' --mlir-print-ir-after-all -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=AFTER
+// RUN: xnn-opt %s -p 'builtin.module(xnn-verify)' --mlir-print-ir-before-all -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=BEFORE
+// RUN: xnn-opt %s -p 'builtin.module(xnn-verify,func.func(cse))' --mlir-timing -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=TIMING
+// RUN: xnn-opt %s -p 'builtin.module(xnn-verify,func.func(cse))' --dump-pass-pipeline -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=DUMP
+// RUN: xnn-opt %s --xnn-stats -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// RUN: xnn-opt %s --xnn-stats=json -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=JSON
 // RUN: xnn-opt %s --mlir-print-debuginfo | FileCheck %s --check-prefix=DEBUGINFO
 
 // AFTER: // -----// IR Dump After XnnVerify (xnn-verify) //----- //

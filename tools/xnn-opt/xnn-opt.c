@@ -676,7 +676,7 @@ int main(int argc, char **argv) {
   }
   free(chunks);
   double mark = nowSeconds();
-  if (allOk && !xnnWriteFileAtomic(o.output, out.data ? out.data : "", out.size, err, sizeof(err))) {
+  if (allOk && !xnnWriteOutputFile(o.output, out.data ? out.data : "", out.size, err, sizeof(err))) {
     fprintf(stderr, TOOL ": %s\n", err);
     allOk = false;
   }

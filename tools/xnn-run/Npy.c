@@ -1,5 +1,8 @@
 #include "Npy.h"
 
+#include "Support/FileIO.h"
+#include "Support/Strings.h"
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -161,28 +164,34 @@ bool xnnNpyWrite(const char *path, const XnnMlirTensor *t, char *err, size_t err
     snprintf(err, errSize, "cannot write dtype %s", xnnMlirDTypeName(t->dtype));
     return false;
   }
-  char h[512];
-  int n = snprintf(h, sizeof(h), "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
+  /* Header: dict text padded with spaces so data starts on a 64-byte boundary. */
+  XnnStrBuf h = {0};
+  xnnStrBufAppendf(&h, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
   for (int64_t i = 0; i < t->rank; ++i)
-    n += snprintf(h + n, sizeof(h) - (size_t)n, "%s%lld%s", i ? ", " : "", (long long)t->dims[i], t->rank == 1 ? "," : "");
-  n += snprintf(h + n, sizeof(h) - (size_t)n, "), }");
-  size_t total = 10 + (size_t)n + 1;
-  size_t pad = (64 - total % 64) % 64;
-  memset(h + n, ' ', pad);
-  h[n + pad] = '\n';
-  size_t hlen = (size_t)n + pad + 1;
-  FILE *f = fopen(path, "wb");
-  if (!f) {
-    snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
+    xnnStrBufAppendf(&h, "%s%lld%s", i ? ", " : "", (long long)t->dims[i], t->rank == 1 ? "," : "");
+  xnnStrBufAppendf(&h, "), }");
+  while ((10 + h.size + 1) % 64)
+    xnnStrBufAppendf(&h, " ");
+  xnnStrBufAppendf(&h, "\n");
+  if (h.size > 0xffff) {
+    snprintf(err, errSize, "cannot write '%s': rank %lld is too large for a .npy header", path,
+             (long long)t->rank);
+    xnnStrBufFree(&h);
     return false;
   }
-  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hlen & 0xff),
-                           (unsigned char)(hlen >> 8)};
   size_t bytes = xnnMlirTensorNumBytes(t);
-  bool ok = fwrite(pre, 1, 10, f) == 10 && fwrite(h, 1, hlen, f) == hlen &&
-            (bytes == 0 || fwrite(t->data, 1, bytes, f) == bytes);
-  ok = fclose(f) == 0 && ok;
-  if (!ok)
-    snprintf(err, errSize, "error writing '%s'", path);
+  size_t total = 10 + h.size + bytes;
+  char *file = malloc(total);
+  if (!file)
+    abort();
+  const unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(h.size & 0xff),
+                                 (unsigned char)(h.size >> 8)};
+  memcpy(file, pre, 10);
+  memcpy(file + 10, h.data, h.size);
+  if (bytes)
+    memcpy(file + 10 + h.size, t->data, bytes);
+  bool ok = xnnWriteOutputFile(path, file, total, err, errSize);
+  free(file);
+  xnnStrBufFree(&h);
   return ok;
 }

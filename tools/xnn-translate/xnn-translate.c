@@ -85,7 +85,7 @@ int main(int argc, char **argv) {
   size_t textSize = 0;
   if (ok)
     ok = xnnMlirEmitModuleToC(module, filename, &text, &textSize);
-  if (ok && !xnnWriteFileAtomic(output, text, textSize, err, sizeof(err))) {
+  if (ok && !xnnWriteOutputFile(output, text, textSize, err, sizeof(err))) {
     fprintf(stderr, TOOL ": %s\n", err);
     ok = false;
   }
