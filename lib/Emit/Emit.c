@@ -452,6 +452,7 @@ bool xnnMlirEmitSupportsOp(MlirOperation op) { return xnnOpIs(op, "xnn.constant"
 
 typedef struct Walk {
   const XnnMlirEmitter *em;
+  XnnPtrMap live; /* MlirOperation -> 1 for ops whose results reach the return */
   XnnPtrMap ids;  /* MlirValue -> id */
   XnnPtrMap outs; /* MlirValue -> output index (first return position it fills directly) */
   char err[1024];
@@ -504,6 +505,32 @@ static void describeOp(MlirOperation op, size_t nodeIndex, char *buf, size_t siz
     snprintf(buf, size, "node %zu ('%.*s')", nodeIndex, (int)name.length, name.data);
 }
 
+/* Marks the ops whose results reach `ret`. XNNPACK aborts while optimising a
+ * subgraph with chains of nodes nobody consumes, and they compute nothing
+ * observable: dead ops are not emitted. */
+static void markLive(Walk *w, MlirBlock body, MlirOperation ret) {
+  size_t n = 0;
+  MlirOperation *ops = xnnBlockOps(body, &n);
+  xnnPtrMapPut(&w->live, ret.ptr, 1);
+  for (size_t i = n; i-- > 0;) {
+    bool live = false;
+    for (intptr_t r = 0, nr = mlirOperationGetNumResults(ops[i]); r < nr && !live; ++r)
+      for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(ops[i], r));
+           !mlirOpOperandIsNull(u) && !live; u = mlirOpOperandGetNextUse(u)) {
+        size_t ignored;
+        live = xnnPtrMapGet(&w->live, mlirOpOperandGetOwner(u).ptr, &ignored);
+      }
+    if (live)
+      xnnPtrMapPut(&w->live, ops[i].ptr, 1);
+  }
+  free(ops);
+}
+
+static bool isLive(const Walk *w, MlirOperation op) {
+  size_t ignored;
+  return xnnPtrMapGet(&w->live, op.ptr, &ignored);
+}
+
 static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, MlirOperation ret) {
   const XnnMlirEmitter *em = w->em;
   size_t numIn = (size_t)mlirBlockGetNumArguments(body);
@@ -511,7 +538,7 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
   size_t numNodes = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, ret);
        op = mlirOperationGetNextInBlock(op))
-    if (!xnnOpIs(op, "xnn.constant"))
+    if (isLive(w, op) && !xnnOpIs(op, "xnn.constant"))
       ++numNodes;
   /* Outputs a producing node can write directly; the rest get a copy. */
   for (size_t j = 0; j < numOut; ++j) {
@@ -557,6 +584,8 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
   char what[512];
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationEqual(op, ret);
        op = mlirOperationGetNextInBlock(op)) {
+    if (!isLive(w, op))
+      continue;
     if (mlirOperationGetNumResults(op) != 1) {
       opError(op, "must have exactly one result to be emitted");
       return false;
@@ -731,9 +760,12 @@ bool xnnMlirEmitDelegate(MlirOperation func, size_t index, const XnnMlirEmitter 
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     ++n;
+  xnnPtrMapInit(&w.live, n + 16);
   xnnPtrMapInit(&w.ids, n + 16);
   xnnPtrMapInit(&w.outs, 16);
+  markLive(&w, body, ret);
   bool ok = walkBody(&w, func, body, index, ret);
+  xnnPtrMapFree(&w.live);
   xnnPtrMapFree(&w.ids);
   xnnPtrMapFree(&w.outs);
   return ok;

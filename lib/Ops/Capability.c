@@ -92,9 +92,12 @@ static bool checkSoftmax(MlirOperation op, const XnnPartitionConfig *cfg, XnnRea
   xnnAttrI64(op, "dim", &dim);
   if (dim < 0)
     dim += rank;
-  if (dim != rank - 1)
+  /* The channel dim of a 4-D tensor is innermost in NHWC: xnn-tag-channels-last
+   * gives softmax over dim 1 an NHWC input (and over dim 3 an NCHW one). */
+  if (dim != rank - 1 && !(rank == 4 && dim == 1))
     return refuse(why, "softmax over dim %lld of a rank-%zd tensor; XNNPACK's softmax is over the "
-                  "last dim only", (long long)dim, (ssize_t)rank);
+                  "innermost dim only (the last, or the channels of a 4-D tensor)", (long long)dim,
+                  (ssize_t)rank);
   return true;
 }
 
@@ -114,23 +117,61 @@ static bool checkConv(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
   return true;
 }
 
+XnnPoolParams xnnPoolParams(MlirOperation op) {
+  XnnPoolParams p = {{1, 1}, {1, 1}, {0, 0}, {1, 1}};
+  intptr_t n = 0;
+  xnnAttrI64Array(op, "kernel_size", p.kernel, 2, &n);
+  if (!xnnAttrI64Array(op, "stride", p.stride, 2, &n) || n == 0)
+    p.stride[0] = p.kernel[0], p.stride[1] = p.kernel[1]; /* ATen: empty stride = kernel */
+  xnnAttrI64Array(op, "padding", p.padding, 2, &n);
+  if (xnnOpIs(op, "edge.max_pool2d"))
+    xnnAttrI64Array(op, "dilation", p.dilation, 2, &n);
+  return p;
+}
+
+bool xnnPoolIsIdentity(const XnnPoolParams *p) {
+  return p->kernel[0] == 1 && p->kernel[1] == 1 && p->stride[0] == 1 && p->stride[1] == 1 &&
+         p->padding[0] == 0 && p->padding[1] == 0;
+}
+
+/* Shared by both pools: XNNPACK refuses 1x1 pooling nodes; a 1x1 window with
+ * unit stride is the identity (lowered to a copy), a strided one is a strided
+ * gather XNNPACK has no node for. */
+static bool checkPoolWindow(const XnnPoolParams *p, XnnReason *why) {
+  if (p->kernel[0] == 1 && p->kernel[1] == 1 && !xnnPoolIsIdentity(p))
+    return refuse(why, "1x1 pooling with stride %lldx%lld: XNNPACK has no 1x1 pooling node and no "
+                  "strided copy", (long long)p->stride[0], (long long)p->stride[1]);
+  return true;
+}
+
 static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
   bool ceil = false;
   if (xnnAttrBool(op, "ceil_mode", &ceil) && ceil)
     return refuse(why, "max_pool2d with ceil_mode = true is not lowered");
+  XnnPoolParams p = xnnPoolParams(op);
+  if (!checkPoolWindow(&p, why))
+    return false;
+  if (xnnPoolIsIdentity(&p))
+    return true;
+  for (int i = 0; i < 2; ++i)
+    if (p.stride[i] > p.kernel[i])
+      return refuse(why, "max_pool2d with stride %lld > kernel %lld in dim %d: XNNPACK's max "
+                    "pooling refuses strides larger than the window", (long long)p.stride[i],
+                    (long long)p.kernel[i], i + 2);
+  if ((p.dilation[0] > 1 || p.dilation[1] > 1) && (p.padding[0] || p.padding[1]))
+    return refuse(why, "max_pool2d with dilation and padding: XNNPACK miscomputes it (windows read "
+                  "outside the padded image)");
   return true;
 }
 
 static bool checkAvgPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
-  int64_t pad[2] = {0, 0};
-  intptr_t n = 0;
-  xnnAttrI64Array(op, "padding", pad, 2, &n);
-  if (pad[0] || pad[1])
+  XnnPoolParams p = xnnPoolParams(op);
+  if (p.padding[0] || p.padding[1])
     return refuse(why, "avg_pool2d with padding: PyTorch counts the padding (count_include_pad), "
                   "XNNPACK does not");
-  return true;
+  return checkPoolWindow(&p, why);
 }
 
 static bool checkSlice(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
@@ -165,8 +206,10 @@ double xnnPowConstantExponent(MlirOperation op) {
  * defined. Only exponents with an exact node are delegated. */
 static bool checkPow(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
-  if (!mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, 0)),
-                    mlirValueGetType(mlirOperationGetResult(op, 0))))
+  /* Element counts, not types: the lowering re-checks with operands already in
+   * their physical (possibly NHWC-permuted) shapes. */
+  if (xnnValueNumElements(mlirOperationGetOperand(op, 0)) !=
+      xnnValueNumElements(mlirOperationGetResult(op, 0)))
     return refuse(why, "pow whose exponent broadcasts the base to a larger shape");
   double y = xnnPowConstantExponent(op);
   if (y == 2.0 || y == 0.5 || y == -0.5 || y == 1.0)

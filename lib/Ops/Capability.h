@@ -37,6 +37,15 @@ typedef struct XnnCapability {
                            found by test/Emit/{bf16,f16}-ops.test, not by defining a subgraph */
 } XnnCapability;
 
+/* Window of edge.max_pool2d / edge.avg_pool2d with ATen's defaults filled in
+ * (stride = kernel when absent; dilation 1 for avg_pool2d). */
+typedef struct XnnPoolParams {
+  int64_t kernel[2], stride[2], padding[2], dilation[2];
+} XnnPoolParams;
+XnnPoolParams xnnPoolParams(MlirOperation op);
+/* True for a 1x1 window, unit stride, no padding: the pool copies its input. */
+bool xnnPoolIsIdentity(const XnnPoolParams *p);
+
 /* The exponent of edge.pow `op` if it is a constant splat, else NAN. */
 double xnnPowConstantExponent(MlirOperation op);
 /* True if `op` can be delegated; otherwise fills `why`. */

@@ -238,6 +238,9 @@ bool xnnLowerBinary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
   return true;
 }
 
+static MlirValue scalar(XnnLowerCtx *L, MlirOperation op, MlirValue like, float v);
+static MlirValue binaryOf(XnnLowerCtx *L, MlirOperation op, const char *kind, MlirValue a, MlirValue b);
+
 bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirType elem = xnnLowerComputeElem(L, op, cap);
   MlirValue in = xnnLowerOperand(L, op, 0, elem);
@@ -252,6 +255,14 @@ bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
       xnnAttrF64(op, "min_val", &lo);
       xnnAttrF64(op, "max_val", &hi);
     }
+    /* XNNPACK fuses a clamp into a preceding convolution or pooling node, whose
+     * operator then refuses an output range without 0 (runtime creation fails):
+     * such a range is clamped with binary maximum/minimum, which never fuse. */
+    if (lo > 0.0 || hi < 0.0) {
+      MlirValue v = binaryOf(L, op, "maximum", in, scalar(L, op, in, (float)lo));
+      xnnLowerReplace(L, op, binaryOf(L, op, "minimum", v, scalar(L, op, in, (float)hi)));
+      return true;
+    }
     attrs[n++] = lowerNamed(L, "min", xnnF64Attr(L->ctx, lo));
     attrs[n++] = lowerNamed(L, "max", xnnF64Attr(L->ctx, hi));
   }
@@ -259,12 +270,14 @@ bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   return true;
 }
 
-/* A scalar constant of `elem` ([1], broadcast by XNNPACK's binary nodes). */
-static MlirValue scalar(XnnLowerCtx *L, MlirOperation op, MlirType elem, float v) {
+/* A one-element constant that broadcasts against `like` without growing it:
+ * rank 0 for a rank-0 value (a [1] would make the result rank 1). */
+static MlirValue scalar(XnnLowerCtx *L, MlirOperation op, MlirValue like, float v) {
+  MlirType elem = xnnValueElemType(like);
   XnnElements e;
   memset(&e, 0, sizeof(e));
   e.elem = mlirF32TypeGet(L->ctx);
-  e.rank = 1, e.dims[0] = 1, e.splat = true, e.count = 1, e.elemSize = 4;
+  e.rank = xnnValueRank(like) > 0 ? 1 : 0, e.dims[0] = 1, e.splat = true, e.count = 1, e.elemSize = 4;
   if (!(e.data = malloc(4)))
     abort();
   memcpy(e.data, &v, 4);
@@ -298,10 +311,10 @@ bool xnnLowerGelu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   if (mlirValueIsNull(x))
     return false;
   MlirValue x3 = binaryOf(L, op, "multiply", binaryOf(L, op, "multiply", x, x), x);
-  MlirValue inner = binaryOf(L, op, "add", x, binaryOf(L, op, "multiply", x3, scalar(L, op, f32, 0.044715f)));
-  MlirValue t = unaryOf(L, op, "tanh", binaryOf(L, op, "multiply", inner, scalar(L, op, f32, 0.7978845608028654f)));
-  MlirValue half = binaryOf(L, op, "multiply", x, scalar(L, op, f32, 0.5f));
-  xnnLowerReplace(L, op, binaryOf(L, op, "multiply", half, binaryOf(L, op, "add", t, scalar(L, op, f32, 1.0f))));
+  MlirValue inner = binaryOf(L, op, "add", x, binaryOf(L, op, "multiply", x3, scalar(L, op, x, 0.044715f)));
+  MlirValue t = unaryOf(L, op, "tanh", binaryOf(L, op, "multiply", inner, scalar(L, op, x, 0.7978845608028654f)));
+  MlirValue half = binaryOf(L, op, "multiply", x, scalar(L, op, x, 0.5f));
+  xnnLowerReplace(L, op, binaryOf(L, op, "multiply", half, binaryOf(L, op, "add", t, scalar(L, op, x, 1.0f))));
   return true;
 }
 
@@ -472,20 +485,17 @@ bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirValue in = xnnLowerOperand(L, op, 0, elem);
   if (mlirValueIsNull(in))
     return false;
-  int64_t kernel[2] = {1, 1}, stride[2] = {1, 1}, padding[2] = {0, 0}, dilation[2] = {1, 1};
-  intptr_t n;
-  xnnAttrI64Array(op, "kernel_size", kernel, 2, &n);
-  if (!xnnAttrI64Array(op, "stride", stride, 2, &n) || n == 0)
-    stride[0] = kernel[0], stride[1] = kernel[1]; /* ATen: empty stride = kernel */
-  xnnAttrI64Array(op, "padding", padding, 2, &n);
+  XnnPoolParams p = xnnPoolParams(op);
+  if (xnnPoolIsIdentity(&p)) { /* XNNPACK has no 1x1 pooling node */
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
+    return true;
+  }
   bool isMax = xnnOpIs(op, "edge.max_pool2d");
-  if (isMax)
-    xnnAttrI64Array(op, "dilation", dilation, 2, &n);
   MlirNamedAttribute attrs[4] = {
-      lowerNamed(L, "padding", pair4(L, padding)),
-      lowerNamed(L, "pooling", xnnI64ArrayAttr(L->ctx, kernel, 2)),
-      lowerNamed(L, "stride", xnnI64ArrayAttr(L->ctx, stride, 2)),
-      lowerNamed(L, "dilation", xnnI64ArrayAttr(L->ctx, dilation, 2)),
+      lowerNamed(L, "padding", pair4(L, p.padding)),
+      lowerNamed(L, "pooling", xnnI64ArrayAttr(L->ctx, p.kernel, 2)),
+      lowerNamed(L, "stride", xnnI64ArrayAttr(L->ctx, p.stride, 2)),
+      lowerNamed(L, "dilation", xnnI64ArrayAttr(L->ctx, p.dilation, 2)),
   };
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, isMax ? "xnn.max_pooling_2d" : "xnn.average_pooling_2d", 1, &in,
                                       xnnLowerResultType(op, 0, elem), isMax ? 4 : 3, attrs));
@@ -617,6 +627,18 @@ bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
 
 /* ---- the driver ---------------------------------------------------------- */
 
+/* Ops whose results nobody uses compute nothing observable, and XNNPACK aborts
+ * on chains of such nodes: the lowered delegate keeps only what reaches its
+ * return (edge ops are pure). One backward sweep erases whole dead chains. */
+static void eraseDeadOps(MlirBlock body) {
+  size_t n = 0;
+  MlirOperation *ops = xnnBlockOps(body, &n); /* the terminator last: never dead */
+  for (size_t i = n; i-- > 0;)
+    if (mlirOperationGetNumResults(ops[i]) > 0 && xnnOpIsDead(ops[i]))
+      mlirOperationDestroy(ops[i]);
+  free(ops);
+}
+
 bool xnnLowerDelegate(MlirOperation func) {
   MlirBlock body = xnnFuncBody(func);
   if (mlirBlockIsNull(body))
@@ -652,10 +674,22 @@ bool xnnLowerDelegate(MlirOperation func) {
       break;
     mlirOperationDestroy(op);
   }
+  /* A constant the delegate returns as it is (a copy of a constant that the
+   * pipeline reduced to the constant) has no consumer that lowers it. */
+  MlirOperation ret = mlirBlockGetTerminator(body);
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(ret); !L.failed && i < n; ++i) {
+    if (!xnnLowerOperandIsConstant(ret, i))
+      continue;
+    MlirValue c = xnnLowerConstantOperand(&L, ret, i, xnnValueElemType(mlirOperationGetOperand(ret, i)), NULL);
+    if (!mlirValueIsNull(c))
+      mlirOperationSetOperand(ret, i, c);
+  }
   if (!L.failed)
     for (size_t i = 0; i < numConstants; ++i)
       if (xnnOpIsDead(constants[i]))
         mlirOperationDestroy(constants[i]);
   free(constants);
+  if (!L.failed)
+    eraseDeadOps(body);
   return !L.failed;
 }

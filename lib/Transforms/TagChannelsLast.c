@@ -34,7 +34,10 @@
  *     operands are brought to NCHW; xnn.* ops are left alone.
  * Constants (edge.constant) are never copied: the first use decides. A use
  * in NHWC tags the constant NHWC (the lowering permutes its data once); any
- * use in NCHW locks it to NCHW. A constant needed in both is an error. */
+ * use in NCHW locks it to NCHW. A constant needed in both layouts gets a twin
+ * op for the second one (weight sharing is ordinary).
+ * Softmax works along one axis XNNPACK wants innermost: over the channels of a
+ * 4-D tensor it takes NHWC, over any other axis NCHW. */
 #include "xnnmlir/Passes.h"
 
 #include "Pass/PassDefs.h"
@@ -224,6 +227,27 @@ static MlirValue copyOf(State *s, MlirValue v, Layout l, MlirOperation consumer)
   return r;
 }
 
+/* A constant is laid out once, at compile time: one used in both layouts gets
+ * a twin (same payload attribute, no data copied) for the other layout, made
+ * on first request and shared by later consumers (the partner cache). */
+static MlirValue constantIn(State *s, MlirOperation c, size_t state) {
+  MlirValue v = mlirOperationGetResult(c, 0);
+  size_t p;
+  if (xnnPtrMapGet(&s->partners, v.ptr, &p))
+    return (MlirValue){(const void *)(uintptr_t)p};
+  MlirOperation twin = mlirOperationClone(c);
+  xnnInsertAfter(c, twin);
+  if (state == CONST_NHWC)
+    xnnOpSetAttr(twin, LAYOUT_ATTR, xnnStrAttr(s->ctx, "NHWC"));
+  else
+    (void)xnnOpRemoveAttr(twin, LAYOUT_ATTR);
+  xnnPtrMapPut(&s->constants, twin.ptr, state);
+  MlirValue r = mlirOperationGetResult(twin, 0);
+  xnnPtrMapPut(&s->partners, v.ptr, (size_t)(uintptr_t)r.ptr);
+  xnnPtrMapPut(&s->partners, r.ptr, (size_t)(uintptr_t)v.ptr);
+  return r;
+}
+
 /* Brings operand `i` of `consumer` to layout `l` (input_to_nhwc /
  * input_to_nchw). Constants are tagged or locked instead of copied. */
 static void demand(State *s, MlirOperation consumer, intptr_t i, Layout l) {
@@ -247,11 +271,7 @@ static void demand(State *s, MlirOperation consumer, intptr_t i, Layout l) {
     size_t st = constState(s, c);
     if (l == LAYOUT_NHWC) {
       if (st == CONST_NCHW) {
-        emitErrorf(s, mlirOperationGetLocation(consumer),
-                   "'%.*s' needs operand #%lld in NHWC layout, but it is an edge.constant "
-                   "already used in NCHW layout (a constant is laid out once, at compile "
-                   "time: it cannot be used in both layouts)",
-                   nameLen, cn.data, (long long)i);
+        mlirOperationSetOperand(consumer, i, constantIn(s, c, CONST_NHWC));
         return;
       }
       if (st != CONST_NHWC) {
@@ -260,11 +280,7 @@ static void demand(State *s, MlirOperation consumer, intptr_t i, Layout l) {
       }
     } else {
       if (st == CONST_NHWC) {
-        emitErrorf(s, mlirOperationGetLocation(consumer),
-                   "'%.*s' needs operand #%lld in NCHW layout, but it is an edge.constant "
-                   "already used in NHWC layout (a constant is laid out once, at compile "
-                   "time: it cannot be used in both layouts)",
-                   nameLen, cn.data, (long long)i);
+        mlirOperationSetOperand(consumer, i, constantIn(s, c, CONST_NCHW));
         return;
       }
       if (st != CONST_NCHW)
@@ -310,6 +326,18 @@ static bool reducesHW(MlirOperation op) {
   return !seen[0] && !seen[1] && seen[2] && seen[3];
 }
 
+/* An op working along one axis that XNNPACK needs innermost (softmax): the
+ * layout that puts `dim` last. Only the channels of a 4-D tensor (dim 1) are
+ * innermost in NHWC. */
+static OpClass innermostClass(MlirOperation op) {
+  MlirValue in = mlirOperationGetOperand(op, 0);
+  if (!isRank4(in))
+    return CLASS_FOLLOW; /* no NHWC form: it stays NCHW */
+  int64_t dim = -1;
+  xnnAttrI64(op, "dim", &dim);
+  return (dim < 0 ? dim + 4 : dim) == 1 ? CLASS_NHWC_IN : CLASS_NCHW_IN;
+}
+
 static OpClass classifyCopy(MlirOperation op) {
   if (xnnOpIs(op, "edge.to_copy")) {
     MlirStringRef mf;
@@ -335,7 +363,9 @@ static OpClass classifyCopy(MlirOperation op) {
 
 /* The edge ops the layout rules single out (one hash probe per op); every
  * other edge op follows its operands. */
-typedef enum { RULE_NONE, RULE_CONSTANT, RULE_COPY, RULE_NHWC_INPUT, RULE_REDUCE, RULE_NCHW_INPUT } RuleKind;
+typedef enum {
+  RULE_NONE, RULE_CONSTANT, RULE_COPY, RULE_NHWC_INPUT, RULE_REDUCE, RULE_NCHW_INPUT, RULE_INNERMOST
+} RuleKind;
 typedef struct LayoutRule {
   const char *name;
   RuleKind kind;
@@ -356,6 +386,7 @@ static const LayoutRule kLayoutRules[] = {
     {"edge.squeeze", RULE_NCHW_INPUT},
     {"edge.unsqueeze", RULE_NCHW_INPUT},
     {"edge.sdpa", RULE_NCHW_INPUT},
+    {"edge.softmax", RULE_INNERMOST},
 };
 static XnnNameIndex layoutRuleIndex = XNN_NAME_INDEX_INIT(
     kLayoutRules, sizeof(kLayoutRules) / sizeof(kLayoutRules[0]), LayoutRule, name);
@@ -383,6 +414,8 @@ static OpClass classify(State *s, MlirOperation op) {
     return reducesHW(op) ? CLASS_NHWC_IN : CLASS_FOLLOW;
   case RULE_NCHW_INPUT:
     return CLASS_NCHW_IN;
+  case RULE_INNERMOST:
+    return innermostClass(op);
   case RULE_NONE:
     break;
   }

@@ -105,7 +105,7 @@ func.func @constant_convert(%x: tensor<4xf32>, %i: tensor<4xi64>) -> (tensor<4xf
 // Refusals with their reasons: alpha, softmax axis, slice step.
 // CHECK-LABEL: func.func @refusals
 // CHECK: "edge.add"(%arg0, %arg0) {alpha = 2.000000e+00 : f64, xnn.portable_reason = "alpha = 2; XNNPACK's add/subtract have no scale (only alpha = 1)"}
-// CHECK: "edge.softmax"(%arg0) {dim = 0 : i64, xnn.portable_reason = "softmax over dim 0 of a rank-2 tensor; XNNPACK's softmax is over the last dim only"}
+// CHECK: "edge.softmax"(%arg0) {dim = 0 : i64, xnn.portable_reason = "softmax over dim 0 of a rank-2 tensor; XNNPACK's softmax is over the innermost dim only (the last, or the channels of a 4-D tensor)"}
 // CHECK: "edge.slice"(%arg0) {dim = 1 : i64, end = 4 : i64, start = 0 : i64, step = 2 : i64, xnn.portable_reason = "slice with step 2; XNNPACK's static slice has unit stride only"}
 func.func @refusals(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x2xf32>) {
   %0 = "edge.add"(%x, %x) {alpha = 2.0 : f64} : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
