@@ -73,14 +73,18 @@ int main(int argc, char **argv) {
   double atol = atof(argv[2]);
   size_t threads = argc > 3 ? (size_t)atoi(argv[3]) : 1;
   pthreadpool_t pool = threads > 1 ? pthreadpool_create(threads) : NULL;
-  const void *inputs[16];
-  void *outputs[16], *expected[16];
-  char descr[16][8], path[4096];
-  for (size_t i = 0; i < xnn_delegate_0_num_inputs; ++i) {
+  /* Sized by the delegate: any number of inputs and outputs. */
+  size_t numIn = xnn_delegate_0_num_inputs, numOut = xnn_delegate_0_num_outputs;
+  const void **inputs = calloc(numIn + 1, sizeof(void *));
+  void **outputs = calloc(numOut + 1, sizeof(void *)), **expected = calloc(numOut + 1, sizeof(void *));
+  char (*descr)[8] = calloc(numOut + 1, 8), inDescr[8], path[4096];
+  if (!inputs || !outputs || !expected || !descr)
+    return fprintf(stderr, "driver: out of memory\n"), 1;
+  for (size_t i = 0; i < numIn; ++i) {
     snprintf(path, sizeof(path), "%s/input_%zu.npy", argv[1], i);
-    inputs[i] = readNpy(path, xnn_delegate_0_input_bytes[i], descr[0]);
+    inputs[i] = readNpy(path, xnn_delegate_0_input_bytes[i], inDescr);
   }
-  for (size_t i = 0; i < xnn_delegate_0_num_outputs; ++i) {
+  for (size_t i = 0; i < numOut; ++i) {
     snprintf(path, sizeof(path), "%s/output_%zu.npy", argv[1], i);
     expected[i] = readNpy(path, xnn_delegate_0_output_bytes[i], descr[i]);
     outputs[i] = calloc(1, xnn_delegate_0_output_bytes[i] + 1);
@@ -94,7 +98,7 @@ int main(int argc, char **argv) {
     if ((s = xnn_delegate_0_run(d, inputs, outputs, &error)) != xnn_status_success)
       return fprintf(stderr, "driver: run failed (status %d): %s\n", (int)s, error), 1;
   int rc = 0;
-  for (size_t i = 0; i < xnn_delegate_0_num_outputs; ++i) {
+  for (size_t i = 0; i < numOut; ++i) {
     size_t bytes = xnn_delegate_0_output_bytes[i], width = strcmp(descr[i], "<f4") ? 2 : 4;
     bool bitwise = !memcmp(outputs[i], expected[i], bytes);
     double maxAbs = 0;
@@ -109,6 +113,11 @@ int main(int argc, char **argv) {
     rc |= !ok;
   }
   xnn_delegate_0_destroy(d);
+  for (size_t i = 0; i < numIn; ++i)
+    free((void *)inputs[i]);
+  for (size_t i = 0; i < numOut; ++i)
+    free(outputs[i]), free(expected[i]);
+  free(inputs), free(outputs), free(expected), free(descr);
   if (pool)
     pthreadpool_destroy(pool);
   return rc;
