@@ -134,35 +134,20 @@ bool xnnPoolIsIdentity(const XnnPoolParams *p) {
          p->padding[0] == 0 && p->padding[1] == 0;
 }
 
-/* Shared by both pools: XNNPACK refuses 1x1 pooling nodes; a 1x1 window with
- * unit stride is the identity (lowered to a copy), a strided one is a strided
- * gather XNNPACK has no node for. */
-static bool checkPoolWindow(const XnnPoolParams *p, XnnReason *why) {
-  if (p->kernel[0] == 1 && p->kernel[1] == 1 && !xnnPoolIsIdentity(p))
-    return refuse(why, "1x1 pooling with stride %lldx%lld: XNNPACK has no 1x1 pooling node and no "
-                  "strided copy", (long long)p->stride[0], (long long)p->stride[1]);
-  return true;
-}
-
 static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
   bool ceil = false;
   if (xnnAttrBool(op, "ceil_mode", &ceil) && ceil)
     return refuse(why, "max_pool2d with ceil_mode = true is not lowered");
   XnnPoolParams p = xnnPoolParams(op);
-  if (!checkPoolWindow(&p, why))
-    return false;
-  if (xnnPoolIsIdentity(&p))
-    return true;
+  if (p.kernel[0] == 1 && p.kernel[1] == 1)
+    return true; /* a copy, or a strided 1x1 average pooling: one element's mean is itself */
   for (int i = 0; i < 2; ++i)
     if (p.stride[i] > p.kernel[i])
       return refuse(why, "max_pool2d with stride %lld > kernel %lld in dim %d: XNNPACK's max "
                     "pooling refuses strides larger than the window", (long long)p.stride[i],
                     (long long)p.kernel[i], i + 2);
-  if ((p.dilation[0] > 1 || p.dilation[1] > 1) && (p.padding[0] || p.padding[1]))
-    return refuse(why, "max_pool2d with dilation and padding: XNNPACK miscomputes it (windows read "
-                  "outside the padded image)");
-  return true;
+  return true; /* dilation with padding: lowered with an explicit -inf pad */
 }
 
 static bool checkAvgPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
@@ -171,7 +156,7 @@ static bool checkAvgPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnRea
   if (p.padding[0] || p.padding[1])
     return refuse(why, "avg_pool2d with padding: PyTorch counts the padding (count_include_pad), "
                   "XNNPACK does not");
-  return checkPoolWindow(&p, why);
+  return true;
 }
 
 static bool checkSlice(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {

@@ -486,11 +486,32 @@ bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   if (mlirValueIsNull(in))
     return false;
   XnnPoolParams p = xnnPoolParams(op);
-  if (xnnPoolIsIdentity(&p)) { /* XNNPACK has no 1x1 pooling node */
+  if (xnnPoolIsIdentity(&p)) { /* identity: XNNPACK takes no unit-stride 1x1 pooling */
     xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
     return true;
   }
-  bool isMax = xnnOpIs(op, "edge.max_pool2d");
+  /* 1x1 max pooling is refused by XNNPACK; over one element it is the
+   * average pooling, which takes strides. */
+  bool isMax = xnnOpIs(op, "edge.max_pool2d") && !(p.kernel[0] == 1 && p.kernel[1] == 1);
+  /* The pinned XNNPACK's dilated max pooling miscomputes with implicit
+   * padding (xnn-probe --check-capabilities finds the windows): pad with -inf
+   * explicitly, as PyTorch's implicit padding is, and pool without. */
+  if (isMax && (p.dilation[0] > 1 || p.dilation[1] > 1) && (p.padding[0] || p.padding[1])) {
+    int64_t pre[4] = {0, p.padding[0], p.padding[1], 0}, post[4] = {0, p.padding[0], p.padding[1], 0};
+    MlirType inType = mlirValueGetType(in);
+    int64_t dims[4];
+    for (int i = 0; i < 4; ++i)
+      dims[i] = mlirShapedTypeGetDimSize(inType, i) + pre[i] + post[i];
+    MlirNamedAttribute padAttrs[3] = {
+        lowerNamed(L, "pre_paddings", xnnI64ArrayAttr(L->ctx, pre, 4)),
+        lowerNamed(L, "post_paddings", xnnI64ArrayAttr(L->ctx, post, 4)),
+        lowerNamed(L, "padding_value", xnnF64Attr(L->ctx, -INFINITY)),
+    };
+    MlirType padded = mlirRankedTensorTypeGet(4, dims, mlirShapedTypeGetElementType(inType),
+                                              mlirAttributeGetNull());
+    in = xnnLowerEmit(L, op, "xnn.static_constant_pad", 1, &in, padded, 3, padAttrs);
+    p.padding[0] = p.padding[1] = 0;
+  }
   MlirNamedAttribute attrs[4] = {
       lowerNamed(L, "padding", pair4(L, p.padding)),
       lowerNamed(L, "pooling", xnnI64ArrayAttr(L->ctx, p.kernel, 2)),

@@ -366,9 +366,12 @@ static bool verifyXnnPool(MlirOperation op, bool isMax) {
   if (isMax)
     ok = getU32Array(op, "dilation", 2, 1, dil) && ok;
   ok = outputClamp(op) && ok;
-  if (ok && pool[0] * pool[1] == 1) {
-    xnnOpError(op, "1x1 pooling is not supported by XNNPACK (use xnn.copy "
-                   "or xnn.static_slice)");
+  /* XNNPACK refuses 1x1 max pooling and unit-stride 1x1 average pooling;
+   * a strided 1x1 average pooling it runs (xnn-probe --check-capabilities). */
+  if (ok && pool[0] * pool[1] == 1 && (isMax || stride[0] * stride[1] == 1)) {
+    xnnOpError(op, "1x1 %s is not supported by XNNPACK (use xnn.copy%s)",
+               isMax ? "max pooling" : "pooling with unit stride",
+               isMax ? ", or a strided 1x1 xnn.average_pooling_2d" : "");
     ok = false;
   }
   XnnTensor in, out;

@@ -3,6 +3,7 @@
  * library, not a belief, is the oracle for the partitioner's capability table
  * (test/XNNPACK/capabilities.test compares the two). One probe per node kind. */
 #include "Ops/Capability.h"
+#include "PoolWindows.h"
 
 #include <xnnpack.h>
 
@@ -236,7 +237,9 @@ static int checkCapabilities(void) {
     }
   }
   printf("%zu checked, %zu disagreements\n", checked, disagreements);
-  return disagreements ? 1 : 0;
+  size_t windows = 0, windowDisagreements = xnnProbeCheckPoolWindows(&windows);
+  printf("pool windows: %zu checked, %zu disagreements\n", windows, windowDisagreements);
+  return disagreements || windowDisagreements ? 1 : 0;
 }
 
 int main(int argc, char **argv) {

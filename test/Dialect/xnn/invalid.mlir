@@ -243,8 +243,16 @@ func.func private @conv_groups(%x: tensor<1x8x8x3xf32>, %w: tensor<4x3x3x3xf32>)
 // -----
 
 func.func private @pool_1x1(%x: tensor<1x8x8x3xf32>) -> tensor<1x8x8x3xf32> attributes {xnn.delegate} {
-  // expected-error @+1 {{'xnn.max_pooling_2d' op 1x1 pooling is not supported by XNNPACK}}
+  // expected-error @+1 {{'xnn.max_pooling_2d' op 1x1 max pooling is not supported by XNNPACK (use xnn.copy, or a strided 1x1 xnn.average_pooling_2d)}}
   %0 = "xnn.max_pooling_2d"(%x) {dilation = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, pooling = array<i64: 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x8x8x3xf32>) -> tensor<1x8x8x3xf32>
+  return %0 : tensor<1x8x8x3xf32>
+}
+
+// -----
+
+func.func private @avg_pool_1x1_unit_stride(%x: tensor<1x8x8x3xf32>) -> tensor<1x8x8x3xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.average_pooling_2d' op 1x1 pooling with unit stride is not supported by XNNPACK (use xnn.copy)}}
+  %0 = "xnn.average_pooling_2d"(%x) {padding = array<i64: 0, 0, 0, 0>, pooling = array<i64: 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x8x8x3xf32>) -> tensor<1x8x8x3xf32>
   return %0 : tensor<1x8x8x3xf32>
 }
 

@@ -1,0 +1,223 @@
+/* Pool window limits of the capability table checked against the linked
+ * XNNPACK, not by belief. For every window of a grid (kernel, stride, padding,
+ * dilation) of an edge pool op: a window the table delegates must come out of
+ * xnn-delegate and the live runtime equal to the reference interpreter; a
+ * window it refuses must be one the library's own node refuses (define or
+ * runtime creation) or computes wrongly, else the table is stricter than the
+ * library.
+ * Images have one channel, so NCHW and NHWC data are the same bytes; two of
+ * them, so a window reading the neighbouring image shows. */
+#include "PoolWindows.h"
+
+#include "Ops/Capability.h"
+#include "xnnmlir/Dialects.h"
+#include "xnnmlir/Passes.h"
+#include "xnnmlir/Parse.h"
+#include "xnnmlir/Reference.h"
+#include "xnnmlir/Runtime.h"
+
+#include "Support/IR.h"
+
+#include <mlir-c/Pass.h>
+#include <xnnpack.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { IMAGES = 2, HEIGHT = 7, WIDTH = 8 };
+
+typedef enum { LIB_OK, LIB_DEFINE, LIB_RUNTIME, LIB_WRONG } LibVerdict;
+static const char *verdictName(LibVerdict v) {
+  return v == LIB_OK ? "computes it right" : v == LIB_DEFINE ? "refuses the node"
+         : v == LIB_RUNTIME ? "refuses the runtime" : "computes it wrongly";
+}
+
+/* Runs the XNNPACK node for the window on `in` and compares with `want`. */
+static LibVerdict runLibrary(bool isMax, const XnnPoolParams *p, int64_t oh, int64_t ow,
+                             const float *in, const float *want) {
+  xnn_subgraph_t sg = NULL;
+  if (xnn_create_subgraph(2, 0, &sg) != xnn_status_success)
+    return LIB_DEFINE;
+  const size_t inDims[4] = {IMAGES, HEIGHT, WIDTH, 1}, outDims[4] = {IMAGES, (size_t)oh, (size_t)ow, 1};
+  uint32_t x = XNN_INVALID_VALUE_ID, y = XNN_INVALID_VALUE_ID;
+  enum xnn_status s = xnn_define_tensor_value(sg, xnn_datatype_fp32, 4, inDims, NULL, 0,
+                                              XNN_VALUE_FLAG_EXTERNAL_INPUT, &x);
+  if (s == xnn_status_success)
+    s = xnn_define_tensor_value(sg, xnn_datatype_fp32, 4, outDims, NULL, 1, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &y);
+  uint32_t ph = (uint32_t)p->padding[0], pw = (uint32_t)p->padding[1];
+  if (s == xnn_status_success)
+    s = isMax ? xnn_define_max_pooling_2d(sg, ph, pw, ph, pw, (uint32_t)p->kernel[0], (uint32_t)p->kernel[1],
+                                          (uint32_t)p->stride[0], (uint32_t)p->stride[1],
+                                          (uint32_t)p->dilation[0], (uint32_t)p->dilation[1], -INFINITY,
+                                          INFINITY, x, y, 0)
+              : xnn_define_average_pooling_2d(sg, ph, pw, ph, pw, (uint32_t)p->kernel[0],
+                                              (uint32_t)p->kernel[1], (uint32_t)p->stride[0],
+                                              (uint32_t)p->stride[1], -INFINITY, INFINITY, x, y, 0);
+  if (s != xnn_status_success) {
+    xnn_delete_subgraph(sg);
+    return LIB_DEFINE;
+  }
+  xnn_runtime_t rt = NULL;
+  LibVerdict v = LIB_OK;
+  size_t outCount = IMAGES * (size_t)oh * (size_t)ow;
+  float *inBuf = calloc(IMAGES * HEIGHT * WIDTH + XNN_EXTRA_BYTES, 1 + sizeof(float));
+  float *out = calloc(outCount + XNN_EXTRA_BYTES, sizeof(float));
+  if (!inBuf || !out)
+    abort();
+  memcpy(inBuf, in, IMAGES * HEIGHT * WIDTH * sizeof(float));
+  struct xnn_external_value ext[2] = {{x, inBuf}, {y, out}};
+  if (xnn_create_runtime_v3(sg, NULL, NULL, 0, &rt) != xnn_status_success ||
+      xnn_reshape_runtime(rt) != xnn_status_success || xnn_setup_runtime_v2(rt, 2, ext) != xnn_status_success || xnn_invoke_runtime(rt) != xnn_status_success) {
+    v = LIB_RUNTIME;
+  } else {
+    for (size_t i = 0; i < outCount && v == LIB_OK; ++i) {
+      float tol = isMax ? 0.0f : 1e-5f * (1.0f + fabsf(want[i]));
+      if (!(fabsf(out[i] - want[i]) <= tol))
+        v = LIB_WRONG;
+    }
+  }
+  if (rt)
+    xnn_delete_runtime(rt);
+  xnn_delete_subgraph(sg);
+  free(inBuf);
+  free(out);
+  return v;
+}
+
+/* What xnn-delegate and the live runtime make of the edge module `m`. */
+static LibVerdict runDelegated(MlirContext ctx, MlirModule m, const XnnMlirTensor *arg,
+                               const XnnMlirTensor *want, bool exact) {
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  bool ok = mlirLogicalResultIsSuccess(xnnMlirAddPipeline(
+                mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString("xnn-delegate"), NULL, NULL)) &&
+            mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m)));
+  mlirPassManagerDestroy(pm);
+  if (!ok)
+    return LIB_DEFINE;
+  MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  XnnMlirTensor out;
+  char err[512];
+  /* A runtime per module: runtimes are cached by function, and a later
+   * module's function may reuse a freed one's address. */
+  XnnMlirRuntime *rt = xnnMlirRuntimeCreate(1, err, sizeof(err));
+  bool ran = rt && xnnMlirReferenceRun(func, arg, 1, &out, 1, xnnMlirRuntimeDelegateHook, rt, err, sizeof(err));
+  if (rt)
+    xnnMlirRuntimeDestroy(rt);
+  if (!ran)
+    return LIB_RUNTIME;
+  LibVerdict v = LIB_OK;
+  for (int64_t i = 0, n = xnnMlirTensorNumElements(want); i < n && v == LIB_OK; ++i) {
+    float a = xnnMlirTensorGetF32(&out, i), b = xnnMlirTensorGetF32(want, i);
+    if (!(fabsf(a - b) <= (exact ? 0.0f : 1e-5f * (1.0f + fabsf(b)))))
+      v = LIB_WRONG;
+  }
+  xnnMlirTensorDestroy(&out);
+  return v;
+}
+
+static void describeWindow(bool isMax, const XnnPoolParams *p, char *buf, size_t n) {
+  snprintf(buf, n, "%s kernel %lldx%lld stride %lldx%lld padding %lldx%lld dilation %lldx%lld",
+           isMax ? "max_pool2d" : "avg_pool2d", (long long)p->kernel[0], (long long)p->kernel[1],
+           (long long)p->stride[0], (long long)p->stride[1], (long long)p->padding[0], (long long)p->padding[1],
+           (long long)p->dilation[0], (long long)p->dilation[1]);
+}
+
+/* One window: the table's verdict against the library's; prints disagreements. */
+static bool checkWindow(MlirContext ctx, bool isMax, const XnnPoolParams *p,
+                        const float *in, size_t *checked) {
+  int64_t spanH = HEIGHT + 2 * p->padding[0] - p->dilation[0] * (p->kernel[0] - 1) - 1;
+  int64_t spanW = WIDTH + 2 * p->padding[1] - p->dilation[1] * (p->kernel[1] - 1) - 1;
+  if (spanH < 0 || spanW < 0)
+    return true; /* the window does not fit: not a valid op */
+  int64_t oh = spanH / p->stride[0] + 1, ow = spanW / p->stride[1] + 1;
+  char attrs[256], text[1024];
+  if (isMax)
+    snprintf(attrs, sizeof(attrs), "kernel_size = array<i64: %lld, %lld>, stride = array<i64: %lld, %lld>, "
+             "padding = array<i64: %lld, %lld>, dilation = array<i64: %lld, %lld>, ceil_mode = false",
+             (long long)p->kernel[0], (long long)p->kernel[1], (long long)p->stride[0], (long long)p->stride[1],
+             (long long)p->padding[0], (long long)p->padding[1], (long long)p->dilation[0],
+             (long long)p->dilation[1]);
+  else
+    snprintf(attrs, sizeof(attrs), "kernel_size = array<i64: %lld, %lld>, stride = array<i64: %lld, %lld>, "
+             "padding = array<i64: %lld, %lld>",
+             (long long)p->kernel[0], (long long)p->kernel[1], (long long)p->stride[0], (long long)p->stride[1],
+             (long long)p->padding[0], (long long)p->padding[1]);
+  char inT[64], outT[64];
+  snprintf(inT, sizeof(inT), "tensor<%dx1x%dx%dxf32>", IMAGES, HEIGHT, WIDTH);
+  snprintf(outT, sizeof(outT), "tensor<%dx1x%lldx%lldxf32>", IMAGES, (long long)oh, (long long)ow);
+  snprintf(text, sizeof(text),
+           "func.func @f(%%x: %s) -> %s {\n  %%0 = \"edge.%s\"(%%x) {%s} : (%s) -> %s\n"
+           "  return %%0 : %s\n}\n", inT, outT, isMax ? "max_pool2d" : "avg_pool2d", attrs, inT, outT, outT);
+  MlirModule m = xnnMlirParseSource(ctx, text, strlen(text), "<pool window>", 1);
+  if (mlirModuleIsNull(m)) {
+    printf("pool window: cannot build the edge op:\n%s", text);
+    return false;
+  }
+  MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  MlirOperation op = mlirBlockGetFirstOperation(xnnFuncBody(func));
+  XnnPartitionConfig cfg = {true};
+  XnnReason why;
+  bool delegated = xnnCapabilityCheck(op, &cfg, &why);
+  XnnMlirTensor arg, ref;
+  int64_t inDims[4] = {IMAGES, 1, HEIGHT, WIDTH};
+  xnnMlirTensorCreate(&arg, XNN_MLIR_F32, 4, inDims);
+  memcpy(arg.data, in, IMAGES * HEIGHT * WIDTH * sizeof(float));
+  char err[512], what[160];
+  bool ok = true;
+  if (!xnnMlirReferenceRunOp(op, &arg, 1, &ref, 1, err, sizeof(err))) {
+    printf("pool window: reference interpreter failed: %s\n", err);
+    ok = false;
+  } else {
+    ++*checked;
+    LibVerdict v = delegated ? runDelegated(ctx, m, &arg, &ref, isMax)
+                             : runLibrary(isMax, p, oh, ow, in, ref.data);
+    if (delegated != (v == LIB_OK)) {
+      describeWindow(isMax, p, what, sizeof(what));
+      if (delegated)
+        printf("%s: table delegates, %s  <-- DISAGREE\n", what,
+               v == LIB_DEFINE ? "xnn-delegate fails" : v == LIB_RUNTIME ? "the runtime refuses the delegate"
+                                                                         : "the delegate computes it wrongly");
+      else
+        printf("%s: table refuses (%s), library %s  <-- DISAGREE\n", what, why.text, verdictName(v));
+      ok = false;
+    }
+    xnnMlirTensorDestroy(&ref);
+  }
+  xnnMlirTensorDestroy(&arg);
+  mlirModuleDestroy(m);
+  return ok;
+}
+
+size_t xnnProbeCheckPoolWindows(size_t *checked) {
+  MlirContext ctx = xnnMlirContextCreate(false);
+  if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx))) {
+    printf("pool windows: the dialects do not load\n");
+    mlirContextDestroy(ctx);
+    return 1;
+  }
+  xnnMlirRegisterAllPasses();
+  float in[IMAGES * HEIGHT * WIDTH];
+  uint32_t state = 12345u; /* distinct values: a wrong window shows */
+  for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); ++i) {
+    state = state * 1664525u + 1013904223u;
+    in[i] = (float)(state >> 8) / (float)(1u << 24) * 2.0f - 1.0f;
+  }
+  size_t disagreements = 0;
+  *checked = 0;
+  for (int isMax = 0; isMax < 2; ++isMax)
+    for (int64_t kh = 1; kh <= 4; ++kh)
+      for (int64_t kw = 1; kw <= 4; ++kw)
+        for (int64_t sh = 1; sh <= 4; ++sh)
+          for (int64_t sw = 1; sw <= 4; ++sw)
+            for (int64_t ph = 0; ph <= kh / 2; ++ph)
+              for (int64_t pw = 0; pw <= kw / 2; ++pw)
+                for (int64_t dh = 1; dh <= (isMax ? 3 : 1); ++dh)
+                  for (int64_t dw = 1; dw <= (isMax ? 3 : 1); ++dw) {
+                    XnnPoolParams p = {{kh, kw}, {sh, sw}, {ph, pw}, {dh, dw}};
+                    disagreements += !checkWindow(ctx, isMax, &p, in, checked);
+                  }
+  mlirContextDestroy(ctx);
+  return disagreements;
+}
