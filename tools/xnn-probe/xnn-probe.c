@@ -3,7 +3,7 @@
  * library, not a belief, is the oracle for the partitioner's capability table
  * (test/XNNPACK/capabilities.test compares the two). One probe per node kind. */
 #include "Ops/Capability.h"
-#include "PoolWindows.h"
+#include "Constraints.h"
 
 #include <xnnpack.h>
 
@@ -239,7 +239,9 @@ static int checkCapabilities(void) {
   printf("%zu checked, %zu disagreements\n", checked, disagreements);
   size_t windows = 0, windowDisagreements = xnnProbeCheckPoolWindows(&windows);
   printf("pool windows: %zu checked, %zu disagreements\n", windows, windowDisagreements);
-  return disagreements || windowDisagreements ? 1 : 0;
+  size_t clamps = 0, clampDisagreements = xnnProbeCheckClampRanges(&clamps);
+  printf("clamp ranges: %zu checked, %zu disagreements\n", clamps, clampDisagreements);
+  return disagreements || windowDisagreements || clampDisagreements ? 1 : 0;
 }
 
 int main(int argc, char **argv) {

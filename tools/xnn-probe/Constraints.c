@@ -1,5 +1,7 @@
-/* Pool window limits of the capability table checked against the linked
- * XNNPACK, not by belief. For every window of a grid (kernel, stride, padding,
+/* Constraints of the capability table and the lowering checked against the
+ * linked XNNPACK, not by belief.
+ *
+ * Pool windows. For every window of a grid (kernel, stride, padding,
  * dilation) of an edge pool op: a window the table delegates must come out of
  * xnn-delegate and the live runtime equal to the reference interpreter; a
  * window it refuses must be one the library's own node refuses (define or
@@ -7,7 +9,7 @@
  * library.
  * Images have one channel, so NCHW and NHWC data are the same bytes; two of
  * them, so a window reading the neighbouring image shows. */
-#include "PoolWindows.h"
+#include "Constraints.h"
 
 #include "Ops/Capability.h"
 #include "xnnmlir/Dialects.h"
@@ -218,6 +220,89 @@ size_t xnnProbeCheckPoolWindows(size_t *checked) {
                     XnnPoolParams p = {{kh, kw}, {sh, sw}, {ph, pw}, {dh, dw}};
                     disagreements += !checkWindow(ctx, isMax, &p, in, checked);
                   }
+  mlirContextDestroy(ctx);
+  return disagreements;
+}
+
+/* ---- clamp ranges ------------------------------------------------------- */
+
+/* Producers a clamp may follow (XNNPACK fuses clamps into some of them), on
+ * x: tensor<1x4x6x6xf32>, each yielding %p: tensor<1x4x3x3xf32>. */
+static const struct {
+  const char *name, *body;
+} kClampProducers[] = {
+    {"max_pool2d", "%p = \"edge.max_pool2d\"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, "
+                   "padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, ceil_mode = false} : "
+                   "(tensor<1x4x6x6xf32>) -> tensor<1x4x3x3xf32>"},
+    {"avg_pool2d", "%p = \"edge.avg_pool2d\"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, "
+                   "padding = array<i64: 0, 0>} : (tensor<1x4x6x6xf32>) -> tensor<1x4x3x3xf32>"},
+    {"conv2d", "%w = \"edge.constant\"() {value = dense<0.0625> : tensor<4x4x4x4xf32>} : () -> tensor<4x4x4x4xf32>\n"
+               "  %p = \"edge.conv2d\"(%x, %w) {stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, dilation = "
+               "array<i64: 1, 1>, groups = 1 : i64} : (tensor<1x4x6x6xf32>, tensor<4x4x4x4xf32>) -> "
+               "tensor<1x4x3x3xf32>"},
+    {"depthwise conv2d", "%w = \"edge.constant\"() {value = dense<0.25> : tensor<4x1x4x4xf32>} : () -> "
+                         "tensor<4x1x4x4xf32>\n  %p = \"edge.conv2d\"(%x, %w) {stride = array<i64: 1, 1>, padding = "
+                         "array<i64: 0, 0>, dilation = array<i64: 1, 1>, groups = 4 : i64} : (tensor<1x4x6x6xf32>, "
+                         "tensor<4x1x4x4xf32>) -> tensor<1x4x3x3xf32>"},
+    {"linear", "%w = \"edge.constant\"() {value = dense<0.125> : tensor<3x6xf32>} : () -> tensor<3x6xf32>\n"
+               "  %s = \"edge.slice\"(%x) {dim = 2 : i64, start = 0 : i64, end = 3 : i64, step = 1 : i64} : "
+               "(tensor<1x4x6x6xf32>) -> tensor<1x4x3x6xf32>\n"
+               "  %p = \"edge.linear\"(%s, %w) : (tensor<1x4x3x6xf32>, tensor<3x6xf32>) -> tensor<1x4x3x3xf32>"},
+    {"add", "%s = \"edge.slice\"(%x) {dim = 2 : i64, start = 0 : i64, end = 3 : i64, step = 1 : i64} : "
+            "(tensor<1x4x6x6xf32>) -> tensor<1x4x3x6xf32>\n"
+            "  %t = \"edge.slice\"(%s) {dim = 3 : i64, start = 3 : i64, end = 6 : i64, step = 1 : i64} : "
+            "(tensor<1x4x3x6xf32>) -> tensor<1x4x3x3xf32>\n"
+            "  %p = \"edge.add\"(%t, %t) : (tensor<1x4x3x3xf32>, tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xf32>"},
+};
+
+size_t xnnProbeCheckClampRanges(size_t *checked) {
+  static const double ranges[][2] = {{0, 6},     {-1, 1},      {0.25, 0.75}, {-0.75, -0.25}, {0, 0},
+                                     {0.5, 0.5}, {-0.5, -0.5}, {-1e30, 0.1}, {0.1, 1e30},   {-1e30, 1e30}};
+  MlirContext ctx = xnnMlirContextCreate(false);
+  if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx))) {
+    mlirContextDestroy(ctx);
+    return 1;
+  }
+  xnnMlirRegisterAllPasses();
+  XnnMlirTensor arg;
+  int64_t dims[4] = {1, 4, 6, 6};
+  xnnMlirTensorCreate(&arg, XNN_MLIR_F32, 4, dims);
+  for (int64_t i = 0; i < 144; ++i)
+    xnnMlirTensorSetF32(&arg, i, (float)((i * 37) % 29) / 14.0f - 1.0f);
+  size_t disagreements = 0;
+  *checked = 0;
+  for (size_t p = 0; p < sizeof(kClampProducers) / sizeof(kClampProducers[0]); ++p)
+    for (size_t r = 0; r < sizeof(ranges) / sizeof(ranges[0]); ++r) {
+      char text[2048], err[512];
+      snprintf(text, sizeof(text),
+               "func.func @f(%%x: tensor<1x4x6x6xf32>) -> tensor<1x4x3x3xf32> {\n  %s\n"
+               "  %%y = \"edge.hardtanh\"(%%p) {min_val = %.9e : f64, max_val = %.9e : f64} : "
+               "(tensor<1x4x3x3xf32>) -> tensor<1x4x3x3xf32>\n  return %%y : tensor<1x4x3x3xf32>\n}\n",
+               kClampProducers[p].body, ranges[r][0], ranges[r][1]);
+      MlirModule m = xnnMlirParseSource(ctx, text, strlen(text), "<clamp range>", 1);
+      XnnMlirTensor want;
+      const char *problem = NULL;
+      if (mlirModuleIsNull(m))
+        problem = "the edge graph does not parse";
+      else if (!xnnMlirReferenceRun(mlirBlockGetFirstOperation(mlirModuleGetBody(m)), &arg, 1, &want, 1, NULL,
+                                    NULL, err, sizeof(err)))
+        problem = "the reference interpreter fails";
+      else {
+        LibVerdict v = runDelegated(ctx, m, &arg, &want, false);
+        problem = v == LIB_OK ? NULL : v == LIB_DEFINE ? "xnn-delegate fails"
+                  : v == LIB_RUNTIME ? "the runtime refuses the delegate" : "the delegate computes it wrongly";
+        xnnMlirTensorDestroy(&want);
+        ++*checked;
+      }
+      if (problem) {
+        printf("hardtanh [%g, %g] after %s: %s  <-- DISAGREE\n", ranges[r][0], ranges[r][1],
+               kClampProducers[p].name, problem);
+        ++disagreements;
+      }
+      if (!mlirModuleIsNull(m))
+        mlirModuleDestroy(m);
+    }
+  xnnMlirTensorDestroy(&arg);
   mlirContextDestroy(ctx);
   return disagreements;
 }

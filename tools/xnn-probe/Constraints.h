@@ -1,0 +1,18 @@
+/* Constraints of the capability table and the lowering (pool windows, clamp
+ * ranges), checked against the linked XNNPACK. */
+#ifndef XNNMLIR_TOOLS_XNN_PROBE_CONSTRAINTS_H
+#define XNNMLIR_TOOLS_XNN_PROBE_CONSTRAINTS_H
+
+#include <stddef.h>
+
+/* Checks a grid of max/avg pool windows; prints each disagreement between
+ * the capability table and the linked XNNPACK. Returns how many disagree and
+ * sets *checked to the number of windows compared. */
+size_t xnnProbeCheckPoolWindows(size_t *checked);
+
+/* Checks hardtanh ranges (with and without 0, empty, one-sided) after each
+ * producer XNNPACK may fuse a clamp into, through xnn-delegate and the live
+ * runtime against the reference interpreter. Returns how many disagree. */
+size_t xnnProbeCheckClampRanges(size_t *checked);
+
+#endif
