@@ -18,6 +18,8 @@ extern "C" {
 #endif
 
 #define XNN_MLIR_TENSOR_MAX_RANK 8
+/* Largest host tensor xnnMlirTensorCreate allocates (1 TiB). */
+#define XNN_MLIR_TENSOR_MAX_BYTES ((size_t)1 << 40)
 
 typedef enum XnnMlirDType {
   XNN_MLIR_F32,
@@ -48,6 +50,9 @@ XnnMlirDType xnnMlirDTypeFromType(MlirType elementType);
  * ptrdiff_t) overflows. */
 bool xnnMlirShapeNumElements(int64_t rank, const int64_t *dims, int64_t *count);
 bool xnnMlirShapeNumBytes(int64_t rank, const int64_t *dims, size_t elemSize, size_t *bytes);
+/* Largest tensor xnnMlirTensorCreate allocates: the host's physical memory,
+ * at most XNN_MLIR_TENSOR_MAX_BYTES. */
+size_t xnnMlirTensorMaxBytes(void);
 /* Allocates a zero-filled tensor (64-byte aligned, with XNNPACK's 16 extra
  * bytes of readable padding). False if the shape is invalid or too large. */
 bool xnnMlirTensorCreate(XnnMlirTensor *t, XnnMlirDType dtype, int64_t rank, const int64_t *dims);

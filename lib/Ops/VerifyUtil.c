@@ -339,7 +339,32 @@ bool xnnCheckResultShape(MlirOperation op, const XnnTensor *res,
 
 /* ---- attributes ----------------------------------------------------------- */
 
+/* The names the running op verifier asked for (see xnnAttrLogBegin). */
+static _Thread_local struct {
+  bool active;
+  size_t n;
+  const char *names[XNN_ATTR_LOG_MAX];
+} attrLog;
+
+void xnnAttrLogBegin(void) {
+  attrLog.active = true;
+  attrLog.n = 0;
+}
+
+size_t xnnAttrLogEnd(const char *const **names) {
+  attrLog.active = false;
+  *names = attrLog.names;
+  return attrLog.n;
+}
+
 MlirAttribute xnnGetAttr(MlirOperation op, const char *name) {
+  if (attrLog.active && attrLog.n < XNN_ATTR_LOG_MAX) {
+    bool seen = false;
+    for (size_t i = 0; i < attrLog.n && !seen; ++i)
+      seen = !strcmp(attrLog.names[i], name);
+    if (!seen)
+      attrLog.names[attrLog.n++] = name;
+  }
   /* IRDL ops keep all attributes in the discardable dictionary; the
    * inherent-attribute APIs abort on them. */
   return mlirOperationGetDiscardableAttributeByName(

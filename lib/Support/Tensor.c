@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 size_t xnnMlirDTypeSize(XnnMlirDType d) {
   static const size_t sizes[] = {4, 2, 2, 8, 4, 1, 0};
@@ -57,13 +58,24 @@ bool xnnMlirShapeNumBytes(int64_t rank, const int64_t *dims, size_t elemSize, si
   return true;
 }
 
+size_t xnnMlirTensorMaxBytes(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  size_t cap = XNN_MLIR_TENSOR_MAX_BYTES;
+  if (pages > 0 && pageSize > 0 && (size_t)pages < cap / (size_t)pageSize)
+    cap = (size_t)pages * (size_t)pageSize;
+  return cap;
+}
+
 bool xnnMlirTensorCreate(XnnMlirTensor *t, XnnMlirDType dtype, int64_t rank, const int64_t *dims) {
   memset(t, 0, sizeof(*t));
   if (dtype >= XNN_MLIR_DTYPE_INVALID || rank < 0 || rank > XNN_MLIR_TENSOR_MAX_RANK)
     return false;
   size_t bytes;
-  /* Room for the padding below must not wrap either. */
-  if (!xnnMlirShapeNumBytes(rank, dims, xnnMlirDTypeSize(dtype), &bytes) || bytes > SIZE_MAX / 2)
+  /* A tensor larger than the host's memory cannot be zero-filled (the
+   * kernel kills the process), and sanitizer allocators abort on huge
+   * requests instead of returning NULL: refuse those up front. */
+  if (!xnnMlirShapeNumBytes(rank, dims, xnnMlirDTypeSize(dtype), &bytes) ||
+      bytes > xnnMlirTensorMaxBytes())
     return false;
   for (int64_t i = 0; i < rank; ++i)
     t->dims[i] = dims[i];

@@ -181,7 +181,8 @@ static void argumentTypeError(XnnMlirDiagEngine *diags, const Model *m, size_t i
                    xnnMlirDTypeFromType(mlirShapedTypeGetElementType(type)) != XNN_MLIR_DTYPE_INVALID;
   if (supported)
     snprintf(msg, sizeof msg, "argument %zu of type '%s' is too large to allocate: its byte size "
-             "overflows or exceeds the address space", i, t.data ? t.data : "?");
+             "overflows 64 bits or exceeds the %zu MiB this host can hold", i, t.data ? t.data : "?",
+             xnnMlirTensorMaxBytes() >> 20);
   else
     snprintf(msg, sizeof msg, "argument %zu has unsupported type '%s' (static tensors of rank <= %d "
              "of f32, f16, bf16, i64, i32, i1)", i, t.data ? t.data : "?", XNN_MLIR_TENSOR_MAX_RANK);
