@@ -5,6 +5,7 @@
 #include "OpDefs.h"
 #include "VerifyUtil.h"
 #include "Support/IR.h"
+#include "xnnmlir/Tensor.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -144,9 +145,22 @@ static MlirWalkResult checkDelegateBodyOp(MlirOperation op, void *ud) {
 static bool checkFuncSignatureType(MlirOperation func, MlirType t,
                                    const char *what, intptr_t i,
                                    const char *sym) {
-  if (mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t))
-    return true;
   char tb[256];
+  if (mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t)) {
+    /* Its buffer is bound from outside: the byte size must be computable
+     * (the emitter and the runtime size external values from it). */
+    int64_t rank = mlirShapedTypeGetRank(t), dims[XNN_VERIFY_MAX_RANK];
+    size_t bytes, elemSize = xnnMlirDTypeSize(xnnMlirDTypeFromType(mlirShapedTypeGetElementType(t)));
+    for (int64_t d = 0; d < rank && d < XNN_VERIFY_MAX_RANK; ++d)
+      dims[d] = mlirShapedTypeGetDimSize(t, d);
+    if (rank <= XNN_VERIFY_MAX_RANK &&
+        xnnMlirShapeNumBytes(rank, dims, elemSize ? elemSize : 1, &bytes))
+      return true;
+    xnnOpError(func, "delegate function %s %s #%lld type '%s' is too large: its element count "
+                     "or byte size overflows 64 bits",
+               sym, what, (long long)i, xnnTypeStr(t, tb, sizeof tb));
+    return false;
+  }
   xnnOpError(func, "delegate function %s %s #%lld must be a ranked tensor "
                    "with a static shape, got '%s'",
              sym, what, (long long)i, xnnTypeStr(t, tb, sizeof tb));

@@ -227,6 +227,25 @@ case("size-rank-too-high", "xnn-opt", relu_module("tensor<" + "1x" * 40 + "f32>"
 case("size-negative-dim", "xnn-opt", relu_module("tensor<-3xf32>"), [], "file", "")
 case("size-dynamic", "xnn-opt", relu_module("tensor<?xf32>"), [], "file", "must have a static shape")
 
+case("size-delegate-argument-xnn-translate", "xnn-translate", """func.func private @xnn_delegate_0(%a: tensor<4611686018427387904xf32>, %b: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {
+  %1 = "xnn.unary"(%b) {kind = "abs"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+""", ["--xnn-to-c"], "file", "argument #0 type 'tensor<4611686018427387904xf32>' is too large")
+case("argument-rank-9-xnn-run", "xnn-run", """func.func @forward(%a: tensor<1x1x1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x1x1x2xf32> {
+  return %a : tensor<1x1x1x1x1x1x1x1x2xf32>
+}
+""", [], "file", "argument 0 has unsupported type")
+case("delegate-not-lowered-xnn-run", "xnn-run", """func.func @forward(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = call @xnn_delegate_0(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+func.func private @xnn_delegate_0(%a: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {
+  %1 = "edge.relu"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+""", [], "file", "delegate @xnn_delegate_0 cannot be built for XNNPACK")
+
 # --- types and attributes (item 6) ---
 case("attr-unknown", "xnn-opt", relu_module("tensor<4xf32>", "{foo = 1 : i64} "), [], "file",
      "'edge.relu' op has unknown attribute 'foo'")
