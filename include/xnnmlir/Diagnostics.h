@@ -48,6 +48,15 @@ size_t xnnMlirDiagEngineGetNumErrors(XnnMlirDiagEngine *engine);
 void xnnMlirDiagEnginePrintError(XnnMlirDiagEngine *engine, MlirLocation loc,
                                  const char *msg);
 
+/* Prints `text` as an error: at the "file:line:col: " it starts with, as the
+ * reference interpreter's and the runtime's messages do, else at `fallback`. */
+void xnnMlirDiagEnginePrintErrorText(XnnMlirDiagEngine *engine, const char *text,
+                                     MlirLocation fallback);
+
+/* Line 1, column 1 of the source: where diagnostics about the whole module
+ * go (MLIR gives an implicit module the position 0:0, which is no position). */
+MlirLocation xnnMlirDiagEngineInputLoc(XnnMlirDiagEngine *engine);
+
 /* Resolves `loc` (through name, call-site and fused locations) to a file
  * position. Returns false if it has none. `file` points into the context. */
 bool xnnMlirLocationGetFilePos(MlirLocation loc, MlirStringRef *file,

@@ -18,6 +18,8 @@ extern "C" {
 #endif
 
 #define XNN_MLIR_TENSOR_MAX_RANK 8
+/* Largest host tensor xnnMlirTensorCreate allocates (1 TiB). */
+#define XNN_MLIR_TENSOR_MAX_BYTES ((size_t)1 << 40)
 
 typedef enum XnnMlirDType {
   XNN_MLIR_F32,
@@ -42,6 +44,15 @@ size_t xnnMlirDTypeSize(XnnMlirDType dtype);
 const char *xnnMlirDTypeName(XnnMlirDType dtype);
 /* The dtype of an MLIR element type; XNN_MLIR_DTYPE_INVALID if unsupported. */
 XnnMlirDType xnnMlirDTypeFromType(MlirType elementType);
+/* The one checked size computation: element count of a static shape and its
+ * byte size at `elemSize` bytes per element. False on a negative dim or when
+ * the count (int64) or the byte size (int64, so it also fits size_t and
+ * ptrdiff_t) overflows. */
+bool xnnMlirShapeNumElements(int64_t rank, const int64_t *dims, int64_t *count);
+bool xnnMlirShapeNumBytes(int64_t rank, const int64_t *dims, size_t elemSize, size_t *bytes);
+/* Largest tensor xnnMlirTensorCreate allocates: the host's physical memory,
+ * at most XNN_MLIR_TENSOR_MAX_BYTES. */
+size_t xnnMlirTensorMaxBytes(void);
 /* Allocates a zero-filled tensor (64-byte aligned, with XNNPACK's 16 extra
  * bytes of readable padding). False if the shape is invalid or too large. */
 bool xnnMlirTensorCreate(XnnMlirTensor *t, XnnMlirDType dtype, int64_t rank, const int64_t *dims);

@@ -5,11 +5,13 @@
 #include "Support/IR.h"
 #include "Support/NameIndex.h"
 #include "Support/Strings.h"
+#include "xnnmlir/Tensor.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <sys/types.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* XNN_MAX_TENSOR_DIMS of the pinned xnnpack.h. */
@@ -229,6 +231,33 @@ static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
   typeName(to, b, sizeof(b));
   if (!constant)
     return refuse(why, "dtype conversion %s -> %s stays portable (fold-dtype-converts=false)", a, b);
+  /* Say why xnn-fold-constant-converts leaves this convert in place when it
+   * does: blaming a pass that ran and declined hides the real cause. */
+  MlirOperation def = xnnDefiningOp(in);
+  MlirAttribute value = xnnOpAttr(def, "value");
+  int64_t n = xnnValueNumElements(in);
+  if (n < 0 || n > XNN_FOLD_CONSTANT_MAX_ELEMENTS)
+    return refuse(why, "dtype conversion %s -> %s of a constant too large to convert at compile "
+                  "time (more than %lld elements)", a, b,
+                  (long long)XNN_FOLD_CONSTANT_MAX_ELEMENTS);
+  if (!mlirAttributeIsNull(value) && mlirAttributeIsADenseResourceElements(value)) {
+    if (xnnResourceIsElided(value))
+      return refuse(why, "dtype conversion %s -> %s of a constant whose payload is elided "
+                    "(dense_resource<__elided__>): it cannot be converted at compile time, and "
+                    "XNNPACK does not convert static weights", a, b);
+    size_t bytes;
+    XnnTypeInfo t = xnnTypeInfo(mlirValueGetType(in));
+    int64_t elemBits = mlirTypeIsAInteger(from) ? mlirIntegerTypeGetWidth(from)
+                                                : (mlirTypeIsAF32(from) ? 32 : 16);
+    char err[512];
+    void *blob = NULL;
+    if (t.rank >= 0 && t.rank <= XNN_IR_MAX_RANK &&
+        xnnMlirShapeNumBytes(t.rank, t.dims, elemBits == 1 ? 1 : (size_t)elemBits / 8, &bytes) &&
+        !(blob = xnnResourceBlobRead(value, bytes, err, sizeof err)))
+      return refuse(why, "dtype conversion %s -> %s of a constant that cannot be read: %s", a, b,
+                    err);
+    free(blob);
+  }
   return refuse(why, "dtype conversion %s -> %s of a constant: fold it at compile time "
                 "(xnn-fold-constant-converts)", a, b);
 }

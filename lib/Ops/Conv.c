@@ -15,12 +15,31 @@ static bool getPair(MlirOperation op, const char *name, int64_t lo,
   return xnnCheckArrayRange(op, name, out, 2, lo, INT32_MAX);
 }
 
-static bool windowError(MlirOperation op, const char *axis, int64_t in,
-                        int64_t pad, int64_t kernel, int64_t dilation) {
-  xnnOpError(op, "input %s %lld with padding %lld is smaller than the "
-                 "(dilated) kernel size %lld",
-             axis, (long long)in, (long long)pad,
-             (long long)(dilation * (kernel - 1) + 1));
+/* Output size along one axis, or a located error naming the real problem:
+ * an empty kernel, sizes whose window arithmetic overflows 64 bits (huge
+ * dims, dilation or padding), or a (dilated) kernel larger than the padded
+ * input. */
+static bool windowSize(MlirOperation op, const char *axis, int64_t in, int64_t pad,
+                       int64_t kernel, int64_t stride, int64_t dilation, bool ceil,
+                       int64_t *out) {
+  if (kernel < 1) {
+    xnnOpError(op, "kernel %s is %lld; it must be at least 1", axis, (long long)kernel);
+    return false;
+  }
+  bool of = false;
+  int64_t eff = xnnAdd(xnnMul(dilation, kernel - 1, &of), 1, &of);
+  (void)xnnAdd(in, xnnMul(2, pad, &of), &of);
+  if (of) {
+    xnnOpError(op, "%s window arithmetic overflows 64 bits: input %lld, padding %lld on each "
+                   "side, kernel %lld, dilation %lld",
+               axis, (long long)in, (long long)pad, (long long)kernel, (long long)dilation);
+    return false;
+  }
+  if (xnnWindowOutSize(in, pad, 2 * pad, kernel, stride, dilation, ceil, out))
+    return true;
+  xnnOpError(op, "input %s %lld with padding %lld on each side is smaller than the (dilated) "
+                 "kernel size %lld",
+             axis, (long long)in, (long long)pad, (long long)eff);
   return false;
 }
 
@@ -81,12 +100,9 @@ bool xnnVerifyEdgeConv2d(MlirOperation op) {
     return false;
   }
   int64_t oh, ow;
-  if (!xnnWindowOutSize(x.dims[2], pad[0], 2 * pad[0], w.dims[2], stride[0],
-                        dil[0], false, &oh))
-    return windowError(op, "height", x.dims[2], pad[0], w.dims[2], dil[0]);
-  if (!xnnWindowOutSize(x.dims[3], pad[1], 2 * pad[1], w.dims[3], stride[1],
-                        dil[1], false, &ow))
-    return windowError(op, "width", x.dims[3], pad[1], w.dims[3], dil[1]);
+  if (!windowSize(op, "height", x.dims[2], pad[0], w.dims[2], stride[0], dil[0], false, &oh) ||
+      !windowSize(op, "width", x.dims[3], pad[1], w.dims[3], stride[1], dil[1], false, &ow))
+    return false;
   int64_t shape[4] = {x.dims[0], o, oh, ow};
   return xnnCheckResultShape(op, &res, shape, 4, "convolution output");
 }
@@ -125,12 +141,9 @@ static bool verifyPool(MlirOperation op, bool isMax) {
     }
   }
   int64_t oh, ow;
-  if (!xnnWindowOutSize(x.dims[2], pad[0], 2 * pad[0], kernel[0], stride[0],
-                        dil[0], ceil, &oh))
-    return windowError(op, "height", x.dims[2], pad[0], kernel[0], dil[0]);
-  if (!xnnWindowOutSize(x.dims[3], pad[1], 2 * pad[1], kernel[1], stride[1],
-                        dil[1], ceil, &ow))
-    return windowError(op, "width", x.dims[3], pad[1], kernel[1], dil[1]);
+  if (!windowSize(op, "height", x.dims[2], pad[0], kernel[0], stride[0], dil[0], ceil, &oh) ||
+      !windowSize(op, "width", x.dims[3], pad[1], kernel[1], stride[1], dil[1], ceil, &ow))
+    return false;
   int64_t shape[4] = {x.dims[0], x.dims[1], oh, ow};
   return xnnCheckResultShape(op, &res, shape, 4,
                              ceil ? "pooling output (ceil_mode)"

@@ -5,6 +5,7 @@
 #include "OpDefs.h"
 #include "VerifyUtil.h"
 #include "Support/IR.h"
+#include "xnnmlir/Tensor.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -50,6 +51,39 @@ static void funcSymName(MlirOperation func, char *buf, size_t n) {
   }
 }
 
+/* Rejects attributes of an edge op that its verifier did not read: they
+ * would be dropped silently by the lowering (a misspelt `stride` is not a
+ * stride). Names with a dialect prefix ('.', e.g. xnn.portable_reason,
+ * xnn.layout) are discardable annotations of passes and tools: allowed. */
+static bool checkUnknownAttrs(MlirOperation op, const char *const *known, size_t numKnown) {
+  bool ok = true;
+  for (intptr_t i = 0, n = mlirOperationGetNumAttributes(op); i < n; ++i) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetAttribute(op, i).name);
+    if (memchr(name.data, '.', name.length))
+      continue;
+    bool isKnown = false;
+    for (size_t k = 0; k < numKnown && !isKnown; ++k)
+      isKnown = nameIs(name, known[k]);
+    if (isKnown)
+      continue;
+    char list[512];
+    size_t len = 0;
+    list[0] = 0;
+    for (size_t k = 0; k < numKnown && len < sizeof list; ++k)
+      len += (size_t)snprintf(list + len, sizeof list - len, "%s'%s'", k ? ", " : "", known[k]);
+    if (numKnown)
+      xnnOpError(op, "has unknown attribute '%.*s' (it takes %s; annotations need a dialect "
+                     "prefix, e.g. 'xnn.note')",
+                 (int)(name.length > 200 ? 200 : name.length), name.data, list);
+    else
+      xnnOpError(op, "has unknown attribute '%.*s' (it takes no attributes; annotations need a "
+                     "dialect prefix, e.g. 'xnn.note')",
+                 (int)(name.length > 200 ? 200 : name.length), name.data);
+    ok = false;
+  }
+  return ok;
+}
+
 MlirLogicalResult xnnMlirVerifyOp(MlirOperation op) {
   if (mlirOperationIsNull(op))
     return mlirLogicalResultFailure();
@@ -61,9 +95,15 @@ MlirLogicalResult xnnMlirVerifyOp(MlirOperation op) {
     xnnOpError(op, "is not a known edge / xnn operation");
     return mlirLogicalResultFailure();
   }
-  if (def->verify && !def->verify(op))
-    return mlirLogicalResultFailure();
-  return mlirLogicalResultSuccess();
+  bool edge = hasPrefix(n, "edge.");
+  if (edge)
+    xnnAttrLogBegin();
+  bool ok = !def->verify || def->verify(op);
+  const char *const *known = NULL;
+  size_t numKnown = edge ? xnnAttrLogEnd(&known) : 0;
+  if (ok && edge)
+    ok = checkUnknownAttrs(op, known, numKnown);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* The nearest enclosing func.func of op (excluding op itself), or null. */
@@ -105,9 +145,22 @@ static MlirWalkResult checkDelegateBodyOp(MlirOperation op, void *ud) {
 static bool checkFuncSignatureType(MlirOperation func, MlirType t,
                                    const char *what, intptr_t i,
                                    const char *sym) {
-  if (mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t))
-    return true;
   char tb[256];
+  if (mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t)) {
+    /* Its buffer is bound from outside: the byte size must be computable
+     * (the emitter and the runtime size external values from it). */
+    int64_t rank = mlirShapedTypeGetRank(t), dims[XNN_VERIFY_MAX_RANK];
+    size_t bytes, elemSize = xnnMlirDTypeSize(xnnMlirDTypeFromType(mlirShapedTypeGetElementType(t)));
+    for (int64_t d = 0; d < rank && d < XNN_VERIFY_MAX_RANK; ++d)
+      dims[d] = mlirShapedTypeGetDimSize(t, d);
+    if (rank <= XNN_VERIFY_MAX_RANK &&
+        xnnMlirShapeNumBytes(rank, dims, elemSize ? elemSize : 1, &bytes))
+      return true;
+    xnnOpError(func, "delegate function %s %s #%lld type '%s' is too large: its element count "
+                     "or byte size overflows 64 bits",
+               sym, what, (long long)i, xnnTypeStr(t, tb, sizeof tb));
+    return false;
+  }
   xnnOpError(func, "delegate function %s %s #%lld must be a ranked tensor "
                    "with a static shape, got '%s'",
              sym, what, (long long)i, xnnTypeStr(t, tb, sizeof tb));

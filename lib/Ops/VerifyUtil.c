@@ -1,5 +1,6 @@
 /* Shared verifier helpers; see VerifyUtil.h. */
 #include "VerifyUtil.h"
+#include "xnnmlir/Tensor.h"
 
 #include "Support/IR.h"
 
@@ -185,8 +186,18 @@ typedef enum {
   TENSOR_NOT_RANKED,
   TENSOR_NOT_STATIC,
   TENSOR_RANK,
-  TENSOR_ELEM
+  TENSOR_ELEM,
+  TENSOR_TOO_LARGE
 } TensorFault;
+
+static size_t elemKindBytes(unsigned kind) {
+  switch (kind) {
+  case XNN_ET_F32: case XNN_ET_I32: return 4;
+  case XNN_ET_F16: case XNN_ET_BF16: return 2;
+  case XNN_ET_I64: return 8;
+  default: return 1;
+  }
+}
 
 static TensorFault tensorFault(MlirType t, unsigned mask, intptr_t maxRank,
                                XnnTensor *out) {
@@ -207,7 +218,14 @@ static TensorFault tensorFault(MlirType t, unsigned mask, intptr_t maxRank,
     out->dims[i] = i < XNN_IR_MAX_RANK ? info.dims[i] : mlirShapedTypeGetDimSize(t, i);
   out->elem = info.elem;
   out->kind = xnnElemKind(out->elem);
-  return (out->kind & mask) ? TENSOR_OK : TENSOR_ELEM;
+  if (!(out->kind & mask))
+    return TENSOR_ELEM;
+  /* No buffer of the type could exist, and every later size computation
+   * (passes, emitter, runtimes) would overflow: reject it here, by name. */
+  size_t bytes;
+  if (!xnnMlirShapeNumBytes(rank, out->dims, elemKindBytes(out->kind), &bytes))
+    return TENSOR_TOO_LARGE;
+  return TENSOR_OK;
 }
 
 static bool reportTensorFault(MlirOperation op, TensorFault fault,
@@ -238,6 +256,13 @@ static bool reportTensorFault(MlirOperation op, TensorFault fault,
                xnnElemMaskStr(mask, mb, sizeof mb),
                xnnTypeStr(t->type, tb, sizeof tb));
     break;
+  case TENSOR_TOO_LARGE: {
+    char sb[256];
+    xnnOpError(op, "%s type '%s' is too large: %s elements of %zu bytes overflow a 64-bit "
+               "size", what, xnnTypeStr(t->type, tb, sizeof tb),
+               xnnShapeStr(t->dims, t->rank, sb, sizeof sb), elemKindBytes(t->kind));
+    break;
+  }
   }
   return false;
 }
@@ -314,7 +339,32 @@ bool xnnCheckResultShape(MlirOperation op, const XnnTensor *res,
 
 /* ---- attributes ----------------------------------------------------------- */
 
+/* The names the running op verifier asked for (see xnnAttrLogBegin). */
+static _Thread_local struct {
+  bool active;
+  size_t n;
+  const char *names[XNN_ATTR_LOG_MAX];
+} attrLog;
+
+void xnnAttrLogBegin(void) {
+  attrLog.active = true;
+  attrLog.n = 0;
+}
+
+size_t xnnAttrLogEnd(const char *const **names) {
+  attrLog.active = false;
+  *names = attrLog.names;
+  return attrLog.n;
+}
+
 MlirAttribute xnnGetAttr(MlirOperation op, const char *name) {
+  if (attrLog.active && attrLog.n < XNN_ATTR_LOG_MAX) {
+    bool seen = false;
+    for (size_t i = 0; i < attrLog.n && !seen; ++i)
+      seen = !strcmp(attrLog.names[i], name);
+    if (!seen)
+      attrLog.names[attrLog.n++] = name;
+  }
   /* IRDL ops keep all attributes in the discardable dictionary; the
    * inherent-attribute APIs abort on them. */
   return mlirOperationGetDiscardableAttributeByName(

@@ -87,6 +87,14 @@ bool xnnCheckResultShape(MlirOperation op, const XnnTensor *res,
 const char *xnnShapeStr(const int64_t *dims, intptr_t rank, char *buf,
                         size_t n);
 
+/* The attributes an op understands are the ones its verifier reads: between
+ * xnnAttrLogBegin and xnnAttrLogEnd, xnnGetAttr (which every getter below
+ * goes through) records each name asked for (string literals, not copied), so
+ * the op verifier itself is the list and cannot drift from it. */
+#define XNN_ATTR_LOG_MAX 32
+void xnnAttrLogBegin(void);
+size_t xnnAttrLogEnd(const char *const **names);
+
 /* Attribute getters. `required` controls whether absence is an error. */
 MlirAttribute xnnGetAttr(MlirOperation op, const char *name);
 XnnAttrStatus xnnGetI64(MlirOperation op, const char *name, bool required,

@@ -28,8 +28,14 @@ static bool readBoolConstant(XnnRefCtx *c, MlirAttribute v, XnnMlirTensor *out) 
     return true;
   }
   if (mlirAttributeIsADenseResourceElements(v)) {
+    /* One byte per i1 in a blob; read through the bounds-checked reader. */
+    char why[512];
+    unsigned char *blob = xnnResourceBlobRead(v, (size_t)n, why, sizeof why);
+    if (!blob)
+      return xnnRefFail(c, "cannot read the value: %s", why);
     for (int64_t i = 0; i < n; ++i)
-      d[i] = mlirDenseBoolResourceElementsAttrGetValue(v, (intptr_t)i) ? 1 : 0;
+      d[i] = blob[i] ? 1 : 0;
+    free(blob);
     return true;
   }
   return xnnRefFail(c, "attribute 'value' is not a dense or dense_resource elements attribute");
@@ -48,7 +54,7 @@ bool xnnRefConstant(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
   if (out->dtype == XNN_MLIR_I1)
     return readBoolConstant(c, v, out);
   XnnElements e;
-  char why[256];
+  char why[512];
   if (!xnnElementsRead(v, &e, why, sizeof why))
     return xnnRefFail(c, "cannot read the value: %s", why);
   size_t es = xnnMlirDTypeSize(out->dtype);

@@ -428,8 +428,13 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
   d->func = func;
   XnnMlirEmitter em = {d, sinkBegin, sinkTensor, sinkNode, NULL};
   if (!xnnMlirEmitDelegate(func, rt->numDelegates, &em)) {
-    snprintf(err, errSize, "delegate @%s cannot be built for XNNPACK (see the diagnostic above)",
-             d->name[0] ? d->name : "?");
+    /* The emitter may fail before it names the delegate: take the symbol. */
+    MlirAttribute sym = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
+    MlirStringRef name = !mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym)
+                             ? mlirStringAttrGetValue(sym)
+                             : mlirStringRefCreateFromCString("?");
+    snprintf(err, errSize, "delegate @%.*s cannot be built for XNNPACK (see the diagnostic above)",
+             (int)(name.length > 200 ? 200 : name.length), name.data);
     deleteDelegate(d);
     return NULL;
   }

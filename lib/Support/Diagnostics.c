@@ -80,7 +80,10 @@ bool xnnMlirLocationGetFilePos(MlirLocation loc, MlirStringRef *file, unsigned *
     if (mlirLocationIsAName(loc)) {
       loc = mlirLocationNameGetChildLoc(loc);
     } else if (mlirLocationIsACallSite(loc)) {
-      loc = mlirLocationCallSiteGetCallee(loc);
+      /* As mlir-opt: the callee's position, else the nearest caller's. */
+      if (xnnMlirLocationGetFilePos(mlirLocationCallSiteGetCallee(loc), file, line, col))
+        return true;
+      loc = mlirLocationCallSiteGetCaller(loc);
     } else if (mlirLocationIsAFused(loc)) {
       unsigned n = mlirLocationFusedGetNumLocations(loc);
       if (n == 0)
@@ -145,14 +148,64 @@ static void printAt(XnnMlirDiagEngine *e, bool hasPos, MlirStringRef file, unsig
   }
 }
 
+/* The call site a location stands for (through name and fused locations), or
+ * a null location: its callers are printed as "called from" notes. */
+static MlirLocation callSiteOf(MlirLocation loc, int depth) {
+  if (depth > 64 || mlirLocationIsNull(loc))
+    return (MlirLocation){NULL};
+  if (mlirLocationIsACallSite(loc))
+    return loc;
+  if (mlirLocationIsAName(loc))
+    return callSiteOf(mlirLocationNameGetChildLoc(loc), depth + 1);
+  if (mlirLocationIsAFused(loc)) {
+    unsigned n = mlirLocationFusedGetNumLocations(loc);
+    MlirLocation *locs = n ? malloc(sizeof(MlirLocation) * n) : NULL;
+    MlirLocation found = {NULL};
+    if (!locs)
+      return found;
+    mlirLocationFusedGetLocations(loc, locs);
+    for (unsigned i = 0; i < n && mlirLocationIsNull(found); ++i)
+      found = callSiteOf(locs[i], depth + 1);
+    free(locs);
+    return found;
+  }
+  return (MlirLocation){NULL};
+}
+
+/* Prints a diagnostic at `loc` the way mlir-opt's source-manager handler
+ * does: at the first file position the location holds (name, call-site and
+ * fused locations are looked through); without one, the location itself
+ * (e.g. `loc("the_conv")`) leads the message unless it is unknown; the
+ * callers of a call-site location follow as "called from" notes. */
+static void printLocated(XnnMlirDiagEngine *e, MlirLocation loc, const char *kind, const char *msg) {
+  MlirStringRef file = {0};
+  unsigned line = 0, col = 0;
+  bool hasPos = !mlirLocationIsNull(loc) && xnnMlirLocationGetFilePos(loc, &file, &line, &col);
+  if (hasPos || mlirLocationIsNull(loc) ||
+      mlirLocationEqual(loc, mlirLocationUnknownGet(mlirLocationGetContext(loc)))) {
+    printAt(e, hasPos, file, line, col, kind, msg);
+  } else {
+    XnnStrBuf text = {0};
+    mlirLocationPrint(loc, xnnStrBufCallback, &text);
+    xnnStrBufAppendCStr(&text, ": ");
+    xnnStrBufAppendCStr(&text, msg);
+    printAt(e, false, file, line, col, kind, text.data);
+    xnnStrBufFree(&text);
+  }
+  MlirLocation call = callSiteOf(loc, 0);
+  for (int depth = 0; !mlirLocationIsNull(call) && depth < 10; ++depth) {
+    MlirLocation caller = mlirLocationCallSiteGetCaller(call);
+    if (xnnMlirLocationGetFilePos(caller, &file, &line, &col))
+      printAt(e, true, file, line, col, "note", "called from");
+    call = callSiteOf(caller, 0);
+  }
+}
+
 static void printDiagnostic(XnnMlirDiagEngine *e, MlirDiagnostic diag) {
   XnnStrBuf msg = {0};
   mlirDiagnosticPrint(diag, xnnStrBufCallback, &msg);
-  MlirStringRef file = {0};
-  unsigned line = 0, col = 0;
-  bool hasPos = xnnMlirLocationGetFilePos(mlirDiagnosticGetLocation(diag), &file, &line, &col);
-  printAt(e, hasPos, file, line, col, kindNames[severityKind(mlirDiagnosticGetSeverity(diag))],
-          msg.data ? msg.data : "");
+  printLocated(e, mlirDiagnosticGetLocation(diag),
+               kindNames[severityKind(mlirDiagnosticGetSeverity(diag))], msg.data ? msg.data : "");
   xnnStrBufFree(&msg);
   intptr_t n = mlirDiagnosticGetNumNotes(diag);
   for (intptr_t i = 0; i < n; ++i)
@@ -246,11 +299,39 @@ void xnnMlirDiagEngineSetSource(XnnMlirDiagEngine *e, const char *filename, cons
 size_t xnnMlirDiagEngineGetNumErrors(XnnMlirDiagEngine *e) { return e->numErrors; }
 
 void xnnMlirDiagEnginePrintError(XnnMlirDiagEngine *e, MlirLocation loc, const char *msg) {
-  MlirStringRef file = {0};
-  unsigned line = 0, col = 0;
-  bool hasPos = !mlirLocationIsNull(loc) && xnnMlirLocationGetFilePos(loc, &file, &line, &col);
-  printAt(e, hasPos, file, line, col, "error", msg);
+  printLocated(e, loc, "error", msg);
   ++e->numErrors;
+}
+
+MlirLocation xnnMlirDiagEngineInputLoc(XnnMlirDiagEngine *e) {
+  return mlirLocationFileLineColGet(e->ctx,
+                                    mlirStringRefCreateFromCString(e->filename ? e->filename : "<stdin>"),
+                                    1, 1);
+}
+
+void xnnMlirDiagEnginePrintErrorText(XnnMlirDiagEngine *e, const char *text, MlirLocation fallback) {
+  static const char kUnknown[] = "<unknown location>: ";
+  if (!strncmp(text, kUnknown, sizeof kUnknown - 1)) {
+    xnnMlirDiagEnginePrintError(e, fallback, text + sizeof kUnknown - 1);
+    return;
+  }
+  /* The first ":LINE:COL: " ends a leading position (file names may hold ':'). */
+  for (const char *p = strchr(text, ':'); p; p = strchr(p + 1, ':')) {
+    const char *q = p + 1;
+    char *end;
+    unsigned long line = strtoul(q, &end, 10);
+    if (end == q || *end != ':' || line > 0x7fffffff)
+      continue;
+    q = end + 1;
+    unsigned long col = strtoul(q, &end, 10);
+    if (end == q || end[0] != ':' || end[1] != ' ' || col > 0x7fffffff)
+      continue;
+    MlirLocation loc = mlirLocationFileLineColGet(
+        e->ctx, mlirStringRefCreate(text, (size_t)(p - text)), (unsigned)line, (unsigned)col);
+    xnnMlirDiagEnginePrintError(e, loc, end + 2);
+    return;
+  }
+  xnnMlirDiagEnginePrintError(e, fallback, text);
 }
 
 static void sourceError(XnnMlirDiagEngine *e, unsigned line, unsigned col, const char *msg) {

@@ -2,6 +2,7 @@
 
 #include "Support/Float.h"
 #include "Support/Strings.h"
+#include "xnnmlir/Tensor.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -45,6 +46,148 @@ static size_t sizeOf(Kind k) {
 
 static bool isFloatKind(Kind k) { return k <= K_F64; }
 
+/* "tensor<...> is too large: its element count or byte size overflows 64 bits". */
+static void xnnElementsTooLarge(MlirType type, char *err, size_t errSize) {
+  XnnStrBuf t = {0};
+  mlirTypePrint(type, xnnStrBufCallback, &t);
+  snprintf(err, errSize, "constant of type '%s' is too large: its element count or byte size "
+           "overflows 64 bits", t.data ? t.data : "?");
+  xnnStrBufFree(&t);
+}
+
+/*===--- dense_resource blobs ---------------------------------------------===*
+ * The C API reads a blob only through typed getters that index it without a
+ * bound (and dereference a missing one), and it has no size accessor. So a blob
+ * is read the one way that knows its length: the attribute is put on a detached
+ * empty module, printed, and the hex string of the `dialect_resources` section
+ * (4 bytes of alignment, then the data) is decoded while it streams by. Only
+ * this blob is referenced, so the section holds exactly one hex string. The
+ * buffer grows with the bytes actually present (up to the size the type
+ * needs), so a type claiming terabytes over a short blob allocates nothing
+ * large. */
+
+typedef struct BlobScan {
+  int state;        /* 0: before "\n{-#", 1: before "\"0x", 2: in hex, 3: done */
+  size_t matched;   /* chars of the current marker matched */
+  int hi;           /* pending high nibble, or -1 */
+  size_t nibbles;   /* hex digits decoded, including the 8 of the alignment */
+  size_t bytes;     /* data bytes seen (may exceed cap) */
+  size_t cap;       /* bytes the type needs: data beyond this is only counted */
+  unsigned char *data;
+  size_t dataCap;
+  bool bad;         /* a non-hex character inside the string */
+} BlobScan;
+
+static int hexValue(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+static void blobPutByte(BlobScan *b, unsigned char v) {
+  if (b->bytes < b->cap) {
+    if (b->bytes == b->dataCap) {
+      size_t c = b->dataCap ? 2 * b->dataCap : 4096;
+      b->dataCap = c < b->cap ? c : b->cap;
+      b->data = realloc(b->data, b->dataCap);
+      if (!b->data)
+        abort();
+    }
+    b->data[b->bytes] = v;
+  }
+  ++b->bytes;
+}
+
+static void blobScanCallback(MlirStringRef s, void *userData) {
+  BlobScan *b = userData;
+  static const char kMeta[] = "\n{-#", kHex[] = "\"0x";
+  for (size_t i = 0; i < s.length && b->state < 3; ++i) {
+    char c = s.data[i];
+    if (b->state < 2) {
+      /* Neither marker has a proper prefix that is also a suffix: on a
+       * mismatch, matching restarts at this character. */
+      const char *m = b->state == 0 ? kMeta : kHex;
+      size_t len = b->state == 0 ? 4 : 3;
+      if (c != m[b->matched])
+        b->matched = c == m[0] ? 1 : 0;
+      else if (++b->matched == len)
+        b->state++, b->matched = 0, b->hi = -1;
+      continue;
+    }
+    if (c == '"') {
+      b->state = 3;
+      continue;
+    }
+    int v = hexValue(c);
+    if (v < 0) {
+      b->bad = true;
+      b->state = 3;
+      continue;
+    }
+    if (b->hi < 0) {
+      b->hi = v;
+      continue;
+    }
+    if (++b->nibbles > 4) /* past the 4 alignment bytes */
+      blobPutByte(b, (unsigned char)(b->hi << 4 | v));
+    b->hi = -1;
+  }
+}
+
+bool xnnResourceIsElided(MlirAttribute attr) {
+  XnnStrBuf text = {0};
+  mlirAttributePrint(attr, xnnStrBufCallback, &text);
+  bool elided = text.data && strstr(text.data, "dense_resource<__elided__>");
+  xnnStrBufFree(&text);
+  return elided;
+}
+
+void *xnnResourceBlobRead(MlirAttribute attr, size_t bytes, char *err, size_t errSize) {
+  XnnStrBuf text = {0};
+  mlirAttributePrint(attr, xnnStrBufCallback, &text);
+  const char *what = text.data ? text.data : "dense_resource";
+  if (strstr(what, "dense_resource<__elided__>")) {
+    snprintf(err, errSize, "constant payload is elided (%s)", what);
+    xnnStrBufFree(&text);
+    return NULL;
+  }
+  MlirContext ctx = mlirAttributeGetContext(attr);
+  MlirModule holder = mlirModuleCreateEmpty(mlirLocationUnknownGet(ctx));
+  MlirOperation op = mlirModuleGetOperation(holder);
+  mlirOperationSetDiscardableAttributeByName(op, mlirStringRefCreateFromCString("value"), attr);
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  mlirOpPrintingFlagsAssumeVerified(flags);
+  BlobScan b = {0};
+  b.hi = -1;
+  b.cap = bytes;
+  mlirOperationPrintWithFlags(op, flags, blobScanCallback, &b);
+  mlirOpPrintingFlagsDestroy(flags);
+  mlirModuleDestroy(holder);
+  void *out = NULL;
+  if (b.state < 2) {
+    snprintf(err, errSize, "constant %s has no blob: the key is missing from the "
+             "dialect_resources section", what);
+  } else if (b.bad || b.state != 3 || b.hi >= 0 || b.nibbles < 4) {
+    snprintf(err, errSize, "constant %s: the blob is not a well-formed hex string", what);
+  } else if (b.bytes != bytes) {
+    snprintf(err, errSize, "constant %s: the blob holds %zu bytes, the type needs %zu", what,
+             b.bytes, bytes);
+  } else {
+    out = b.data ? b.data : malloc(1);
+    if (!out)
+      abort();
+    b.data = NULL;
+  }
+  free(b.data);
+  xnnStrBufFree(&text);
+  return out;
+}
+
 bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
   MlirType type = mlirAttributeGetType(attr);
@@ -65,8 +208,12 @@ bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t err
   }
   int64_t total = 1;
   for (intptr_t i = 0; i < out->rank; ++i)
-    total *= (out->dims[i] = mlirShapedTypeGetDimSize(type, i));
+    out->dims[i] = mlirShapedTypeGetDimSize(type, i);
   out->elemSize = sizeOf(k);
+  if (!xnnMlirShapeNumElements(out->rank, out->dims, &total)) {
+    xnnElementsTooLarge(type, err, errSize);
+    return false;
+  }
   if (mlirAttributeIsADenseElements(attr)) {
     out->splat = mlirDenseElementsAttrIsSplat(attr);
     out->count = out->splat ? 1 : total;
@@ -77,33 +224,15 @@ bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t err
     return true;
   }
   if (mlirAttributeIsADenseResourceElements(attr)) {
-    /* An elided blob (`dense_resource<__elided__>`) has no payload to read. */
-    XnnStrBuf text = {0};
-    mlirAttributePrint(attr, xnnStrBufCallback, &text);
-    bool elided = text.data && strstr(text.data, "__elided__");
-    xnnStrBufFree(&text);
-    if (elided) {
-      snprintf(err, errSize, "constant payload is elided (dense_resource<__elided__>)");
+    size_t bytes;
+    if (!xnnMlirShapeNumBytes(out->rank, out->dims, out->elemSize, &bytes)) {
+      xnnElementsTooLarge(type, err, errSize);
       return false;
     }
-    out->count = total;
-    out->data = malloc((size_t)total * out->elemSize + 1);
+    out->data = xnnResourceBlobRead(attr, bytes, err, errSize);
     if (!out->data)
-      abort();
-    for (int64_t i = 0; i < total; ++i) {
-      unsigned char *p = (unsigned char *)out->data + (size_t)i * out->elemSize;
-      switch (k) {
-      case K_F32: { float v = mlirDenseFloatResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 4); break; }
-      case K_F64: { double v = mlirDenseDoubleResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 8); break; }
-      case K_F16:
-      case K_BF16:
-      case K_I16: { uint16_t v = mlirDenseUInt16ResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 2); break; }
-      case K_I64: { int64_t v = mlirDenseInt64ResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 8); break; }
-      case K_I32: { int32_t v = mlirDenseInt32ResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 4); break; }
-      case K_I8: { int8_t v = mlirDenseInt8ResourceElementsAttrGetValue(attr, i); memcpy(p, &v, 1); break; }
-      case K_NONE: break;
-      }
-    }
+      return false;
+    out->count = total;
     return true;
   }
   snprintf(err, errSize, "constant value is not a dense or dense_resource elements attribute");

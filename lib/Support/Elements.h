@@ -11,6 +11,9 @@
 #include <stdint.h>
 
 #define XNN_ELEMENTS_MAX_RANK 8
+/* Constants with more elements are not converted at compile time
+ * (xnn-fold-constant-converts), and the partitioner says so. */
+#define XNN_FOLD_CONSTANT_MAX_ELEMENTS ((int64_t)1 << 34)
 
 typedef struct XnnElements {
   MlirType elem;   /* f32, f16, bf16, f64, i64, i32, i16, i8 */
@@ -26,6 +29,14 @@ typedef struct XnnElements {
  * payloads (e.g. an elided dense_resource blob). */
 bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t errSize);
 void xnnElementsFree(XnnElements *e);
+/* The bytes of the blob behind dense_resource `attr`, which must hold exactly
+ * `bytes` bytes (what its type needs); a malloc'd copy the caller frees. NULL
+ * with a reason in `err` if the blob is elided, missing, malformed or of
+ * another size. Every read of a blob goes through here: MLIR's typed getters
+ * index blobs without a bound. */
+void *xnnResourceBlobRead(MlirAttribute attr, size_t bytes, char *err, size_t errSize);
+/* True for `dense_resource<__elided__>` (weights left out on purpose). */
+bool xnnResourceIsElided(MlirAttribute attr);
 /* False if constant op `op` holds a dense_resource with no blob (missing or
  * elided): MLIR's C accessors would read garbage. Dense values: true. */
 bool xnnConstantHasPayload(MlirOperation op);

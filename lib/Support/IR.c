@@ -170,7 +170,8 @@ int64_t xnnValueNumElements(MlirValue v) {
     return -1;
   int64_t n = 1;
   for (intptr_t i = 0; i < t->rank; ++i)
-    n *= i < XNN_IR_MAX_RANK ? t->dims[i] : mlirShapedTypeGetDimSize(type, i);
+    if (__builtin_mul_overflow(n, i < XNN_IR_MAX_RANK ? t->dims[i] : mlirShapedTypeGetDimSize(type, i), &n))
+      return -1; /* passes run before (or without) the verifier see such types too */
   return n;
 }
 MlirType xnnTensorType(const int64_t *dims, intptr_t rank, MlirType elem) {

@@ -68,6 +68,7 @@ MlirType xnnValueElemType(MlirValue v);
 intptr_t xnnValueRank(MlirValue v);
 /* Copies the static shape of v (up to XNN_IR_MAX_RANK dims); returns rank or -1. */
 intptr_t xnnValueShape(MlirValue v, int64_t *dims);
+/* Element count; -1 if not a ranked tensor or if the count overflows int64. */
 int64_t xnnValueNumElements(MlirValue v);
 MlirType xnnTensorType(const int64_t *dims, intptr_t rank, MlirType elem);
 /* Same shape as `t`, other element type. */

@@ -50,10 +50,26 @@ static bool isWholeRegularFile(const char *path, size_t size) {
   return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == size;
 }
 
+/* MLIR locates the implicit top-level module at line 0, column 0, which is
+ * no position: diagnostics about the whole module then read FILE:0:0. It
+ * starts where the input starts. */
+static MlirModule placeModule(MlirContext ctx, MlirModule module, const char *filename,
+                              unsigned firstLine) {
+  if (mlirModuleIsNull(module))
+    return module;
+  MlirOperation op = mlirModuleGetOperation(module);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (mlirLocationIsAFileLineColRange(loc) && mlirLocationFileLineColRangeGetStartLine(loc) == 0)
+    mlirOperationSetLocation(op, mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(filename),
+                                                            firstLine ? firstLine : 1, 1));
+  return module;
+}
+
 MlirModule xnnMlirParseSource(MlirContext ctx, const char *text, size_t size,
                               const char *filename, unsigned firstLine) {
   if (firstLine <= 1 && isWholeRegularFile(filename, size))
-    return mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(filename));
+    return placeModule(ctx, mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(filename)),
+                       filename, 1);
   /* Pad with newlines so line numbers match the original file. */
   size_t pad = firstLine > 1 ? firstLine - 1 : 0;
   char *buf = malloc(pad + size + 1);
@@ -68,5 +84,5 @@ MlirModule xnnMlirParseSource(MlirContext ctx, const char *text, size_t size,
     return module;
   Rename r = {ctx, mlirStringRefCreateFromCString(filename)};
   mlirOperationWalk(mlirModuleGetOperation(module), renameOp, &r, MlirWalkPreOrder);
-  return module;
+  return placeModule(ctx, module, filename, firstLine);
 }

@@ -4,8 +4,10 @@
 
 #include <mlir-c/BuiltinTypes.h>
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 size_t xnnMlirDTypeSize(XnnMlirDType d) {
   static const size_t sizes[] = {4, 2, 2, 8, 4, 1, 0};
@@ -39,20 +41,46 @@ XnnMlirDType xnnMlirDTypeFromType(MlirType t) {
   return XNN_MLIR_DTYPE_INVALID;
 }
 
+bool xnnMlirShapeNumElements(int64_t rank, const int64_t *dims, int64_t *count) {
+  int64_t n = 1;
+  for (int64_t i = 0; i < rank; ++i)
+    if (dims[i] < 0 || __builtin_mul_overflow(n, dims[i], &n))
+      return false;
+  *count = n;
+  return true;
+}
+
+bool xnnMlirShapeNumBytes(int64_t rank, const int64_t *dims, size_t elemSize, size_t *bytes) {
+  int64_t n, b;
+  if (!xnnMlirShapeNumElements(rank, dims, &n) || __builtin_mul_overflow(n, (int64_t)elemSize, &b))
+    return false;
+  *bytes = (size_t)b;
+  return true;
+}
+
+size_t xnnMlirTensorMaxBytes(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  size_t cap = XNN_MLIR_TENSOR_MAX_BYTES;
+  if (pages > 0 && pageSize > 0 && (size_t)pages < cap / (size_t)pageSize)
+    cap = (size_t)pages * (size_t)pageSize;
+  return cap;
+}
+
 bool xnnMlirTensorCreate(XnnMlirTensor *t, XnnMlirDType dtype, int64_t rank, const int64_t *dims) {
   memset(t, 0, sizeof(*t));
   if (dtype >= XNN_MLIR_DTYPE_INVALID || rank < 0 || rank > XNN_MLIR_TENSOR_MAX_RANK)
     return false;
-  int64_t n = 1;
-  for (int64_t i = 0; i < rank; ++i) {
-    if (dims[i] < 0 || (dims[i] && n > INT64_MAX / 16 / dims[i]))
-      return false;
-    n *= dims[i];
+  size_t bytes;
+  /* A tensor larger than the host's memory cannot be zero-filled (the
+   * kernel kills the process), and sanitizer allocators abort on huge
+   * requests instead of returning NULL: refuse those up front. */
+  if (!xnnMlirShapeNumBytes(rank, dims, xnnMlirDTypeSize(dtype), &bytes) ||
+      bytes > xnnMlirTensorMaxBytes())
+    return false;
+  for (int64_t i = 0; i < rank; ++i)
     t->dims[i] = dims[i];
-  }
   t->dtype = dtype;
   t->rank = rank;
-  size_t bytes = (size_t)n * xnnMlirDTypeSize(dtype);
   size_t padded = (bytes + 16 + 63) / 64 * 64; /* XNN_EXTRA_BYTES of readable slack */
   t->data = aligned_alloc(64, padded);
   if (!t->data)

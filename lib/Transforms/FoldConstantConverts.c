@@ -26,6 +26,7 @@
 #include "xnnmlir/Passes.h"
 
 #include "Pass/PassDefs.h"
+#include "Support/Elements.h"
 #include "Support/Float.h"
 #include "Support/IR.h"
 #include "Support/Strings.h"
@@ -68,80 +69,6 @@ static size_t elemBytes(Elem e) {
 }
 
 /*===--- Reading constant payloads ------------------------------------------===*/
-
-typedef struct Buf {
-  char *data;
-  size_t len, cap;
-} Buf;
-
-static void bufAppend(MlirStringRef s, void *user) {
-  Buf *b = user;
-  if (b->len + s.length + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + s.length + 1)
-      cap *= 2;
-    char *p = realloc(b->data, cap);
-    if (!p)
-      abort();
-    b->data = p;
-    b->cap = cap;
-  }
-  memcpy(b->data + b->len, s.data, s.length);
-  b->len += s.length;
-  b->data[b->len] = 0;
-}
-
-static int hexDigit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-/* The bytes of a dense_resource constant's blob, or NULL if it has none (e.g.
- * `dense_resource<__elided__>`). The C API has no blob accessor that reports a
- * missing blob (its typed getters dereference it), so the constant is cloned
- * (a parent-less op prints as top level, with its resources) and the hex
- * string of the `dialect_resources` section is decoded: 4 bytes of alignment,
- * then the data. Caller frees. */
-static unsigned char *readResourceBlob(MlirOperation k, size_t *size) {
-  MlirOperation clone = mlirOperationClone(k);
-  Buf b = {0};
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  mlirOpPrintingFlagsPrintGenericOpForm(flags);
-  mlirOperationPrintWithFlags(clone, flags, bufAppend, &b);
-  mlirOpPrintingFlagsDestroy(flags);
-  mlirOperationDestroy(clone);
-  unsigned char *out = NULL;
-  /* The file metadata comes last, on its own line (newlines inside attribute
-   * strings are printed escaped). */
-  const char *meta = NULL;
-  for (const char *p = b.data; p && (p = strstr(p, "\n{-#")); ++p)
-    meta = p;
-  const char *sec = meta ? strstr(meta, "dialect_resources") : NULL;
-  const char *blt = sec ? strstr(sec, "builtin") : NULL;
-  const char *hex = blt ? strstr(blt, "\"0x") : NULL;
-  if (hex) {
-    hex += 3;
-    size_t n = 0;
-    while (hexDigit(hex[n]) >= 0)
-      ++n;
-    if (hex[n] == '"' && n % 2 == 0 && n >= 8) {
-      size_t bytes = n / 2 - 4;
-      out = malloc(bytes ? bytes : 1);
-      if (!out)
-        abort();
-      for (size_t i = 0; i < bytes; ++i)
-        out[i] = (unsigned char)(hexDigit(hex[8 + 2 * i]) << 4 | hexDigit(hex[8 + 2 * i + 1]));
-      *size = bytes;
-    }
-  }
-  free(b.data);
-  return out;
-}
 
 /* One element in a canonical form: floats as f32 bits (every f16/bf16 value
  * is exact in f32), integers as int64. */
@@ -205,7 +132,7 @@ static MlirAttribute convertConstant(MlirOperation k, MlirType dstType) {
   Elem se = elemKind(xnnValueElemType(kv));
   Elem de = elemKind(mlirShapedTypeGetElementType(dstType));
   int64_t n = xnnValueNumElements(kv);
-  if (se == E_NONE || de == E_NONE || n < 0 || n > ((int64_t)1 << 34))
+  if (se == E_NONE || de == E_NONE || n < 0 || n > XNN_FOLD_CONSTANT_MAX_ELEMENTS)
     return null;
   size_t sb = elemBytes(se), db = elemBytes(de);
 
@@ -227,14 +154,13 @@ static MlirAttribute convertConstant(MlirOperation k, MlirType dstType) {
       memcpy(src, mlirDenseElementsAttrGetRawData(val), count * sb);
     }
   } else if (mlirAttributeIsADenseResourceElements(val)) {
-    size_t size = 0;
-    src = readResourceBlob(k, &size);
+    /* A blob must hold every element; the shared reader checks its size.
+     * Unreadable blobs (elided, missing, wrongly sized) are left alone: the
+     * partitioner's refusal of the convert says why. */
+    char why[512];
+    src = xnnResourceBlobRead(val, (size_t)n * sb, why, sizeof why);
     if (!src)
       return null;
-    if (size != (size_t)n * sb) { /* a blob always holds every element */
-      free(src);
-      return null;
-    }
   } else {
     return null;
   }

@@ -1,6 +1,6 @@
 // Errors are reported with the op name and its location; nothing crashes.
 // RUN: not xnn-ref-test %s --func=embedding --input='0,3' 2>&1 | FileCheck %s --check-prefix=EMB
-// EMB: xnn-ref-test: error: {{.*}}errors.mlir:[[# @LINE + 3]]:8: 'edge.embedding' op index 3 (at position 1) is out of range [0, 3)
+// EMB: {{.*}}errors.mlir:[[# @LINE + 3]]:8: error: 'edge.embedding' op index 3 (at position 1) is out of range [0, 3)
 func.func @embedding(%i: tensor<2xi64>) -> tensor<2x2xf32> {
   %w = "edge.constant"() {value = dense<1.0> : tensor<3x2xf32>} : () -> tensor<3x2xf32>
   %0 = "edge.embedding"(%w, %i) : (tensor<3x2xf32>, tensor<2xi64>) -> tensor<2x2xf32>
@@ -11,7 +11,7 @@ func.func @embedding(%i: tensor<2xi64>) -> tensor<2x2xf32> {
 
 // Input count / shape / dtype mismatches (API checks, forced by the tool).
 // RUN: not xnn-ref-test %s --func=embedding --input='0,1' --num-inputs=0 2>&1 | FileCheck %s --check-prefix=CNT
-// CNT: error: {{.*}}errors.mlir:4:1: 'func.func' op function @embedding takes 1 inputs, got 0
+// CNT: {{.*}}errors.mlir:4:1: error: 'func.func' op function @embedding takes 1 inputs, got 0
 // RUN: not xnn-ref-test %s --func=embedding --input='0,1' --num-inputs=2 2>&1 | FileCheck %s --check-prefix=CNT2
 // CNT2: function @embedding takes 1 inputs, got 2
 // RUN: not xnn-ref-test %s --func=embedding --input='0,1,2' --input-types='tensor<3xi64>' 2>&1 | FileCheck %s --check-prefix=SHP
@@ -21,7 +21,7 @@ func.func @embedding(%i: tensor<2xi64>) -> tensor<2x2xf32> {
 
 // Ops the interpreter does not know (here: func.constant / func.call_indirect).
 // RUN: not xnn-ref-test %s --func=unsupported --input=1 2>&1 | FileCheck %s --check-prefix=UNS
-// UNS: error: {{.*}}errors.mlir:[[# @LINE + 2]]:8: 'func.constant' op is not supported by the reference interpreter
+// UNS: {{.*}}errors.mlir:[[# @LINE + 2]]:8: error: 'func.constant' op is not supported by the reference interpreter
 func.func @unsupported(%x: tensor<f32>) -> tensor<f32> {
   %f = constant @recurse : (tensor<f32>) -> tensor<f32>
   %0 = call_indirect %f(%x) : (tensor<f32>) -> tensor<f32>
@@ -30,7 +30,7 @@ func.func @unsupported(%x: tensor<f32>) -> tensor<f32> {
 
 // A delegate holding xnn ops needs a delegate hook.
 // RUN: not xnn-ref-test %s --func=xnn_call --input=1 2>&1 | FileCheck %s --check-prefix=XNN
-// XNN: error: {{.*}}errors.mlir:[[# @LINE + 6]]:8: 'func.call' op delegate @xnn_delegate_0 contains 'xnn.binary': running xnn ops needs a delegate hook
+// XNN: {{.*}}errors.mlir:[[# @LINE + 6]]:8: error: 'func.call' op delegate @xnn_delegate_0 contains 'xnn.binary': running xnn ops needs a delegate hook
 func.func private @xnn_delegate_0(%a: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {
   %0 = "xnn.binary"(%a, %a) {kind = "add"} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -58,13 +58,13 @@ func.func @recurse(%x: tensor<f32>) -> tensor<f32> {
 
 // Tool-level input errors.
 // RUN: not xnn-ref-test %s --func=embedding 2>&1 | FileCheck %s --check-prefix=MISS
-// MISS: xnn-ref-test: no value for input #0 (give --input or --seed)
+// MISS: xnn-ref-test: error: no value for input #0 (give --input or --seed)
 // RUN: not xnn-ref-test %s --func=embedding --input='1,2,3' 2>&1 | FileCheck %s --check-prefix=NUM
-// NUM: xnn-ref-test: input #0 has 2 elements, 3 values given
+// NUM: xnn-ref-test: error: input #0 has 2 elements, 3 values given
 // RUN: not xnn-ref-test %s --func=embedding --input='1,x' 2>&1 | FileCheck %s --check-prefix=MAL
-// MAL: xnn-ref-test: input #0: malformed value 'x' for i64
+// MAL: xnn-ref-test: error: input #0: malformed value 'x' for i64
 // RUN: not xnn-ref-test %s --func=nosuch 2>&1 | FileCheck %s --check-prefix=NOF
-// NOF: xnn-ref-test: no func.func @nosuch in
+// NOF: errors.mlir:1:1: error: no func.func @nosuch in the module
 
 // A dense_resource key without a blob in dialect_resources is an error, not a read of nothing.
 // RUN: not xnn-ref-test %s --func=no_blob 2>&1 | FileCheck %s --check-prefix=BLOB

@@ -158,7 +158,7 @@ static void printPasses(void) {
 }
 
 static int usageError(const char *fmt, const char *arg) {
-  fprintf(stderr, TOOL ": ");
+  fprintf(stderr, TOOL ": error: ");
   fprintf(stderr, fmt, arg);
   fprintf(stderr, "\nTry: '" TOOL " --help'\n");
   return 1;
@@ -216,7 +216,7 @@ static int parseArgs(int argc, char **argv, Options *o) {
       }
       char err[1024];
       if (!xnnMlirLoadPassPlugin(v, err, sizeof(err))) {
-        fprintf(stderr, TOOL ": %s\n", err);
+        fprintf(stderr, TOOL ": error: %s\n", err);
         return 1;
       }
     }
@@ -379,10 +379,10 @@ static MlirPassManager buildPassManager(MlirContext ctx, const Options *o, bool 
     xnnStrBufFree(&text);
     if (!ok) {
       if (err.unknown)
-        fprintf(stderr, TOOL ": unknown command line argument '--%s'\nTry: '" TOOL " --help'\n",
+        fprintf(stderr, TOOL ": error: unknown command line argument '--%s'\nTry: '" TOOL " --help'\n",
                 f->name);
       else
-        fprintf(stderr, TOOL ": in option '--%s': %s\n", f->name, err.msg.data ? err.msg.data : "");
+        fprintf(stderr, TOOL ": error: in option '--%s': %s\n", f->name, err.msg.data ? err.msg.data : "");
       xnnStrBufFree(&err.msg);
       mlirPassManagerDestroy(pm);
       return (MlirPassManager){NULL};
@@ -628,7 +628,7 @@ int main(int argc, char **argv) {
   size_t size = 0;
   char *buffer = xnnReadFile(o.input, &size, err, sizeof(err));
   if (!buffer) {
-    fprintf(stderr, TOOL ": %s\n", err);
+    fprintf(stderr, TOOL ": error: %s\n", err);
     xnnMlirDiagEngineDestroy(diags);
     mlirContextDestroy(ctx);
     return 1;
@@ -677,7 +677,7 @@ int main(int argc, char **argv) {
   free(chunks);
   double mark = nowSeconds();
   if (allOk && !xnnWriteOutputFile(o.output, out.data ? out.data : "", out.size, err, sizeof(err))) {
-    fprintf(stderr, TOOL ": %s\n", err);
+    fprintf(stderr, TOOL ": error: %s\n", err);
     allOk = false;
   }
   phaseEnd(PHASE_OUTPUT, &mark);

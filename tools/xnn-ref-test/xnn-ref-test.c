@@ -84,7 +84,7 @@ static bool flag(const char *arg, const char *name, const char **value) {
 }
 
 static int usage(const char *msg, const char *arg) {
-  fprintf(stderr, TOOL ": %s%s%s\nTry: '" TOOL " --help'\n", msg, arg ? ": " : "", arg ? arg : "");
+  fprintf(stderr, TOOL ": error: %s%s%s\nTry: '" TOOL " --help'\n", msg, arg ? ": " : "", arg ? arg : "");
   return 1;
 }
 
@@ -170,7 +170,7 @@ static bool fillGiven(XnnMlirTensor *t, const char *s, const char *e, size_t whi
   for (const char *q = s; q < e; ++q)
     count += *q == ',';
   if (count != n && count != 1) {
-    fprintf(stderr, TOOL ": input #%zu has %lld elements, %lld values given\n", which,
+    fprintf(stderr, TOOL ": error: input #%zu has %lld elements, %lld values given\n", which,
             (long long)n, (long long)count);
     return false;
   }
@@ -180,7 +180,7 @@ static bool fillGiven(XnnMlirTensor *t, const char *s, const char *e, size_t whi
     if (!c)
       c = e;
     if (!storeValue(t, i, q, c)) {
-      fprintf(stderr, TOOL ": input #%zu: malformed value '%.*s' for %s\n", which, (int)(c - q), q,
+      fprintf(stderr, TOOL ": error: input #%zu: malformed value '%.*s' for %s\n", which, (int)(c - q), q,
               xnnMlirDTypeName(t->dtype));
       return false;
     }
@@ -290,7 +290,7 @@ static MlirOperation findFunc(MlirModule module, const char *name) {
   return (MlirOperation){NULL};
 }
 
-static int run(MlirContext ctx, const Options *o, const char *filename, const char *buffer,
+static int run(MlirContext ctx, XnnMlirDiagEngine *diags, const Options *o, const char *filename, const char *buffer,
                size_t size) {
   MlirModule module = xnnMlirParseSource(ctx, buffer, size, filename, 1);
   if (mlirModuleIsNull(module))
@@ -305,14 +305,16 @@ static int run(MlirContext ctx, const Options *o, const char *filename, const ch
     goto done;
   MlirOperation func = findFunc(module, o->func);
   if (mlirOperationIsNull(func)) {
-    fprintf(stderr, TOOL ": no func.func @%s in %s\n", o->func, filename);
+    char msg[512];
+    snprintf(msg, sizeof msg, "no func.func @%s in the module", o->func);
+    xnnMlirDiagEnginePrintError(diags, xnnMlirDiagEngineInputLoc(diags), msg);
     goto done;
   }
   MlirAttribute fta = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("function_type"));
   MlirType ft = mlirTypeAttrGetValue(fta);
   intptr_t na = mlirFunctionTypeGetNumInputs(ft), nr = mlirFunctionTypeGetNumResults(ft);
   if (na > MAX_IO || nr > MAX_IO) {
-    fprintf(stderr, TOOL ": too many inputs / results\n");
+    fprintf(stderr, TOOL ": error: too many inputs / results\n");
     goto done;
   }
   unsigned long long seed = o->seed;
@@ -327,12 +329,12 @@ static int run(MlirContext ctx, const Options *o, const char *filename, const ch
       t = mlirTypeParseGet(ctx, mlirStringRefCreate(types, len));
       types = semi ? semi + 1 : types + len;
       if (mlirTypeIsNull(t)) {
-        fprintf(stderr, TOOL ": bad --input-types entry #%zd\n", i);
+        fprintf(stderr, TOOL ": error: bad --input-types entry #%zd\n", i);
         goto done;
       }
     }
     if (!xnnMlirTensorCreateFromType(&inputs[i], t)) {
-      fprintf(stderr, TOOL ": input #%zd: unsupported type\n", i);
+      fprintf(stderr, TOOL ": error: input #%zd: unsupported type\n", i);
       goto done;
     }
     if (vs && vs <= vend) {
@@ -346,13 +348,13 @@ static int run(MlirContext ctx, const Options *o, const char *filename, const ch
     } else if (o->haveSeed) {
       fillRandom(&inputs[i], &seed, o->intMax);
     } else {
-      fprintf(stderr, TOOL ": no value for input #%zd (give --input or --seed)\n", i);
+      fprintf(stderr, TOOL ": error: no value for input #%zd (give --input or --seed)\n", i);
       ++nIn;
       goto done;
     }
   }
   if (vs && vs <= vend) {
-    fprintf(stderr, TOOL ": more --input values than the %zd inputs of @%s\n", na, o->func);
+    fprintf(stderr, TOOL ": error: more --input values than the %zd inputs of @%s\n", na, o->func);
     goto done;
   }
   size_t passIn = nIn;
@@ -365,7 +367,7 @@ static int run(MlirContext ctx, const Options *o, const char *filename, const ch
   }
   char err[2048] = "";
   if (!xnnMlirReferenceRun(func, inputs, passIn, outputs, (size_t)nr, NULL, NULL, err, sizeof err)) {
-    fprintf(stderr, TOOL ": error: %s\n", err);
+    xnnMlirDiagEnginePrintErrorText(diags, err, mlirOperationGetLocation(func));
     goto done;
   }
   nOut = (size_t)nr;
@@ -450,7 +452,7 @@ int main(int argc, char **argv) {
   size_t size = 0;
   char *buffer = xnnReadFile(o.input, &size, err, sizeof err);
   if (!buffer) {
-    fprintf(stderr, TOOL ": %s\n", err);
+    fprintf(stderr, TOOL ": error: %s\n", err);
     xnnStrBufFree(&o.values);
     return 1;
   }
@@ -462,7 +464,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, TOOL ": internal error: the embedded dialect definitions do not load\n");
   } else {
     xnnMlirDiagEngineSetSource(diags, filename, buffer, size);
-    rc = run(ctx, &o, filename, buffer, size);
+    rc = run(ctx, diags, &o, filename, buffer, size);
   }
   xnnMlirDiagEngineDestroy(diags);
   mlirContextDestroy(ctx);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,8 +132,23 @@ bool xnnNpyRead(const char *path, XnnMlirDType expect, XnnMlirTensor *t, char *e
     while (*p == ' ' || *p == 'L')
       ++p;
   }
+  /* The data must be in the file before a buffer for it is allocated: a
+   * header claiming a huge shape over a few bytes allocates nothing. */
+  size_t need;
+  long here = ftell(f);
+  struct stat st;
+  if (!xnnMlirShapeNumBytes(rank, dims, xnnMlirDTypeSize(dt), &need)) {
+    snprintf(err, errSize, "'%s': shape too large (its byte size overflows 64 bits)", path);
+    goto done;
+  }
+  if (here >= 0 && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+      (uint64_t)st.st_size - (uint64_t)here < (uint64_t)need) {
+    snprintf(err, errSize, "'%s': truncated file: the shape needs %zu bytes of data, the file "
+             "holds %lld", path, need, (long long)(st.st_size - here));
+    goto done;
+  }
   if (!xnnMlirTensorCreate(t, dt, rank, dims)) {
-    snprintf(err, errSize, "'%s': shape too large", path);
+    snprintf(err, errSize, "'%s': shape too large (%zu bytes)", path, need);
     goto done;
   }
   size_t bytes = xnnMlirTensorNumBytes(t);

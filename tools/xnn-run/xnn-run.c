@@ -82,7 +82,7 @@ static bool loadModel(MlirContext ctx, XnnMlirDiagEngine *diags, const char *pat
   memset(m, 0, sizeof(*m));
   m->path = path;
   if (!(m->buffer = xnnReadFile(path, &m->size, err, sizeof(err)))) {
-    fprintf(stderr, TOOL ": %s\n", err);
+    fprintf(stderr, TOOL ": error: %s\n", err);
     return false;
   }
   xnnMlirDiagEngineSetSource(diags, path, m->buffer, m->size);
@@ -93,12 +93,14 @@ static bool loadModel(MlirContext ctx, XnnMlirDiagEngine *diags, const char *pat
   if (!mlirOperationIsNull(f) && xnnStrRefEquals(mlirIdentifierStr(mlirOperationGetName(f)), "func.func"))
     m->func = f;
   if (mlirOperationIsNull(m->func)) {
-    fprintf(stderr, TOOL ": %s: no function @%s (choose one with --func)\n", path, funcName);
+    char msg[512];
+    snprintf(msg, sizeof msg, "no function @%s in the module (choose one with --func)", funcName);
+    xnnMlirDiagEnginePrintError(diags, xnnMlirDiagEngineInputLoc(diags), msg);
     return false;
   }
   MlirAttribute fta = mlirOperationGetAttributeByName(m->func, mlirStringRefCreateFromCString("function_type"));
   if (mlirAttributeIsNull(fta) || !mlirAttributeIsAType(fta) || !mlirTypeIsAFunction(mlirTypeAttrGetValue(fta))) {
-    fprintf(stderr, TOOL ": %s: @%s has no function type\n", path, funcName);
+    xnnMlirDiagEnginePrintError(diags, mlirOperationGetLocation(m->func), "function has no function type");
     return false;
   }
   MlirType ft = mlirTypeAttrGetValue(fta);
@@ -168,8 +170,33 @@ static void destroyAll(XnnMlirTensor *ts, size_t n) {
   free(ts);
 }
 
+/* Why argument `i` of `m` cannot be allocated: a located error naming the
+ * real problem (an unsupported type, or a size that overflows). */
+static void argumentTypeError(XnnMlirDiagEngine *diags, const Model *m, size_t i, MlirType type) {
+  XnnStrBuf t = {0};
+  mlirTypePrint(type, xnnStrBufCallback, &t);
+  char msg[1024];
+  int64_t rank = mlirTypeIsARankedTensor(type) ? mlirShapedTypeGetRank(type) : -1;
+  bool supported = rank >= 0 && rank <= XNN_MLIR_TENSOR_MAX_RANK && mlirShapedTypeHasStaticShape(type) &&
+                   xnnMlirDTypeFromType(mlirShapedTypeGetElementType(type)) != XNN_MLIR_DTYPE_INVALID;
+  if (supported)
+    snprintf(msg, sizeof msg, "argument %zu of type '%s' is too large to allocate: its byte size "
+             "overflows 64 bits or exceeds the %zu MiB this host can hold", i, t.data ? t.data : "?",
+             xnnMlirTensorMaxBytes() >> 20);
+  else
+    snprintf(msg, sizeof msg, "argument %zu has unsupported type '%s' (static tensors of rank <= %d "
+             "of f32, f16, bf16, i64, i32, i1)", i, t.data ? t.data : "?", XNN_MLIR_TENSOR_MAX_RANK);
+  xnnStrBufFree(&t);
+  /* The argument's own location if it has one, else the function's. */
+  MlirBlock entry = xnnFuncBody(m->func);
+  MlirLocation loc = mlirOperationGetLocation(m->func);
+  if (!mlirBlockIsNull(entry) && (intptr_t)i < mlirBlockGetNumArguments(entry))
+    loc = mlirValueGetLocation(mlirBlockGetArgument(entry, (intptr_t)i));
+  xnnMlirDiagEnginePrintError(diags, loc, msg);
+}
+
 /* Inputs of `m`: from .npy files or seeded random values. */
-static XnnMlirTensor *makeInputs(const Model *m, const Options *o) {
+static XnnMlirTensor *makeInputs(XnnMlirDiagEngine *diags, const Model *m, const Options *o) {
   MlirType ft = funcType(m);
   XnnMlirTensor *in = calloc(m->numIn + 1, sizeof(XnnMlirTensor));
   if (!in)
@@ -182,8 +209,7 @@ static XnnMlirTensor *makeInputs(const Model *m, const Options *o) {
     MlirType type = mlirFunctionTypeGetInput(ft, (intptr_t)i);
     XnnMlirTensor want;
     if (!xnnMlirTensorCreateFromType(&want, type)) {
-      fprintf(stderr, TOOL ": %s: @%s argument %zu: unsupported type (static tensors of f32, f16, bf16, i64, i32, i1)\n",
-              m->path, o->func, i);
+      argumentTypeError(diags, m, i, type);
       goto fail;
     }
     if (!o->inputs) {
@@ -193,19 +219,19 @@ static XnnMlirTensor *makeInputs(const Model *m, const Options *o) {
     }
     if (!file) {
       xnnMlirTensorDestroy(&want);
-      fprintf(stderr, TOOL ": --input names fewer files than @%s's %zu arguments\n", o->func, m->numIn);
+      fprintf(stderr, TOOL ": error: --input names fewer files than @%s's %zu arguments\n", o->func, m->numIn);
       goto fail;
     }
     if (!xnnNpyRead(file, want.dtype, &in[i], err, sizeof(err))) {
       xnnMlirTensorDestroy(&want);
-      fprintf(stderr, TOOL ": input %zu: %s\n", i, err);
+      fprintf(stderr, TOOL ": error: input %zu: %s\n", i, err);
       goto fail;
     }
     if (!sameShape(&in[i], &want)) {
       char a[256], b[256];
       shapeStr(&want, a, sizeof(a));
       shapeStr(&in[i], b, sizeof(b));
-      fprintf(stderr, TOOL ": input %zu (%s): @%s expects %s, the file holds %s\n", i, file, o->func, a, b);
+      fprintf(stderr, TOOL ": error: input %zu (%s): @%s expects %s, the file holds %s\n", i, file, o->func, a, b);
       xnnMlirTensorDestroy(&want);
       goto fail;
     }
@@ -213,7 +239,7 @@ static XnnMlirTensor *makeInputs(const Model *m, const Options *o) {
     file = strtok_r(NULL, ",", &save);
   }
   if (file) {
-    fprintf(stderr, TOOL ": --input names more files than @%s's %zu arguments\n", o->func, m->numIn);
+    fprintf(stderr, TOOL ": error: --input names more files than @%s's %zu arguments\n", o->func, m->numIn);
     goto fail;
   }
   free(files);
@@ -247,13 +273,13 @@ static bool prepareModel(Runner *r, XnnMlirDiagEngine *diags, const Model *m) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     if (xnnMlirIsDelegateFunc(op) && !xnnMlirRuntimePrepare(r->rt, op, err, sizeof(err))) {
-      fprintf(stderr, TOOL ": %s: %s\n", m->path, err);
+      xnnMlirDiagEnginePrintErrorText(diags, err, mlirOperationGetLocation(op));
       return false;
     }
   return true;
 }
 
-static XnnMlirTensor *runModel(Runner *r, const Model *m, const XnnMlirTensor *in) {
+static XnnMlirTensor *runModel(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const XnnMlirTensor *in) {
   XnnMlirTensor *out = calloc(m->numOut + 1, sizeof(XnnMlirTensor));
   if (!out)
     abort();
@@ -274,7 +300,7 @@ static XnnMlirTensor *runModel(Runner *r, const Model *m, const XnnMlirTensor *i
       free(out), out = NULL;
   }
   if (!out)
-    fprintf(stderr, TOOL ": %s: %s\n", m->path, err);
+    xnnMlirDiagEnginePrintErrorText(diags, err, mlirOperationGetLocation(m->func));
   return out;
 }
 
@@ -312,7 +338,7 @@ static bool writeAll(const char *dir, const char *what, const XnnMlirTensor *ts,
   for (size_t i = 0; i < n; ++i) {
     snprintf(path, sizeof(path), "%s/%s_%zu.npy", dir, what, i);
     if (!xnnNpyWrite(path, &ts[i], err, sizeof(err))) {
-      fprintf(stderr, TOOL ": %s\n", err);
+      fprintf(stderr, TOOL ": error: %s\n", err);
       return false;
     }
   }
@@ -414,7 +440,7 @@ static bool parseNumber(const char *flag, const char *v, double lo, double *out)
   errno = 0;
   double d = v ? strtod(v, &end) : 0;
   if (!v || end == v || *end || errno || !(d >= lo)) {
-    fprintf(stderr, TOOL ": --%s needs a number >= %g, got '%s'\n", flag, lo, v ? v : "");
+    fprintf(stderr, TOOL ": error: --%s needs a number >= %g, got '%s'\n", flag, lo, v ? v : "");
     return false;
   }
   *out = d;
@@ -482,10 +508,10 @@ static int parseArgs(int argc, char **argv, Options *o) {
     } else if (matchFlag(a, "no-xnnpack", &v) && !v) {
       o->noXnnpack = true;
     } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, TOOL ": unknown option '%s'\nTry: '" TOOL " --help'\n", a);
+      fprintf(stderr, TOOL ": error: unknown option '%s'\nTry: '" TOOL " --help'\n", a);
       return 1;
     } else if (o->model) {
-      fprintf(stderr, TOOL ": more than one model ('%s' and '%s')\n", o->model, a);
+      fprintf(stderr, TOOL ": error: more than one model ('%s' and '%s')\n", o->model, a);
       return 1;
     } else {
       o->model = a;
@@ -493,11 +519,11 @@ static int parseArgs(int argc, char **argv, Options *o) {
 #undef VALUE
   }
   if (!o->model) {
-    fprintf(stderr, TOOL ": no model given\nTry: '" TOOL " --help'\n");
+    fprintf(stderr, TOOL ": error: no model given\nTry: '" TOOL " --help'\n");
     return 1;
   }
   if (!o->func || !o->func[0] || (o->outputDir && !o->outputDir[0])) {
-    fprintf(stderr, TOOL ": --func and --output-dir need a value\n");
+    fprintf(stderr, TOOL ": error: --func and --output-dir need a value\n");
     return 1;
   }
   return 0;
@@ -524,7 +550,7 @@ int main(int argc, char **argv) {
   if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx)))
     goto done;
   if (!(r.rt = xnnMlirRuntimeCreate((size_t)o.threads, err, sizeof(err)))) {
-    fprintf(stderr, TOOL ": %s\n", err);
+    fprintf(stderr, TOOL ": error: %s\n", err);
     goto done;
   }
   if (!loadModel(ctx, diags, o.model, o.func, &m) || !prepareModel(&r, diags, &m))
@@ -537,14 +563,14 @@ int main(int argc, char **argv) {
     for (size_t i = 0; same && i < m.numIn; ++i)
       same = mlirTypeEqual(mlirFunctionTypeGetInput(a, (intptr_t)i), mlirFunctionTypeGetInput(b, (intptr_t)i));
     if (!same) {
-      fprintf(stderr, TOOL ": @%s of %s and of %s take different inputs\n", o.func, o.model, o.compare);
+      fprintf(stderr, TOOL ": error: @%s of %s and of %s take different inputs\n", o.func, o.model, o.compare);
       goto done;
     }
   }
-  if (!(in = makeInputs(&m, &o)))
+  if (!(in = makeInputs(diags, &m, &o)))
     goto done;
   xnnMlirDiagEngineSetSource(diags, m.path, m.buffer, m.size);
-  if (!(out = runModel(&r, &m, in)))
+  if (!(out = runModel(&r, diags, &m, in)))
     goto done;
   if (o.repeat > 1) {
     size_t nd = xnnMlirRuntimeNumDelegates(r.rt);
@@ -557,7 +583,7 @@ int main(int argc, char **argv) {
     bool ok = true;
     for (long k = 0; k < o.repeat && ok; ++k) {
       double t0 = now();
-      XnnMlirTensor *again = runModel(&r, &m, in);
+      XnnMlirTensor *again = runModel(&r, diags, &m, in);
       total[k] = now() - t0;
       ok = again != NULL;
       destroyAll(again, m.numOut);
@@ -606,7 +632,7 @@ int main(int argc, char **argv) {
   status = 0;
   if (o.compare) {
     xnnMlirDiagEngineSetSource(diags, other.path, other.buffer, other.size);
-    if (!(ref = runModel(&r, &other, in))) {
+    if (!(ref = runModel(&r, diags, &other, in))) {
       status = 1;
       goto done;
     }

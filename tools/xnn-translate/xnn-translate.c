@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
       toC = true;
     } else if (!strcmp(a, "-o")) {
       if (++i >= argc) {
-        fprintf(stderr, TOOL ": -o needs a file name\n");
+        fprintf(stderr, TOOL ": error: -o needs a file name\n");
         return 1;
       }
       output = argv[i];
@@ -50,10 +50,10 @@ int main(int argc, char **argv) {
     } else if (!strncmp(a, "--o=", 4)) {
       output = a + 4;
     } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, TOOL ": unknown option '%s'\nTry: '" TOOL " --help'\n", a);
+      fprintf(stderr, TOOL ": error: unknown option '%s'\nTry: '" TOOL " --help'\n", a);
       return 1;
     } else if (haveInput) {
-      fprintf(stderr, TOOL ": more than one input file ('%s' and '%s')\n", input, a);
+      fprintf(stderr, TOOL ": error: more than one input file ('%s' and '%s')\n", input, a);
       return 1;
     } else {
       input = a;
@@ -61,14 +61,14 @@ int main(int argc, char **argv) {
     }
   }
   if (!toC) {
-    fprintf(stderr, TOOL ": no translation given (use --xnn-to-c)\nTry: '" TOOL " --help'\n");
+    fprintf(stderr, TOOL ": error: no translation given (use --xnn-to-c)\nTry: '" TOOL " --help'\n");
     return 1;
   }
   char err[1024];
   size_t size = 0;
   char *buffer = xnnReadFile(input, &size, err, sizeof(err));
   if (!buffer) {
-    fprintf(stderr, TOOL ": %s\n", err);
+    fprintf(stderr, TOOL ": error: %s\n", err);
     return 1;
   }
   MlirContext ctx = mlirContextCreateWithThreading(false);
@@ -86,7 +86,7 @@ int main(int argc, char **argv) {
   if (ok)
     ok = xnnMlirEmitModuleToC(module, filename, &text, &textSize);
   if (ok && !xnnWriteOutputFile(output, text, textSize, err, sizeof(err))) {
-    fprintf(stderr, TOOL ": %s\n", err);
+    fprintf(stderr, TOOL ": error: %s\n", err);
     ok = false;
   }
   free(text);

@@ -622,7 +622,7 @@ func.func @conv_output(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>) -> tens
 // -----
 
 func.func @conv_kernel_too_large(%x: tensor<1x4x2x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x1x6xf32> {
-  // expected-error @+1 {{'edge.conv2d' op input height 2 with padding 0 is smaller than the (dilated) kernel size 3}}
+  // expected-error @+1 {{'edge.conv2d' op input height 2 with padding 0 on each side is smaller than the (dilated) kernel size 3}}
   %0 = "edge.conv2d"(%x, %w) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x2x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x1x6xf32>
   return %0 : tensor<1x6x1x6xf32>
 }
