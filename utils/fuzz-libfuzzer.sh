@@ -4,8 +4,9 @@
 #   TARGET: pipeline or npy (fuzz/<TARGET>_fuzzer.c)
 #   BUILD_DIR: a build configured with -DXNNMLIR_FUZZ=ON (default: build-fuzz;
 #              configured and built here if missing, with clang-22)
-# The corpus grows in BUILD_DIR/fuzz/corpus/TARGET (seeded from the lit inputs
-# by utils/fuzz-seeds.py); crashes land in BUILD_DIR/fuzz/artifacts/TARGET/.
+# The corpus grows in BUILD_DIR/fuzz/corpus/TARGET (or $FUZZ_CORPUS), seeded from
+# the lit inputs by utils/fuzz-seeds.py; crashes land in
+# BUILD_DIR/fuzz/artifacts/TARGET/. For hours: run it in a loop of bounded chunks.
 # Exit status: libFuzzer's (0 = no crash in the time given).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,10 +25,11 @@ ninja -C "$build" -j "${JOBS:-2}" "${target}_fuzzer" >/dev/null
 
 seeds="$build/fuzz/seeds"
 [ -d "$seeds/$target" ] || python3 "$here/utils/fuzz-seeds.py" "$here" "$seeds"
-corpus="$build/fuzz/corpus/$target"
+corpus=${FUZZ_CORPUS:-$build/fuzz/corpus/$target}  # FUZZ_CORPUS: e.g. a fresh one for CI
 artifacts="$build/fuzz/artifacts/$target"
 mkdir -p "$corpus" "$artifacts"
-args=(-max_total_time="$seconds" -jobs=1 -workers=1 -timeout=20 -rss_limit_mb=4096
+# One process, one thread (no -jobs: that forks a worker and logs to ./fuzz-N.log).
+args=(-max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096
       -max_len=16384 -artifact_prefix="$artifacts/" -print_final_stats=1)
 [ "$target" = pipeline ] && args+=(-dict="$here/fuzz/mlir.dict")
 # MLIR keeps process-lifetime allocations (registries, statics): leak checking

@@ -80,7 +80,9 @@ typedef struct XnnNestingScan {
  * without parsing: ( [ { < open a level and ) ] } > close one, except inside
  * strings and `//` comments and the `>` of `->` and `>=`; inside
  * `affine_map<...>` and `affine_set<...>` every operator (+ - * mod floordiv
- * ceildiv) counts as a level too (the affine parser recurses per operator).
+ * ceildiv) counts as a level too (the affine parser recurses per operator);
+ * a use of an attribute or type alias (`#a`, `!t`) counts as deep as the
+ * alias's definition nests (a chain of aliases prints as deep as it expands).
  * An upper bound on the parser's recursion depth, never below it; stops at the
  * first level past `limit`. */
 XnnNestingScan xnnScanNesting(const char *text, size_t size, size_t limit);

@@ -81,8 +81,8 @@ static bool checkNesting(MlirContext ctx, const char *text, size_t size, const c
     }
   char msg[256];
   snprintf(msg, sizeof(msg),
-           "input nested deeper than %zu levels (brackets of every kind and affine operators "
-           "count); not parsed",
+           "input nested deeper than %zu levels (brackets of every kind, affine operators and "
+           "what alias uses expand to count); not parsed",
            limit);
   MlirLocation loc = mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(filename),
                                                 line, col);

@@ -96,6 +96,56 @@ static bool identIs(const char *p, size_t n, const char *word) {
   return strlen(word) == n && !memcmp(p, word, n);
 }
 
+/* Alias definitions (`#name = ...`, `!name = ...`) seen so far and how deeply
+ * their values nest: a use nests that much deeper, so a chain of aliases, each
+ * one level deeper than the last, counts as deep as it prints. Open
+ * addressing over names pointing into the text. */
+typedef struct AliasEntry {
+  const char *name; /* NULL = empty slot */
+  size_t len, depth;
+} AliasEntry;
+
+typedef struct AliasTable {
+  AliasEntry *slots;
+  size_t cap, count;
+} AliasTable;
+
+static size_t hashName(const char *p, size_t n) {
+  size_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < n; ++i)
+    h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
+  return h;
+}
+
+static AliasEntry *aliasSlot(AliasTable *t, const char *name, size_t len) {
+  if (!t->cap)
+    return NULL;
+  for (size_t i = hashName(name, len) & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
+    AliasEntry *e = &t->slots[i];
+    if (!e->name || (e->len == len && !memcmp(e->name, name, len)))
+      return e;
+  }
+}
+
+static void aliasSet(AliasTable *t, const char *name, size_t len, size_t depth) {
+  if (2 * (t->count + 1) > t->cap) {
+    AliasTable grown = {calloc(t->cap ? 2 * t->cap : 64, sizeof(AliasEntry)), t->cap ? 2 * t->cap : 64, 0};
+    if (!grown.slots)
+      abort();
+    for (size_t i = 0; i < t->cap; ++i)
+      if (t->slots[i].name) {
+        *aliasSlot(&grown, t->slots[i].name, t->slots[i].len) = t->slots[i];
+        ++grown.count;
+      }
+    free(t->slots);
+    *t = grown;
+  }
+  AliasEntry *e = aliasSlot(t, name, len);
+  if (!e->name)
+    ++t->count;
+  *e = (AliasEntry){name, len, depth};
+}
+
 XnnNestingScan xnnScanNesting(const char *text, size_t size, size_t limit) {
   XnnNestingScan r = {0, false, 0};
   size_t depth = 0;
@@ -103,10 +153,43 @@ XnnNestingScan xnnScanNesting(const char *text, size_t size, size_t limit) {
    * (0 = not inside one) and the operators seen in it so far. */
   size_t affineBase = 0, affineOps = 0;
   bool pendingAffine = false; /* just read `affine_map`/`affine_set`; a `<` opens it */
+  AliasTable aliases = {NULL, 0, 0};
+  /* The alias being defined (name NULL: none), the deepest level in its value
+   * so far, and whether its value has begun (it ends at a newline at depth 0
+   * after that). */
+  const char *defName = NULL;
+  size_t defLen = 0, defMax = 0;
+  bool defStarted = false;
+#define END_DEFINITION()                                                                           \
+  do {                                                                                             \
+    if (defName)                                                                                   \
+      aliasSet(&aliases, defName, defLen, defMax);                                                 \
+    defName = NULL;                                                                                \
+  } while (0)
+  /* Records `level` reached at text offset `at`; stops the scan past the limit. */
+#define REACH(level, at)                                                                           \
+  do {                                                                                             \
+    size_t lv_ = (level);                                                                          \
+    if (lv_ > r.maxDepth)                                                                          \
+      r.maxDepth = lv_;                                                                            \
+    if (defName && lv_ > defMax)                                                                   \
+      defMax = lv_;                                                                                \
+    if (lv_ > limit) {                                                                             \
+      r.tooDeep = true;                                                                            \
+      r.errorOffset = (at);                                                                        \
+      goto out;                                                                                    \
+    }                                                                                              \
+  } while (0)
   for (size_t i = 0; i < size; ++i) {
     char c = text[i];
     bool opensLevel = false;
+    if (defName && !defStarted && c != ' ' && c != '\t' && c != '\n' && c != '\r')
+      defStarted = true;
     switch (c) {
+    case '\n':
+      if (!depth && defStarted)
+        END_DEFINITION();
+      break;
     case '"':
       /* A string ends at an unescaped quote; MLIR rejects a newline in one,
        * and so the scan ends it there too. */
@@ -118,7 +201,33 @@ XnnNestingScan xnnScanNesting(const char *text, size_t size, size_t limit) {
     case '/':
       if (i + 1 < size && text[i + 1] == '/') {
         const char *nl = memchr(text + i, '\n', size - i);
-        i = nl ? (size_t)(nl - text) : size;
+        i = nl ? (size_t)(nl - text) - 1 : size; /* the newline itself is seen next */
+        continue;
+      }
+      break;
+    case '#':
+    case '!':
+      if (i + 1 < size && isIdentStart(text[i + 1])) {
+        size_t start = i + 1, end = start;
+        while (end < size && isIdentChar(text[end]))
+          ++end;
+        size_t j = end;
+        while (j < size && (text[j] == ' ' || text[j] == '\t'))
+          ++j;
+        pendingAffine = false;
+        if (!depth && j < size && text[j] == '=' && !(j + 1 < size && text[j + 1] == '=')) {
+          END_DEFINITION();
+          defName = text + start;
+          defLen = end - start;
+          defMax = 0;
+          defStarted = false;
+          i = j; /* past the `=` */
+          continue;
+        }
+        AliasEntry *e = aliasSlot(&aliases, text + start, end - start);
+        if (e && e->name && e->depth)
+          REACH(depth + affineOps + e->depth, i);
+        i = end - 1;
         continue;
       }
       break;
@@ -172,14 +281,7 @@ XnnNestingScan xnnScanNesting(const char *text, size_t size, size_t limit) {
         if (affineBase &&
             (identIs(w, n, "mod") || identIs(w, n, "floordiv") || identIs(w, n, "ceildiv"))) {
           ++affineOps;
-          size_t level = depth + affineOps;
-          if (level > r.maxDepth)
-            r.maxDepth = level;
-          if (level > limit) {
-            r.tooDeep = true;
-            r.errorOffset = start;
-            return r;
-          }
+          REACH(depth + affineOps, start);
         }
         continue;
       }
@@ -187,16 +289,12 @@ XnnNestingScan xnnScanNesting(const char *text, size_t size, size_t limit) {
     }
     if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
       pendingAffine = false;
-    if (opensLevel) {
-      size_t level = depth + affineOps;
-      if (level > r.maxDepth)
-        r.maxDepth = level;
-      if (level > limit) {
-        r.tooDeep = true;
-        r.errorOffset = i;
-        return r;
-      }
-    }
+    if (opensLevel)
+      REACH(depth + affineOps, i);
   }
+out:
+#undef REACH
+#undef END_DEFINITION
+  free(aliases.slots);
   return r;
 }

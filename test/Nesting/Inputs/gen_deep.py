@@ -34,6 +34,12 @@ elif kind == "affine-neg":  # - - - d0: the affine parser recurses per operator,
     text = with_attr("affine_map<(d0) -> (" + "-" * n + "d0)>")
 elif kind == "affine-sum":  # d0 + d0 + ...
     text = with_attr("affine_map<(d0) -> (d0" + " + d0" * n + ")>")
+elif kind == "alias-attr":  # #a1 = [#a0], #a2 = [#a1], ...: each line shallow, the use deep
+    text = "#a0 = [0]\n" + "".join("#a%d = [#a%d]\n" % (i, i - 1) for i in range(1, n)) + \
+        with_attr("#a%d" % (n - 1))
+elif kind == "alias-type":  # !t1 = tuple<!t0>, ...
+    text = "!t0 = tuple<i32>\n" + "".join("!t%d = tuple<!t%d>\n" % (i, i - 1) for i in range(1, n)) + \
+        with_attr("!t%d" % (n - 1))
 elif kind == "decoys":  # brackets in strings (with escaped quotes) and comments: no level
     text = ("// " + "{" * n + "\n" +
             with_attr('"\\"' + "[" * n + '"').replace(
