@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds with -Wall -Wextra -Werror and runs the whole
 # lit suite; then does the same under AddressSanitizer + UndefinedBehaviorSanitizer.
-# Usage: utils/check.sh [--no-sanitize]
+# Last, when clang-22's libFuzzer is installed, builds the fuzz targets and runs
+# each for 20 s from the seed corpus (utils/fuzz-libfuzzer.sh).
+# Usage: utils/check.sh [--no-sanitize] [--no-fuzz]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 sanitize=1
-[ "${1:-}" = "--no-sanitize" ] && sanitize=0
+fuzz=1
+for a in "$@"; do
+  case "$a" in
+    --no-sanitize) sanitize=0 ;;
+    --no-fuzz) fuzz=0 ;;
+    *) echo "usage: utils/check.sh [--no-sanitize] [--no-fuzz]" >&2; exit 2 ;;
+  esac
+done
 
 bash utils/setup.sh
 lit=/usr/lib/llvm-22/bin/lit
@@ -33,6 +42,23 @@ run_suite build
 if [ "$sanitize" = 1 ]; then
   mkdir -p build-asan
   run_suite build-asan -DXNNMLIR_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+fi
+clang=/usr/lib/llvm-22/bin/clang
+if [ "$fuzz" = 1 ] && [ -x "$clang" ] && [ -f "$("$clang" --print-runtime-dir)/libclang_rt.fuzzer-x86_64.a" ]; then
+  if [ ! -f build-fuzz/CMakeCache.txt ]; then
+    mkdir -p build-fuzz
+    CC="$clang" CXX="$clang++" cmake -S . -B build-fuzz -G Ninja -DXNNMLIR_FUZZ=ON \
+      -DLLVM_EXTERNAL_LIT="$lit" >build-fuzz.configure.log 2>&1 || { cat build-fuzz.configure.log; exit 1; }
+  fi
+  for t in pipeline npy; do
+    corpus=$(mktemp -d)
+    if FUZZ_CORPUS="$corpus" JOBS="$jobs" bash utils/fuzz-libfuzzer.sh "$t" 20 build-fuzz >"build-fuzz/fuzz-$t.log" 2>&1; then
+      total_pass=$((total_pass + 1)); echo "PASS: fuzz $t (20 s): $(grep -m1 '^Done' "build-fuzz/fuzz-$t.log")"
+    else
+      total_fail=$((total_fail + 1)); echo "FAIL: fuzz $t: see build-fuzz/fuzz-$t.log"; tail -40 "build-fuzz/fuzz-$t.log"
+    fi
+    rm -rf "$corpus"
+  done
 fi
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

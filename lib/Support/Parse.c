@@ -2,9 +2,13 @@
  * implicit module) or with one (single op, no implicit module). We want both:
  * parse as a module, then rename the buffer in every location. */
 #include "xnnmlir/Parse.h"
+#include "xnnmlir/Stack.h"
 
 #include "Support/Strings.h"
 
+#include <mlir-c/Diagnostics.h>
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -65,8 +69,46 @@ static MlirModule placeModule(MlirContext ctx, MlirModule module, const char *fi
   return module;
 }
 
+/* Rejects text nested deeper than the calling thread's stack allows (see
+ * xnnmlir/Stack.h), with an error at the first level past the limit, before
+ * MLIR's recursive parser can overflow the stack. Text deeper than the small
+ * limit is processed without MLIR's thread pool: its threads (parallel
+ * verification, nested pass pipelines) have the default stack. */
+static _Thread_local size_t lastParseDepth;
+
+size_t xnnMlirLastParseDepth(void) { return lastParseDepth; }
+
+static bool checkNesting(MlirContext ctx, const char *text, size_t size, const char *filename,
+                         unsigned firstLine) {
+  size_t limit = xnnNestingLimit();
+  XnnNestingScan scan = xnnScanNesting(text, size, limit);
+  lastParseDepth = scan.maxDepth;
+  if (!scan.tooDeep) {
+    if (scan.maxDepth > XNN_NESTING_LIMIT_SMALL)
+      mlirContextEnableMultithreading(ctx, false);
+    return true;
+  }
+  unsigned line = firstLine ? firstLine : 1, col = 1;
+  for (size_t i = 0; i < scan.errorOffset; ++i, ++col)
+    if (text[i] == '\n') {
+      ++line;
+      col = 0;
+    }
+  char msg[256];
+  snprintf(msg, sizeof(msg),
+           "input nested deeper than %zu levels (brackets of every kind, affine operators and "
+           "what alias uses expand to count); not parsed",
+           limit);
+  MlirLocation loc = mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(filename),
+                                                line, col);
+  mlirEmitError(loc, msg);
+  return false;
+}
+
 MlirModule xnnMlirParseSource(MlirContext ctx, const char *text, size_t size,
                               const char *filename, unsigned firstLine) {
+  if (!checkNesting(ctx, text, size, filename, firstLine))
+    return (MlirModule){NULL};
   if (firstLine <= 1 && isWholeRegularFile(filename, size))
     return placeModule(ctx, mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(filename)),
                        filename, 1);

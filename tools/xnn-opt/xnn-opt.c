@@ -3,6 +3,7 @@
 #include "xnnmlir/Diagnostics.h"
 #include "xnnmlir/Dialects.h"
 #include "xnnmlir/Parse.h"
+#include "xnnmlir/Stack.h"
 #include "xnnmlir/Passes.h"
 #include "xnnmlir/Plugin.h"
 #include "xnnmlir/Stats.h"
@@ -17,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 #include <time.h>
 
 #define TOOL "xnn-opt"
@@ -31,6 +31,11 @@ static const char *const phaseNames[NUM_PHASES] = {
 static double phaseSeconds[NUM_PHASES];
 /* Output verification ran on its own thread, overlapping the print. */
 static bool verifyOutputConcurrent;
+/* The context is multithreaded: false under --mlir-disable-threading and,
+ * from then on, after a chunk deep enough that the parse turned threading
+ * off (xnnmlir/Stack.h); a concurrent reader would then race on MLIR's
+ * unlocked uniquers. */
+static bool contextThreaded;
 
 static double nowSeconds(void) {
   struct timespec ts;
@@ -511,6 +516,8 @@ static bool processChunk(MlirContext ctx, const Options *o, const char *filename
   double mark = nowSeconds();
   MlirModule module = xnnMlirParseSource(ctx, text, size, filename, firstLine);
   phaseEnd(PHASE_PARSE, &mark);
+  if (xnnMlirLastParseDepth() > XNN_NESTING_LIMIT_SMALL)
+    contextThreaded = false;
   if (mlirModuleIsNull(module))
     return false;
   MlirOperation op = mlirModuleGetOperation(module);
@@ -535,22 +542,22 @@ static bool processChunk(MlirContext ctx, const Options *o, const char *filename
    * only read the IR, as the printer does: they run on a second thread while
    * the text is printed, and the text is dropped if they fail. */
   OutputCheck check = {op, deferVerifier, true, 0.0};
-  thrd_t thread;
-  bool threaded = false;
+  XnnThread *thread = NULL;
   if (o->verifyEach && runsPasses) {
-    if (!o->disableThreading) {
+    if (contextThreaded) {
       settleOpOrder(op, o->allowUnregistered);
-      threaded = thrd_create(&thread, runOutputCheck, &check) == thrd_success;
+      /* The checks recurse over the IR as deeply as the printer: same stack. */
+      thread = xnnThreadStart(runOutputCheck, &check);
     }
-    if (!threaded)
+    if (!thread)
       runOutputCheck(&check); /* no second thread: verify before printing */
   }
   size_t outMark = out->size;
   if (check.ok)
     /* Parsing verifies; passes leave verified IR only under --verify-each. */
     printModule(module, o, o->verifyEach || !runsPasses, out);
-  if (threaded) {
-    thrd_join(thread, NULL);
+  if (thread) {
+    xnnThreadJoin(thread);
     verifyOutputConcurrent = true;
   }
   phaseSeconds[PHASE_VERIFY_OUTPUT] += check.seconds;
@@ -585,7 +592,7 @@ static bool isMarkerLine(const char *p, const char *end, const char *marker) {
   return true;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   double start = nowSeconds();
   Options o;
   int rc = parseArgs(argc, argv, &o);
@@ -596,7 +603,8 @@ int main(int argc, char **argv) {
     printPasses();
     return 0;
   }
-  MlirContext ctx = mlirContextCreateWithThreading(!o.disableThreading);
+  contextThreaded = !o.disableThreading;
+  MlirContext ctx = mlirContextCreateWithThreading(contextThreaded);
   mlirContextSetAllowUnregisteredDialects(ctx, o.allowUnregistered);
   XnnMlirDiagEngine *diags = xnnMlirDiagEngineCreate(ctx, stderr);
   if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx))) {
@@ -691,3 +699,8 @@ int main(int argc, char **argv) {
     free((char *)o.passFlags[i].name);
   return allOk ? 0 : 1;
 }
+
+/* Everything recursive over the input (parse, verify, passes, print, destroy)
+ * runs on a large stack, so deep nesting is an error, not a crash
+ * (xnnmlir/Stack.h). */
+int main(int argc, char **argv) { return xnnMainWithLargeStack(toolMain, argc, argv); }

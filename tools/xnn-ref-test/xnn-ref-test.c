@@ -5,6 +5,7 @@
 #include "xnnmlir/Diagnostics.h"
 #include "xnnmlir/Dialects.h"
 #include "xnnmlir/Parse.h"
+#include "xnnmlir/Stack.h"
 #include "xnnmlir/Reference.h"
 #include "xnnmlir/Tensor.h"
 #include "xnnmlir/Verifier.h"
@@ -326,6 +327,12 @@ static int run(MlirContext ctx, XnnMlirDiagEngine *diags, const Options *o, cons
     if (types && *types) {
       const char *semi = strchr(types, ';');
       size_t len = semi ? (size_t)(semi - types) : strlen(types);
+      /* The type parser recurses like the module parser (xnnmlir/Stack.h). */
+      if (xnnScanNesting(types, len, xnnNestingLimit()).tooDeep) {
+        fprintf(stderr, TOOL ": --input-types entry #%zd nested more than %zu levels deep\n", i,
+                xnnNestingLimit());
+        goto done;
+      }
       t = mlirTypeParseGet(ctx, mlirStringRefCreate(types, len));
       types = semi ? semi + 1 : types + len;
       if (mlirTypeIsNull(t)) {
@@ -389,7 +396,7 @@ done:
   return rc;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   Options o = {0};
   o.func = "forward";
   o.verify = true;
@@ -472,3 +479,8 @@ int main(int argc, char **argv) {
   xnnStrBufFree(&o.values);
   return rc;
 }
+
+/* Everything recursive over the input (parse, verify, passes, print, destroy)
+ * runs on a large stack, so deep nesting is an error, not a crash
+ * (xnnmlir/Stack.h). */
+int main(int argc, char **argv) { return xnnMainWithLargeStack(toolMain, argc, argv); }

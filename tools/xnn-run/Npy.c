@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,42 +57,72 @@ bool xnnNpyRead(const char *path, XnnMlirDType expect, XnnMlirTensor *t, char *e
     snprintf(err, errSize, "cannot open '%s': %s", path, strerror(errno));
     return false;
   }
+  /* The whole file: the parser then checks every size against what is there
+   * before allocating anything. */
+  XnnStrBuf buf = {0};
+  char chunk[1 << 16];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+    xnnStrBufAppend(&buf, chunk, n);
+  bool readError = ferror(f);
+  fclose(f);
   bool ok = false;
-  char *header = NULL;
-  unsigned char magic[12];
-  if (fread(magic, 1, 8, f) != 8 || memcmp(magic, "\x93NUMPY", 6) || magic[6] < 1 || magic[6] > 3) {
-    snprintf(err, errSize, "'%s' is not a .npy file", path);
-    goto done;
+  if (readError)
+    snprintf(err, errSize, "cannot read '%s': %s", path, strerror(errno));
+  else
+    ok = xnnNpyReadBuffer(buf.data ? buf.data : "", buf.size, path, expect, t, err, errSize);
+  xnnStrBufFree(&buf);
+  return ok;
+}
+
+/* Little-endian unsigned integer of `n` bytes at p. */
+static size_t readLE(const unsigned char *p, size_t n) {
+  size_t v = 0;
+  for (size_t i = n; i-- > 0;)
+    v = v << 8 | p[i];
+  return v;
+}
+
+bool xnnNpyReadBuffer(const void *data, size_t size, const char *name, XnnMlirDType expect,
+                      XnnMlirTensor *t, char *err, size_t errSize) {
+  memset(t, 0, sizeof(*t));
+  const unsigned char *bytes = data;
+  if (size < 8 || memcmp(bytes, "\x93NUMPY", 6) || bytes[6] < 1 || bytes[6] > 3) {
+    snprintf(err, errSize, "'%s' is not a .npy file", name);
+    return false;
   }
-  size_t hlen;
-  if (magic[6] == 1) {
-    unsigned char l[2];
-    if (fread(l, 1, 2, f) != 2)
-      goto truncated;
-    hlen = (size_t)l[0] | (size_t)l[1] << 8;
-  } else {
-    unsigned char l[4];
-    if (fread(l, 1, 4, f) != 4)
-      goto truncated;
-    hlen = (size_t)l[0] | (size_t)l[1] << 8 | (size_t)l[2] << 16 | (size_t)l[3] << 24;
+  /* Format 1.0 has a 2-byte header length, 2.0 and 3.0 a 4-byte one. */
+  size_t lenBytes = bytes[6] == 1 ? 2 : 4;
+  if (size < 8 + lenBytes) {
+    snprintf(err, errSize, "'%s': truncated file", name);
+    return false;
   }
+  size_t hlen = readLE(bytes + 8, lenBytes);
   if (hlen > (1u << 20)) {
-    snprintf(err, errSize, "'%s': header too large", path);
-    goto done;
+    snprintf(err, errSize, "'%s': header too large", name);
+    return false;
   }
-  if (!(header = malloc(hlen + 1)))
+  size_t dataOffset = 8 + lenBytes + hlen;
+  if (size < dataOffset) {
+    snprintf(err, errSize, "'%s': truncated file", name);
+    return false;
+  }
+  /* A NUL-terminated copy for the string scans below (a NUL inside the header
+   * ends it early: the dict is then malformed, never overread). */
+  char *header = malloc(hlen + 1);
+  if (!header)
     abort();
-  if (fread(header, 1, hlen, f) != hlen)
-    goto truncated;
+  memcpy(header, bytes + 8 + lenBytes, hlen);
   header[hlen] = 0;
+  bool ok = false;
   const char *descr = dictValue(header, "descr"), *fo = dictValue(header, "fortran_order"),
              *shape = dictValue(header, "shape");
   if (!descr || !fo || !shape || (*descr != '\'' && *descr != '"') || *shape != '(') {
-    snprintf(err, errSize, "'%s': malformed header", path);
+    snprintf(err, errSize, "'%s': malformed header", name);
     goto done;
   }
   if (!strncmp(fo, "True", 4)) {
-    snprintf(err, errSize, "'%s': Fortran-order arrays are not supported", path);
+    snprintf(err, errSize, "'%s': Fortran-order arrays are not supported", name);
     goto done;
   }
   char d[16] = {0};
@@ -108,7 +137,7 @@ bool xnnNpyRead(const char *path, XnnMlirDType expect, XnnMlirTensor *t, char *e
   else if (!strcmp(d, "<i4")) dt = XNN_MLIR_I32;
   else if (!strcmp(d, "|b1") || !strcmp(d, "|u1") || !strcmp(d, "?")) dt = XNN_MLIR_I1;
   if (dt == XNN_MLIR_DTYPE_INVALID) {
-    snprintf(err, errSize, "'%s': unsupported dtype '%s'%s", path, d,
+    snprintf(err, errSize, "'%s': unsupported dtype '%s'%s", name, d,
              !strcmp(d, "<u2") ? " (uint16 is read only for bf16 inputs, as raw bits)" : "");
     goto done;
   }
@@ -124,7 +153,7 @@ bool xnnNpyRead(const char *path, XnnMlirDType expect, XnnMlirTensor *t, char *e
     errno = 0;
     long long v = strtoll(p, &end, 10);
     if (end == p || errno || v < 0 || rank >= XNN_MLIR_TENSOR_MAX_RANK) {
-      snprintf(err, errSize, "'%s': malformed or too high-ranked shape", path);
+      snprintf(err, errSize, "'%s': malformed or too high-ranked shape", name);
       goto done;
     }
     dims[rank++] = v;
@@ -132,45 +161,34 @@ bool xnnNpyRead(const char *path, XnnMlirDType expect, XnnMlirTensor *t, char *e
     while (*p == ' ' || *p == 'L')
       ++p;
   }
-  /* The data must be in the file before a buffer for it is allocated: a
-   * header claiming a huge shape over a few bytes allocates nothing. */
-  size_t need;
-  long here = ftell(f);
-  struct stat st;
-  if (!xnnMlirShapeNumBytes(rank, dims, xnnMlirDTypeSize(dt), &need)) {
-    snprintf(err, errSize, "'%s': shape too large (its byte size overflows 64 bits)", path);
+  /* The payload is compared with the bytes present before anything is
+   * allocated: a tiny file must not make the reader allocate terabytes. */
+  size_t payload = 0;
+  if (!xnnMlirShapeNumBytes(rank, dims, xnnMlirDTypeSize(dt), &payload)) {
+    snprintf(err, errSize, "'%s': shape too large (its byte size overflows 64 bits)", name);
     goto done;
   }
-  if (here >= 0 && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-      (uint64_t)st.st_size - (uint64_t)here < (uint64_t)need) {
-    snprintf(err, errSize, "'%s': truncated file: the shape needs %zu bytes of data, the file "
-             "holds %lld", path, need, (long long)(st.st_size - here));
+  if (payload > size - dataOffset) {
+    snprintf(err, errSize, "'%s': truncated file (the shape needs %zu bytes of data, the file has %zu)",
+             name, payload, size - dataOffset);
     goto done;
   }
   if (!xnnMlirTensorCreate(t, dt, rank, dims)) {
-    snprintf(err, errSize, "'%s': shape too large (%zu bytes)", path, need);
+    snprintf(err, errSize, "'%s': shape too large (%zu bytes)", name, payload);
     goto done;
-  }
-  size_t bytes = xnnMlirTensorNumBytes(t);
-  if (fread(t->data, 1, bytes, f) != bytes) {
-    xnnMlirTensorDestroy(t);
-    goto truncated;
   }
   if (!hostIsLittleEndian()) {
     snprintf(err, errSize, "big-endian hosts are not supported");
     xnnMlirTensorDestroy(t);
     goto done;
   }
+  memcpy(t->data, bytes + dataOffset, payload);
   if (dt == XNN_MLIR_I1)
-    for (size_t i = 0; i < bytes; ++i)
+    for (size_t i = 0; i < payload; ++i)
       ((unsigned char *)t->data)[i] = ((unsigned char *)t->data)[i] != 0;
   ok = true;
-  goto done;
-truncated:
-  snprintf(err, errSize, "'%s': truncated file", path);
 done:
   free(header);
-  fclose(f);
   return ok;
 }
 

@@ -15,6 +15,10 @@ const char *xnnNpyDescr(XnnMlirDType dtype);
 /* Reads `path` into *t (allocated; destroy it). `expect` (or
  * XNN_MLIR_DTYPE_INVALID) selects how '<u2' is read: as bf16 if expected. */
 bool xnnNpyRead(const char *path, XnnMlirDType expect, XnnMlirTensor *t, char *err, size_t errSize);
+/* Reads a whole .npy file image of `size` bytes; `name` is used in messages.
+ * Every size is checked against `size` before it is used or allocated. */
+bool xnnNpyReadBuffer(const void *data, size_t size, const char *name, XnnMlirDType expect,
+                      XnnMlirTensor *t, char *err, size_t errSize);
 /* Writes *t to `path`. */
 bool xnnNpyWrite(const char *path, const XnnMlirTensor *t, char *err, size_t errSize);
 

@@ -6,6 +6,7 @@
 #include "xnnmlir/Diagnostics.h"
 #include "xnnmlir/Dialects.h"
 #include "xnnmlir/Parse.h"
+#include "xnnmlir/Stack.h"
 #include "xnnmlir/Reference.h"
 #include "xnnmlir/Runtime.h"
 #include "xnnmlir/Tensor.h"
@@ -529,7 +530,7 @@ static int parseArgs(int argc, char **argv, Options *o) {
   return 0;
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   Options o;
   int rc = parseArgs(argc, argv, &o);
   if (rc)
@@ -653,3 +654,8 @@ done:
   free(other.buffer);
   return status;
 }
+
+/* Everything recursive over the input (parse, verify, passes, print, destroy)
+ * runs on a large stack, so deep nesting is an error, not a crash
+ * (xnnmlir/Stack.h). */
+int main(int argc, char **argv) { return xnnMainWithLargeStack(toolMain, argc, argv); }

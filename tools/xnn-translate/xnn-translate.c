@@ -5,6 +5,7 @@
 #include "xnnmlir/Dialects.h"
 #include "xnnmlir/Emit.h"
 #include "xnnmlir/Parse.h"
+#include "xnnmlir/Stack.h"
 #include "xnnmlir/Verifier.h"
 
 #include "Support/FileIO.h"
@@ -29,7 +30,7 @@ static void printHelp(void) {
          "EXIT STATUS: 0 on success, 1 on any error (with a located diagnostic).\n");
 }
 
-int main(int argc, char **argv) {
+static int toolMain(int argc, char **argv) {
   const char *input = "-", *output = "-";
   bool toC = false, haveInput = false;
   for (int i = 1; i < argc; ++i) {
@@ -97,3 +98,8 @@ int main(int argc, char **argv) {
   free(buffer);
   return ok ? 0 : 1;
 }
+
+/* Everything recursive over the input (parse, verify, passes, print, destroy)
+ * runs on a large stack, so deep nesting is an error, not a crash
+ * (xnnmlir/Stack.h). */
+int main(int argc, char **argv) { return xnnMainWithLargeStack(toolMain, argc, argv); }
