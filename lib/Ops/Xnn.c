@@ -271,13 +271,24 @@ bool xnnVerifyXnnFullyConnected(MlirOperation op) {
 static bool xnnWindow(MlirOperation op, const char *axis, int64_t in,
                       int64_t padBegin, int64_t padEnd, int64_t kernel,
                       int64_t stride, int64_t dilation, int64_t *out) {
+  /* u32 kernels and dilations can overflow the window arithmetic: say so
+   * rather than claim the kernel does not fit. */
+  bool of = false;
+  int64_t eff = xnnAdd(xnnMul(dilation, kernel - 1, &of), 1, &of);
+  (void)xnnAdd(in, xnnAdd(padBegin, padEnd, &of), &of);
+  if (of) {
+    xnnOpError(op, "%s window arithmetic overflows 64 bits: input %lld, padding %lld+%lld, "
+                   "kernel %lld, dilation %lld",
+               axis, (long long)in, (long long)padBegin, (long long)padEnd, (long long)kernel,
+               (long long)dilation);
+    return false;
+  }
   if (xnnWindowOutSize(in, padBegin, padBegin + padEnd, kernel, stride,
                        dilation, false, out))
     return true;
   xnnOpError(op, "input %s %lld with padding %lld+%lld is smaller than the "
                  "(dilated) kernel size %lld",
-             axis, (long long)in, (long long)padBegin, (long long)padEnd,
-             (long long)(dilation * (kernel - 1) + 1));
+             axis, (long long)in, (long long)padBegin, (long long)padEnd, (long long)eff);
   return false;
 }
 

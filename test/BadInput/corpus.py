@@ -246,6 +246,12 @@ func.func private @xnn_delegate_0(%a: tensor<4xf32>) -> tensor<4xf32> attributes
 }
 """, [], "file", "delegate @xnn_delegate_0 cannot be built for XNNPACK")
 
+case("size-xnn-conv-huge-dilated-kernel", "xnn-opt", """func.func private @xnn_delegate_0(%x: tensor<1x8x8x3xf32>, %w: tensor<4x2147483647x1x3xf32>) -> tensor<1x6x8x4xf32> attributes {xnn.delegate} {
+  %0 = "xnn.convolution_2d"(%x, %w) {dilation = array<i64: 2147483647, 1>, group_input_channels = 3 : i64, group_output_channels = 4 : i64, groups = 1 : i64, kernel = array<i64: 2147483647, 1>, padding = array<i64: 0, 0, 0, 0>, subsampling = array<i64: 1, 1>} : (tensor<1x8x8x3xf32>, tensor<4x2147483647x1x3xf32>) -> tensor<1x6x8x4xf32>
+  return %0 : tensor<1x6x8x4xf32>
+}
+""", [], "file", "is smaller than the (dilated) kernel size 4611686011984936963")
+
 # --- types and attributes (item 6) ---
 case("attr-unknown", "xnn-opt", relu_module("tensor<4xf32>", "{foo = 1 : i64} "), [], "file",
      "'edge.relu' op has unknown attribute 'foo'")
