@@ -1,6 +1,6 @@
 // Pass plugin for stock `mlir-opt --load-pass-plugin=XnnMlirOptPlugin.so`.
 // MLIR has no C entry point that puts an external pass into mlir-opt's
-// registry, so this thin shim (the only C++ in the tree) registers every pass
+// registry, so this thin shim (with lib/CAPIExt, the only C++) registers every pass
 // of the C registry as a pass pipeline whose options string is parsed by the
 // C option parser. All pass logic stays in C.
 #include "xnnmlir/Passes.h"

@@ -1,5 +1,6 @@
 #include "Support/Elements.h"
 
+#include "CAPIExt/ResourceBlob.h"
 #include "Support/Float.h"
 #include "Support/Strings.h"
 #include "xnnmlir/Tensor.h"
@@ -56,136 +57,42 @@ static void xnnElementsTooLarge(MlirType type, char *err, size_t errSize) {
 }
 
 /*===--- dense_resource blobs ---------------------------------------------===*
- * The C API reads a blob only through typed getters that index it without a
- * bound (and dereference a missing one), and it has no size accessor. So a blob
- * is read the one way that knows its length: the attribute is put on a detached
- * empty module, printed, and the hex string of the `dialect_resources` section
- * (4 bytes of alignment, then the data) is decoded while it streams by. Only
- * this blob is referenced, so the section holds exactly one hex string. The
- * buffer grows with the bytes actually present (up to the size the type
- * needs), so a type claiming terabytes over a short blob allocates nothing
- * large. */
+ * MLIR's C API reads a blob only through typed getters that index it without a
+ * bound; the CAPIExt shim gives the blob's bytes and real size, so every read
+ * is checked against what the type needs here, once. */
 
-typedef struct BlobScan {
-  int state;        /* 0: before "\n{-#", 1: before "\"0x", 2: in hex, 3: done */
-  size_t matched;   /* chars of the current marker matched */
-  int hi;           /* pending high nibble, or -1 */
-  size_t nibbles;   /* hex digits decoded, including the 8 of the alignment */
-  size_t bytes;     /* data bytes seen (may exceed cap) */
-  size_t cap;       /* bytes the type needs: data beyond this is only counted */
-  unsigned char *data;
-  size_t dataCap;
-  bool bad;         /* a non-hex character inside the string */
-} BlobScan;
-
-static int hexValue(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-static void blobPutByte(BlobScan *b, unsigned char v) {
-  if (b->bytes < b->cap) {
-    if (b->bytes == b->dataCap) {
-      size_t c = b->dataCap ? 2 * b->dataCap : 4096;
-      b->dataCap = c < b->cap ? c : b->cap;
-      b->data = realloc(b->data, b->dataCap);
-      if (!b->data)
-        abort();
-    }
-    b->data[b->bytes] = v;
-  }
-  ++b->bytes;
-}
-
-static void blobScanCallback(MlirStringRef s, void *userData) {
-  BlobScan *b = userData;
-  static const char kMeta[] = "\n{-#", kHex[] = "\"0x";
-  for (size_t i = 0; i < s.length && b->state < 3; ++i) {
-    char c = s.data[i];
-    if (b->state < 2) {
-      /* Neither marker has a proper prefix that is also a suffix: on a
-       * mismatch, matching restarts at this character. */
-      const char *m = b->state == 0 ? kMeta : kHex;
-      size_t len = b->state == 0 ? 4 : 3;
-      if (c != m[b->matched])
-        b->matched = c == m[0] ? 1 : 0;
-      else if (++b->matched == len)
-        b->state++, b->matched = 0, b->hi = -1;
-      continue;
-    }
-    if (c == '"') {
-      b->state = 3;
-      continue;
-    }
-    int v = hexValue(c);
-    if (v < 0) {
-      b->bad = true;
-      b->state = 3;
-      continue;
-    }
-    if (b->hi < 0) {
-      b->hi = v;
-      continue;
-    }
-    if (++b->nibbles > 4) /* past the 4 alignment bytes */
-      blobPutByte(b, (unsigned char)(b->hi << 4 | v));
-    b->hi = -1;
-  }
+static void attrText(MlirAttribute attr, XnnStrBuf *text) {
+  mlirAttributePrint(attr, xnnStrBufCallback, text);
 }
 
 bool xnnResourceIsElided(MlirAttribute attr) {
-  XnnStrBuf text = {0};
-  mlirAttributePrint(attr, xnnStrBufCallback, &text);
-  bool elided = text.data && strstr(text.data, "dense_resource<__elided__>");
-  xnnStrBufFree(&text);
-  return elided;
+  return xnnStrRefEquals(xnnMlirDenseResourceGetKey(attr), "__elided__");
 }
 
 void *xnnResourceBlobRead(MlirAttribute attr, size_t bytes, char *err, size_t errSize) {
-  XnnStrBuf text = {0};
-  mlirAttributePrint(attr, xnnStrBufCallback, &text);
-  const char *what = text.data ? text.data : "dense_resource";
-  if (strstr(what, "dense_resource<__elided__>")) {
-    snprintf(err, errSize, "constant payload is elided (%s)", what);
-    xnnStrBufFree(&text);
-    return NULL;
-  }
-  MlirContext ctx = mlirAttributeGetContext(attr);
-  MlirModule holder = mlirModuleCreateEmpty(mlirLocationUnknownGet(ctx));
-  MlirOperation op = mlirModuleGetOperation(holder);
-  mlirOperationSetDiscardableAttributeByName(op, mlirStringRefCreateFromCString("value"), attr);
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  mlirOpPrintingFlagsPrintGenericOpForm(flags);
-  mlirOpPrintingFlagsAssumeVerified(flags);
-  BlobScan b = {0};
-  b.hi = -1;
-  b.cap = bytes;
-  mlirOperationPrintWithFlags(op, flags, blobScanCallback, &b);
-  mlirOpPrintingFlagsDestroy(flags);
-  mlirModuleDestroy(holder);
-  void *out = NULL;
-  if (b.state < 2) {
-    snprintf(err, errSize, "constant %s has no blob: the key is missing from the "
-             "dialect_resources section", what);
-  } else if (b.bad || b.state != 3 || b.hi >= 0 || b.nibbles < 4) {
-    snprintf(err, errSize, "constant %s: the blob is not a well-formed hex string", what);
-  } else if (b.bytes != bytes) {
-    snprintf(err, errSize, "constant %s: the blob holds %zu bytes, the type needs %zu", what,
-             b.bytes, bytes);
-  } else {
-    out = b.data ? b.data : malloc(1);
+  const void *data = NULL;
+  size_t size = 0;
+  bool has = xnnMlirDenseResourceGetBlob(attr, &data, &size);
+  if (has && size == bytes) {
+    void *out = malloc(bytes ? bytes : 1);
     if (!out)
       abort();
-    b.data = NULL;
+    memcpy(out, data, bytes);
+    return out;
   }
-  free(b.data);
+  XnnStrBuf text = {0};
+  attrText(attr, &text);
+  const char *what = text.data ? text.data : "dense_resource";
+  if (xnnResourceIsElided(attr))
+    snprintf(err, errSize, "constant payload is elided (%s)", what);
+  else if (!has)
+    snprintf(err, errSize, "constant %s has no blob: the key is missing from the "
+             "dialect_resources section", what);
+  else
+    snprintf(err, errSize, "constant %s: the blob holds %zu bytes, the type needs %zu", what, size,
+             bytes);
   xnnStrBufFree(&text);
-  return out;
+  return NULL;
 }
 
 bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t errSize) {
@@ -378,16 +285,8 @@ bool xnnConstantHasPayload(MlirOperation op) {
   MlirAttribute v = mlirOperationGetDiscardableAttributeByName(op, mlirStringRefCreateFromCString("value"));
   if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseResourceElements(v))
     return true;
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  mlirOpPrintingFlagsElideLargeResourceString(flags, 0);
-  mlirOpPrintingFlagsElideLargeElementsAttrs(flags, 0);
-  XnnStrBuf text = {0};
-  MlirOperation clone = mlirOperationClone(op); /* detached: printed as a top-level op */
-  mlirOperationPrintWithFlags(clone, flags, xnnStrBufCallback, &text);
-  mlirOperationDestroy(clone);
-  mlirOpPrintingFlagsDestroy(flags);
-  bool has = text.data && strstr(text.data, "{-#");
-  xnnStrBufFree(&text);
-  return has;
+  const void *data;
+  size_t size;
+  return xnnMlirDenseResourceGetBlob(v, &data, &size);
 }
 
