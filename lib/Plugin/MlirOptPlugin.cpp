@@ -30,6 +30,11 @@ static void registerXnnMlirPasses() {
                                             appendToString, &error);
           if (!pass.ptr)
             return errorHandler(error);
+          // mlir-opt runs no edge/xnn rule checks of its own (xnn-opt does, on
+          // parse): each pass starts with them, so it never sees IR they reject.
+          const XnnMlirPassInfo *verify = xnnMlirLookupPass({"xnn-verify", 10});
+          if (verify && verify != info)
+            pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(xnnMlirCreatePass(verify, {"", 0}, appendToString, &error))));
           pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(pass)));
           return llvm::success();
         },

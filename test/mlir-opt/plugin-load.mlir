@@ -23,3 +23,9 @@ func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
 // DELEGATE: call @xnn_delegate_0
 // DELEGATE: func.func private @xnn_delegate_0
 // DELEGATE: "xnn.fully_connected"
+
+// Every project pass loaded into mlir-opt starts with the edge/xnn rule checks
+// (mlir-opt runs none of its own): IR they reject never reaches the pass.
+// RUN: not mlir-opt %S/Inputs/too-large-type.mlir %irdl_files --load-pass-plugin=%mlir_opt_plugin \
+// RUN:   --pass-pipeline='builtin.module(xnn-delegate)' 2>&1 | FileCheck %s --check-prefix=RULES
+// RULES: too-large-type.mlir:2:8: error: 'edge.relu' op operand #0 ('x') type 'tensor<1x3x9223372036854775807x4xf32>' is too large

@@ -1,0 +1,4 @@
+func.func @forward(%x: tensor<1x3x9223372036854775807x4xf32>) -> tensor<1x3x9223372036854775807x4xf32> {
+  %0 = "edge.relu"(%x) : (tensor<1x3x9223372036854775807x4xf32>) -> tensor<1x3x9223372036854775807x4xf32>
+  return %0 : tensor<1x3x9223372036854775807x4xf32>
+}
