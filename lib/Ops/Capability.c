@@ -269,7 +269,9 @@ static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
 /* f16 GEMM-based nodes (fully_connected, batch_matrix_multiply, convolution)
  * return wrong data in the pinned XNNPACK on CPUs with AVX512-FP16 once there
  * are more than ~16 output channels (test/Emit/f16-ops.test, *_wide): they run
- * in f32, exactly as PyTorch accumulates, on every CPU. */
+ * in f32, exactly as PyTorch accumulates, on every CPU. Its f16 square root
+ * returns -0 for negatives and NaN for -0 and +inf (xnn-probe
+ * --check-capabilities, unary special values): f16 sqrt runs in f32. */
 static const XnnCapability table[] = {
     {"edge.to_copy", "convert", F, checkCopy, xnnLowerCopy, 0},
     {"edge.to_dim_order_copy", "convert", F, checkCopy, xnnLowerCopy, 0},
@@ -284,8 +286,8 @@ static const XnnCapability table[] = {
     {"edge.hardtanh", "unary.clamp", F, NULL, xnnLowerUnary, 0},
     {"edge.sigmoid", "unary.sigmoid", F, NULL, xnnLowerUnary, 0},
     {"edge.tanh", "unary.tanh", F, NULL, xnnLowerUnary, 0},
-    {"edge.rsqrt", "unary.reciprocal_square_root", F, NULL, xnnLowerUnary, 0},
-    {"edge.sqrt", "unary.square_root", F, NULL, xnnLowerUnary, 0},
+    {"edge.rsqrt", "unary.reciprocal_square_root", F, NULL, xnnLowerRsqrt, 0},
+    {"edge.sqrt", "unary.square_root", XNN_CAP_F32 | XNN_CAP_BF16, NULL, xnnLowerUnary, XNN_CAP_F16},
     {"edge.neg", "unary.negate", F, NULL, xnnLowerUnary, 0},
     {"edge.abs", "unary.abs", F, NULL, xnnLowerUnary, 0},
     {"edge.exp", "unary.exp", F, NULL, xnnLowerUnary, 0},

@@ -288,16 +288,39 @@ static MlirValue scalar(XnnLowerCtx *L, MlirOperation op, MlirValue like, float 
   return xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(value), 1, &attr);
 }
 
+/* A binary node of `a` and `b`; its type is their broadcast shape, a's dtype. */
 static MlirValue binaryOf(XnnLowerCtx *L, MlirOperation op, const char *kind, MlirValue a, MlirValue b) {
   MlirValue ins[2] = {a, b};
   MlirNamedAttribute k = lowerNamed(L, "kind", lowerStrAttr(L, kind));
-  MlirType t = xnnValueRank(a) >= xnnValueRank(b) ? mlirValueGetType(a) : mlirValueGetType(b);
+  MlirType ta = mlirValueGetType(a), tb = mlirValueGetType(b);
+  intptr_t ra = mlirShapedTypeGetRank(ta), rb = mlirShapedTypeGetRank(tb), r = ra > rb ? ra : rb;
+  int64_t dims[XNN_IR_MAX_RANK];
+  for (intptr_t i = 0; i < r; ++i) {
+    int64_t da = i < r - ra ? 1 : mlirShapedTypeGetDimSize(ta, i - (r - ra));
+    int64_t db = i < r - rb ? 1 : mlirShapedTypeGetDimSize(tb, i - (r - rb));
+    dims[i] = da == 1 ? db : da;
+  }
+  MlirType t = mlirRankedTensorTypeGet(r, dims, mlirShapedTypeGetElementType(ta), mlirAttributeGetNull());
   return xnnLowerEmit(L, op, "xnn.binary", 2, ins, t, 1, &k);
 }
 
 static MlirValue unaryOf(XnnLowerCtx *L, MlirOperation op, const char *kind, MlirValue a) {
   MlirNamedAttribute k = lowerNamed(L, "kind", lowerStrAttr(L, kind));
   return xnnLowerEmit(L, op, "xnn.unary", 1, &a, mlirValueGetType(a), 1, &k);
+}
+
+/* rsqrt as ATen computes it on CPU, 1 / sqrt(x), in f32: XNNPACK's f32
+ * reciprocal_square_root returns NaN at +-0 (ATen: +-inf); its f16 node is
+ * right there (xnn-probe --check-capabilities, unary special values). */
+bool xnnLowerRsqrt(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  if (!mlirTypeIsAF32(elem))
+    return xnnLowerUnary(L, op, cap);
+  MlirValue x = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(x))
+    return false;
+  xnnLowerReplace(L, op, binaryOf(L, op, "divide", scalar(L, op, x, 1.0f), unaryOf(L, op, "square_root", x)));
+  return true;
 }
 
 /* gelu(approximate="tanh") has no XNNPACK node: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))),
@@ -347,6 +370,10 @@ bool xnnLowerReduce(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
     return false;
   int64_t dims[XNN_IR_MAX_RANK], axes[XNN_IR_MAX_RANK];
   intptr_t n = 0, rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  if (rank == 0) { /* ATen reduces a 0-d tensor over dim 0, -1 or all: itself */
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
+    return true;
+  }
   xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
   if (n == 0) /* empty dims: reduce everything */
     for (n = 0; n < rank; ++n)

@@ -55,6 +55,7 @@ MlirContext xnnLowerContext(XnnLowerCtx *L);
 XNN_DECLARE_LOWERING(xnnLowerBinary)
 XNN_DECLARE_LOWERING(xnnLowerUnary)
 XNN_DECLARE_LOWERING(xnnLowerGelu)
+XNN_DECLARE_LOWERING(xnnLowerRsqrt)
 XNN_DECLARE_LOWERING(xnnLowerPow)
 XNN_DECLARE_LOWERING(xnnLowerReduce)
 XNN_DECLARE_LOWERING(xnnLowerSoftmax)

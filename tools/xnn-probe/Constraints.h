@@ -15,4 +15,11 @@ size_t xnnProbeCheckPoolWindows(size_t *checked);
  * runtime against the reference interpreter. Returns how many disagree. */
 size_t xnnProbeCheckClampRanges(size_t *checked);
 
+/* Runs every unary edge op in every float dtype on special values (signed
+ * zeros, negatives, infinities, NaN, subnormals, overflow) through
+ * xnn-delegate and the live runtime against the reference interpreter.
+ * Returns how many finite normal values disagree; differences at NaN,
+ * infinite or subnormal inputs are counted in *deviations. */
+size_t xnnProbeCheckUnarySpecials(size_t *checked, size_t *deviations);
+
 #endif

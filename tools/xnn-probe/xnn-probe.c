@@ -241,7 +241,10 @@ static int checkCapabilities(void) {
   printf("pool windows: %zu checked, %zu disagreements\n", windows, windowDisagreements);
   size_t clamps = 0, clampDisagreements = xnnProbeCheckClampRanges(&clamps);
   printf("clamp ranges: %zu checked, %zu disagreements\n", clamps, clampDisagreements);
-  return disagreements || windowDisagreements || clampDisagreements ? 1 : 0;
+  size_t unaries = 0, deviations = 0, unaryDisagreements = xnnProbeCheckUnarySpecials(&unaries, &deviations);
+  printf("unary special values: %zu op/dtype pairs checked, %zu disagreements, %zu known deviations at "
+         "non-finite or subnormal inputs\n", unaries, unaryDisagreements, deviations);
+  return disagreements || windowDisagreements || clampDisagreements || unaryDisagreements ? 1 : 0;
 }
 
 int main(int argc, char **argv) {
