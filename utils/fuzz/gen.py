@@ -27,10 +27,10 @@ AVOIDABLE = {
     "pool-1x1": "no 1x1 max/avg pool kernels",
     "pool-stride-gt-kernel": "no pool stride larger than its kernel",
     "pool-dilation-padding": "no max_pool2d with dilation > 1 together with padding",
-    "shared-const-layout": "a constant used by conv2d is not shared with other ops",
+    "shared-const-layout": "no constant has more than one user (so none meets two layouts)",
     "hardtanh-excludes-zero": "hardtanh ranges always contain 0",
     "gelu-tanh-rank0": "no gelu(approximate=tanh) on rank-0 tensors",
-    "cat-mixed-shapes": "cat inputs of 3+ have at most two distinct shapes",
+    "cat-mixed-shapes": "a cat of 3+ inputs has one shape for all inputs after the first",
     "softmax-nhwc": "softmax input is never 4-D",
     "pow-const-exponent": "pow exponent is never a constant",
     "const-copy": "copies never take a constant operand",
@@ -100,7 +100,7 @@ class Generator:
                 payload = [self.rng.randint(int(lo), int(hi)) for _ in range(numel(shape))]
         bound = max([abs(float(x)) for x in payload] + [0.0]) if dtype in FLOAT_TYPES else 1.0
         v = self.g.add_op("constant", [], [], shape, dtype, bound, payload=payload)
-        if dtype in FLOAT_TYPES and self.rng.random() < 0.5:
+        if dtype in FLOAT_TYPES and self.rng.random() < 0.5 and "shared-const-layout" not in self.avoid:
             self.pool.append(v)   # constants are shareable operands of later ops
         return v
 
@@ -250,10 +250,8 @@ class Generator:
             a, b = self.squash(a, 30.0), self.squash(b, 30.0)
         if kind in ("add", "sub") and self.rng.random() < 0.4:
             attrs = [("alpha", fmt_f64(self.rng.choice([0.5, 2.0, -1.0, 0.25, 3.0])))]
-        if self.rng.random() < 0.3:
-            a, b = b, a
-            if kind == "pow":
-                a, b = b, a  # the base stays the positive operand
+        if self.rng.random() < 0.3 and kind not in ("div", "pow"):
+            a, b = b, a   # the guarded operand (divisor, base) keeps its place
         shape = broadcast_shape(a.shape, b.shape)
         bound = {"add": a.bound + 3 * b.bound, "sub": a.bound + 3 * b.bound, "mul": a.bound * b.bound,
                  "div": a.bound * 2.0 if kind == "div" else 0, "maximum": max(a.bound, b.bound),
@@ -307,7 +305,7 @@ class Generator:
 
     def weight(self, shape, dtype, shareable=True):
         """A constant weight, sometimes a shared one already in the graph."""
-        if shareable:
+        if shareable and "shared-const-layout" not in self.avoid:
             for op in self.g.ops:
                 if op.name == "constant" and op.result.shape == tuple(shape) and op.result.dtype == dtype \
                         and self.rng.random() < 0.7:
@@ -486,7 +484,6 @@ class Generator:
         d = self.rng.randrange(x.rank)
         count = self.rng.choice([1, 2, 2, 3, 3, 4])
         inputs = [x]
-        sizes = {x.shape[d]}
         for _ in range(count - 1):
             same = [v for v in self.pool if v.dtype == x.dtype and v.rank == x.rank
                     and all(v.shape[i] == x.shape[i] for i in range(x.rank) if i != d)]
@@ -494,18 +491,15 @@ class Generator:
                 v = self.rng.choice(same)
             else:
                 sz = self.rng.randint(1, 4)
-                if "cat-mixed-shapes" in self.avoid and len(sizes) >= 2 and sz not in sizes:
-                    sz = self.rng.choice(sorted(sizes))
+                if "cat-mixed-shapes" in self.avoid and len(inputs) >= 2:
+                    sz = inputs[1].shape[d]
                 shape = x.shape[:d] + (sz,) + x.shape[d + 1:]
                 if x.is_float and self.rng.random() < 0.3:
                     v = self.constant(shape, x.dtype)
-                elif x.is_float:
-                    v = self.g.add_arg(shape, x.dtype)
                 else:
                     v = self.g.add_arg(shape, x.dtype)
-            if "cat-mixed-shapes" in self.avoid and len(sizes) >= 2 and v.shape[d] not in sizes:
+            if "cat-mixed-shapes" in self.avoid and len(inputs) >= 2 and v.shape != inputs[1].shape:
                 continue
-            sizes.add(v.shape[d])
             inputs.append(v)
         total = sum(v.shape[d] for v in inputs)
         shape = x.shape[:d] + (total,) + x.shape[d + 1:]

@@ -66,7 +66,7 @@ def normalize(message):
     m = re.sub(r"%[\w.#]+", "%V", m)
     m = re.sub(r"'[^']*\.mlir'", "'FILE'", m)
     m = re.sub(r"/\S+", "PATH", m)
-    m = re.sub(r"(?<![A-Za-z_])[-+]?\d+(\.\d+)?(e[-+]?\d+)?", "N", m)
+    m = re.sub(r"(?<![\w.])[-+]?\d+(\.\d+)?(e[-+]?\d+)?", "N", m)
     return m.strip()[:160]
 
 
@@ -181,7 +181,8 @@ def compare_outputs(stage, g, ref_dir, got_dir):
         if bad:
             nan_kind = "NaN" if any(math.isnan(x) for x in got + ref) else "value"
             raise Failure(stage, "mismatch",
-                          "%s mismatch in a %s output (cone %s, depth %d)" % (nan_kind, r.dtype, worst_dtype, depth),
+                          "%s mismatch in a %s output of %s (cone %s, depth %d)" % (
+                              nan_kind, r.dtype, r.producer.name if r.producer else "an argument", worst_dtype, depth),
                           "output %d: %d of %d elements beyond rtol=%.3g atol=%.3g; worst at flat index %d: "
                           "got %r, reference %r" % (i, bad, len(ref), rtol, atol, worst[1], worst[2], worst[3]))
 
