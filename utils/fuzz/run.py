@@ -46,6 +46,8 @@ PRECISION_RANK = {"f32": 0, "f16": 1, "bf16": 2}
 EXACT_OPS = {"constant", "view", "permute", "cat", "slice", "embedding", "relu", "neg", "abs", "maximum",
              "minimum", "hardtanh"}
 STAGE_TIMEOUT = 60
+# (stage, cone dtype) -> worst passing-or-failing |a-b| / allowed seen, for --error-stats.
+ERROR_STATS = {}
 
 
 class Failure(Exception):
@@ -172,7 +174,12 @@ def compare_outputs(stage, g, ref_dir, got_dir):
             elif math.isinf(b) or math.isinf(a):
                 ok = a == b
             else:
-                ok = abs(a - b) <= atol + rtol * abs(b)
+                allowed = atol + rtol * abs(b)
+                ok = abs(a - b) <= allowed
+                ratio = abs(a - b) / allowed
+                key = (stage, worst_dtype or r.dtype)
+                if ratio > ERROR_STATS.get(key, (0.0,))[0]:
+                    ERROR_STATS[key] = (ratio, abs(a - b), b, depth)
             if not ok:
                 bad += 1
                 err = abs(a - b) if not (math.isnan(a) or math.isnan(b)) else float("inf")
@@ -367,6 +374,8 @@ def main():
     ap.add_argument("--hours", type=float, default=0, help="long mode: stop after this many hours")
     ap.add_argument("--out", default=None, help="directory for repros and the summary (default: none)")
     ap.add_argument("--keep", action="store_true", help="keep the work directory of passing seeds")
+    ap.add_argument("--error-stats", action="store_true",
+                    help="print the worst |diff| / allowed ratio per stage and cone dtype")
     ap.add_argument("--quiet", action="store_true", help="print failures only at the end")
     ap.add_argument("--expect-fail", default=None,
                     help="CI: comma list of seeds that are known to fail; exit 0 iff exactly those fail")
@@ -429,6 +438,10 @@ def main():
                                                    " ".join(map(str, e["seeds"][:12])) + (" ..." if len(e["seeds"]) > 12 else "")))
     print("\n".join(lines), flush=True)
 
+    if opts.error_stats:
+        for (stage, dt), (ratio, err, ref, depth) in sorted(ERROR_STATS.items()):
+            print("  error/allowed: %s %s: worst %.3g (|diff| %.3g at reference %.6g, depth %d)" % (
+                stage, dt, ratio, err, ref, depth))
     if opts.minimize:
         for key, e in classes.items():
             if e["graph"] is None:
