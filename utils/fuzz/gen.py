@@ -133,7 +133,7 @@ class Generator:
             return v.is_float and v.rank == 4 and v.shape[2] >= min_hw and v.shape[3] >= min_hw
         v = self.pick(ok)
         if v is None:
-            shape = (self.rng.randint(1, 2), self.rng.randint(1, 6), self.rng.randint(max(min_hw, 3), 10),
+            shape = (self.rng.randint(1, 2), self.rng.choice([1, 2, 3, 4, 5, 6, 8, 12]), self.rng.randint(max(min_hw, 3), 10),
                      self.rng.randint(max(min_hw, 3), 10))
             v = self.g.add_arg(shape, self.rand_float_dtype())
             self.pool.append(v)
@@ -372,11 +372,14 @@ class Generator:
         else:
             (kh, kw), s, p, d = (1, 1), (1, 1), (0, 0), (1, 1)
             oh, ow = h, w
-        o = groups * self.rng.randint(1, max(1, 8 // groups))
+        o = groups * self.rng.randint(1, max(1, 16 // groups))
         while n * o * oh * ow > MAX_ELEMS and o > groups:
             o -= groups
         share = "shared-const-layout" not in self.avoid
-        wt = self.weight((o, c // groups, kh, kw), x.dtype, shareable=share)
+        if self.rng.random() < 0.1:
+            wt = self.g.add_arg((o, c // groups, kh, kw), x.dtype)   # a dynamic filter is valid ATen too
+        else:
+            wt = self.weight((o, c // groups, kh, kw), x.dtype, shareable=share)
         if share and self.rng.random() < 0.5:
             self.pool.append(wt)   # the filter can then also feed view/linear/mean (NCHW users)
         self.conv_filters.add(wt.id)
@@ -575,6 +578,9 @@ class Generator:
         r = self.rng.random()
         if r < 0.25:
             attrs.append(("is_causal", "true"))
+        elif r < 0.3 and self.allow_nan:
+            # A random boolean mask argument: a row without True is NaN in ATen.
+            ops.append(self.g.add_arg((L, S), "i1"))
         elif r < 0.45:
             # Boolean mask with a True in every row: an all-False row is NaN in ATen.
             payload = [(j == 0) or self.rng.random() < 0.6 for i in range(L) for j in range(S)]

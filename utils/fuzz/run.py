@@ -64,6 +64,10 @@ def normalize(message):
     """Mask what varies between instances of one defect: locations, numbers, types, names."""
     m = re.sub(r"^\S*?:\d+:\d+:\s*", "", message)
     m = re.sub(r"tensor<[^>]*>", "tensor<T>", m)
+    # One layout-conflict class whichever op meets the shared constant.
+    m = re.sub(r"^error: '[\w.]+' needs operand #\d+ in N[CH]{2}W layout, but it is an edge.constant already used in "
+               r"N[CH]{2}W layout", "error: 'OP' needs operand in layout A, but it is an edge.constant already used in "
+               "layout B", m)
     m = re.sub(r"@[\w.$]+", "@F", m)
     m = re.sub(r"%[\w.#]+", "%V", m)
     m = re.sub(r"'[^']*\.mlir'", "'FILE'", m)
@@ -358,6 +362,22 @@ def minimize(tools, g, seed, failure, work, with_c, budget_s=240):
                     replaced = progress = True
                     break
             idx -= 1
+    # Cosmetics: make the constants splats (short repros) and return the dead failing op.
+    for k, op in enumerate(best.ops):
+        if time.time() >= deadline:
+            break
+        if op.name == "constant" and op.payload and len(set(map(repr, op.payload))) > 1:
+            c = best.clone()
+            c.ops[k].payload = [op.payload[0]] * len(op.payload)
+            attempt(c)
+    if all(r.producer is None for r in best.results):
+        used = {o.id for op in best.ops for o in op.operands}
+        dead = [k for k, op in enumerate(best.ops) if op.result.id not in used and op.name != "constant"]
+        if dead:
+            c = best.clone()
+            c.results = [c.ops[dead[-1]].result]
+            c.remove_args_unused()
+            attempt(c)
     return best, tries
 
 
