@@ -50,6 +50,11 @@ def fmt_array(xs):
     return "array<i64%s>" % ("".join(", %d" % x if i else ": %d" % x for i, x in enumerate(xs)))
 
 
+def promote(a, b):
+    """ATen's float type promotion: equal stays, f16 with bf16 or anything with f32 is f32."""
+    return a if a == b else "f32"
+
+
 def broadcast_shape(a, b):
     r = max(len(a), len(b))
     a = (1,) * (r - len(a)) + tuple(a)
@@ -63,8 +68,9 @@ def broadcast_shape(a, b):
 
 
 class Generator:
-    def __init__(self, seed, allow_nan=False, avoid=(), num_ops=None):
+    def __init__(self, seed, allow_nan=False, avoid=(), num_ops=None, aten_extras=False):
         self.rng = random.Random(seed)
+        self.aten_extras = aten_extras
         self.allow_nan = allow_nan
         self.avoid = set(avoid)
         self.g = Graph()
@@ -241,7 +247,11 @@ class Generator:
                 b = self.squash(self.to_dtype(b, a.dtype), 2.0)
         elif use_const:
             b = self.constant(bshape, a.dtype)
-        b = self.to_dtype(b, a.dtype)
+        promoted = None
+        if self.aten_extras and kind in ("add", "sub", "mul", "maximum", "minimum") and self.rng.random() < 0.3:
+            promoted = promote(a.dtype, b.dtype)   # ATen type promotion, no explicit convert
+        else:
+            b = self.to_dtype(b, a.dtype)
         if kind == "div":
             b = self.positive(self.squash(b, 64.0), 0.5)
             if self.rng.random() < 0.3:
@@ -260,7 +270,7 @@ class Generator:
             bound = a.bound * 4.0 + b.bound * 4.0
         if kind == "pow":
             bound = max(a.bound, 4.0) ** 3
-        return self.op(kind, [a, b], attrs, shape, a.dtype, bound)
+        return self.op(kind, [a, b], attrs, shape, promoted or a.dtype, bound)
 
     def gen_nan_minmax(self):
         """maximum/minimum against a NaN constant (only with --nan)."""
@@ -277,9 +287,12 @@ class Generator:
 
     def gen_reduce(self):
         kind = self.rng.choice(["mean", "sum"])
-        x = self.float_value(lambda v: v.rank >= 1)
+        x = self.float_value()
         if x.rank == 0:
-            x = self.op("view", [x], [], (1,), x.dtype, x.bound)
+            # ATen reduces a scalar over dim 0 / -1 (or all dims) to a scalar.
+            dims = self.rng.choice([[], [0], [-1]])
+            return self.op(kind, [x], [("dims", fmt_array(dims)), ("keepdim", self.rng.choice(["true", "false"]))],
+                           (), x.dtype, x.bound)
         if x.rank == 4 and self.rng.random() < 0.5:
             dims = self.rng.choice([[2, 3], [-1, -2], [3, 2], [-2, -1]])   # global pooling, NHWC friendly
         else:
@@ -293,12 +306,12 @@ class Generator:
                        shape, x.dtype, bound)
 
     def gen_softmax(self):
-        pred = (lambda v: v.rank >= 1 and v.rank != 4) if "softmax-nhwc" in self.avoid else (lambda v: v.rank >= 1)
+        pred = (lambda v: v.rank != 4) if "softmax-nhwc" in self.avoid else (lambda v: True)
         x = self.float_value(pred)
         if not pred(x):
             x = self.op("view", [x], [], (numel(x.shape),), x.dtype, x.bound)
         x = self.squash(x, 30.0)
-        d = self.rng.randrange(x.rank)
+        d = self.rng.randrange(max(1, x.rank))   # a scalar's softmax takes dim 0 or -1
         if self.rng.random() < 0.5:
             d -= x.rank
         return self.op("softmax", [x], [("dim", fmt_i64(d))], x.shape, x.dtype, 1.0)
@@ -388,7 +401,15 @@ class Generator:
             ops.append(self.constant((o,), x.dtype, -0.5, 0.5))
         attrs = [("stride", fmt_array(s)), ("padding", fmt_array(p)), ("dilation", fmt_array(d)),
                  ("groups", fmt_i64(groups))]
-        return self.op("conv2d", ops, attrs, (n, o, oh, ow), x.dtype, x.bound * (c // groups) * kh * kw * 0.5 + 0.5)
+        bound = x.bound * (c // groups) * kh * kw * 0.5 + 0.5
+        if self.unbatched(x):
+            ops[0] = self.op("view", [x], [], x.shape[1:], x.dtype, x.bound, pool=False)
+            return self.op("conv2d", ops, attrs, (o, oh, ow), x.dtype, bound)
+        return self.op("conv2d", ops, attrs, (n, o, oh, ow), x.dtype, bound)
+
+    def unbatched(self, x):
+        """--aten-extras: ATen's conv2d/pools also take an unbatched (C, H, W) input."""
+        return self.aten_extras and x.shape[0] == 1 and self.rng.random() < 0.3
 
     def pool_geometry(self, h, w, with_dilation):
         while True:
@@ -438,6 +459,9 @@ class Generator:
         attrs = [("kernel_size", fmt_array(k)), ("stride", fmt_array(s)), ("padding", fmt_array(p))]
         if kind == "max_pool2d":
             attrs += [("dilation", fmt_array(d)), ("ceil_mode", "true" if ceil else "false")]
+        if self.unbatched(x):
+            x3 = self.op("view", [x], [], x.shape[1:], x.dtype, x.bound, pool=False)
+            return self.op(kind, [x3], attrs, (c, oh, ow), x.dtype, x.bound)
         return self.op(kind, [x], attrs, (n, c, oh, ow), x.dtype, x.bound)
 
     def factorize(self, total, rank):
@@ -525,8 +549,8 @@ class Generator:
             s = max(0, min(size, start + size if start < 0 else start))
             e = max(0, min(size, end + size if end < 0 else end))
             length = max(0, (e - s + step - 1) // step)
-            if length >= 1:
-                break
+            if length >= 1 or (length == 0 and self.rng.random() < 0.05):
+                break   # an empty slice is valid ATen too (rarely)
         else:
             start, end, step, length = 0, size, 1, size
         dim = d - x.rank if self.rng.random() < 0.4 else d
@@ -563,9 +587,9 @@ class Generator:
             self.pool = saved + ([out] if out is not idx else [])
 
     def gen_sdpa(self):
-        q = self.float_value(lambda v: v.rank in (3, 4) and v.shape[-1] <= 16)
-        if q.rank not in (3, 4):
-            q = self.g.add_arg(self.rand_shape(self.rng.choice([3, 4]), 256), q.dtype)
+        q = self.float_value(lambda v: v.rank in (2, 3, 4) and v.shape[-1] <= 16)
+        if q.rank not in (2, 3, 4):
+            q = self.g.add_arg(self.rand_shape(self.rng.choice([2, 3, 4]), 256), q.dtype)
             self.pool.append(q)
         q = self.squash(q, 4.0)
         lead, L, E = q.shape[:-2], q.shape[-2], q.shape[-1]
@@ -592,6 +616,11 @@ class Generator:
         return self.op("sdpa", ops, attrs, lead + (L, Ev), q.dtype, v.bound)
 
     def gen_copy(self):
+        idx = self.pick(lambda v: v.dtype in INT_TYPES)
+        if idx is not None and self.rng.random() < 0.15:
+            # Integer -> float _to_copy (portable): indices used as data.
+            dtype = self.rand_float_dtype()
+            return self.op("to_copy", [idx], [("dtype", dtype)], idx.shape, dtype, 16.0)
         x = self.float_value()
         if "const-copy" in self.avoid and x.is_constant:
             x = self.float_value(lambda v: not v.is_constant)
@@ -692,8 +721,8 @@ class Generator:
             self.g.remove_dead()
 
 
-def generate(seed, allow_nan=False, avoid=(), num_ops=None):
-    return Generator(seed, allow_nan, avoid, num_ops).generate()
+def generate(seed, allow_nan=False, avoid=(), num_ops=None, aten_extras=False):
+    return Generator(seed, allow_nan, avoid, num_ops, aten_extras).generate()
 
 
 def main():
@@ -703,13 +732,16 @@ def main():
     ap.add_argument("--nan", action="store_true", help="allow NaN/Inf-producing cases (log of negatives, NaN max/min)")
     ap.add_argument("--avoid", default="", help="comma list of failure classes to steer away from: "
                     + ", ".join(sorted(AVOIDABLE)))
+    ap.add_argument("--aten-extras", action="store_true",
+                    help="also ATen forms the edge verifier rejects today: unbatched conv2d/pool inputs, "
+                    "mixed-dtype binary ops (type promotion)")
     ap.add_argument("--ops", type=int, default=None, help="number of op-generation steps (default: 3..14 by seed)")
     args = ap.parse_args()
     avoid = [a for a in args.avoid.split(",") if a]
     for a in avoid:
         if a not in AVOIDABLE:
             ap.error("unknown class %r" % a)
-    g = generate(args.seed, args.nan, avoid, args.ops)
+    g = generate(args.seed, args.nan, avoid, args.ops, args.aten_extras)
     text = g.to_mlir("utils/fuzz/gen.py --seed %d%s" % (args.seed, (" --avoid " + ",".join(avoid)) if avoid else ""))
     if args.output == "-":
         sys.stdout.write(text)

@@ -273,7 +273,7 @@ def check_graph(tools, g, seed, work, with_c, stop_stage=None):
 def check_seed(tools, seed, opts):
     work = os.path.join(opts.work_root, "seed%d" % seed)
     try:
-        g = gen.generate(seed, opts.nan, opts.avoid)
+        g = gen.generate(seed, opts.nan, opts.avoid, aten_extras=opts.aten_extras)
     except Exception as e:   # a generator bug is reported like any other failure
         return seed, None, Failure("gen", "crash", "%s: %s" % (type(e).__name__, e))
     with_c = opts.c_every > 0 and seed % opts.c_every == 0
@@ -388,6 +388,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--c-every", type=int, default=10, help="check emitted C on every Nth seed (0: never)")
     ap.add_argument("--nan", action="store_true", help="generate NaN/Inf-producing cases")
+    ap.add_argument("--aten-extras", action="store_true", help="generate ATen forms the verifier rejects today "
+                    "(gen.py --help)")
     ap.add_argument("--avoid", default="", help="comma list of generator classes to avoid (gen.py --help)")
     ap.add_argument("--minimize", action="store_true", help="minimize the first seed of each failure class")
     ap.add_argument("--minimize-budget", type=float, default=240, help="seconds per class")
