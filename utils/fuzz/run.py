@@ -65,8 +65,8 @@ def normalize(message):
     m = re.sub(r"^\S*?:\d+:\d+:\s*", "", message)
     m = re.sub(r"tensor<[^>]*>", "tensor<T>", m)
     # One layout-conflict class whichever op meets the shared constant.
-    m = re.sub(r"^error: '[\w.]+' needs operand #\d+ in N[CH]{2}W layout, but it is an edge.constant already used in "
-               r"N[CH]{2}W layout", "error: 'OP' needs operand in layout A, but it is an edge.constant already used in "
+    m = re.sub(r"^error: '[\w.]+' needs operand #\d+ in N[CHW]{3} layout, but it is an edge.constant already used in "
+               r"N[CHW]{3} layout", "error: 'OP' needs operand in layout A, but it is an edge.constant already used in "
                "layout B", m)
     m = re.sub(r"@[\w.$]+", "@F", m)
     m = re.sub(r"%[\w.#]+", "%V", m)
