@@ -281,6 +281,8 @@ def check_seed(tools, seed, opts):
         check_graph(tools, g, seed, work, with_c)
     except Failure as f:
         return seed, g, f
+    except Exception as e:   # a fuzzer bug must not end a long run
+        return seed, g, Failure("fuzzer", "crash", "%s: %s" % (type(e).__name__, e))
     if not opts.keep:
         shutil.rmtree(work, ignore_errors=True)
     return seed, g, None
