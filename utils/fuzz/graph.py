@@ -133,8 +133,8 @@ class Graph:
 
     def _constant_attr(self, op):
         v = op.result
-        if not op.payload:   # zero elements: only the nested form says the shape
-            return "dense<%s> : %s" % (_nested_literal([], list(v.shape), str), v.type)
+        if not op.payload:   # zero elements: MLIR infers [0] from "[]", dense<> takes the type's shape
+            return "dense<> : %s" % v.type
         if v.is_float:
             if all(x == op.payload[0] for x in op.payload):
                 return "dense<%r> : %s" % (float(op.payload[0]), v.type)
