@@ -63,7 +63,7 @@ def broadcast_shape(a, b):
     for x, y in zip(a, b):
         if x != y and x != 1 and y != 1:
             return None
-        out.append(max(x, y))
+        out.append(y if x == 1 else x)   # 1 broadcasts to the other size, also to 0
     return tuple(out)
 
 
