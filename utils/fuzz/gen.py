@@ -466,6 +466,12 @@ class Generator:
 
     def factorize(self, total, rank):
         """Random shape of `rank` dims with product `total`."""
+        if total == 0:   # an empty tensor views to any shape with a 0 in it
+            if rank == 0:
+                return None
+            dims = [self.rng.randint(1, 3) for _ in range(rank)]
+            dims[self.rng.randrange(rank)] = 0
+            return tuple(dims)
         dims = [1] * rank
         rest = total
         primes = []
