@@ -459,7 +459,7 @@ def main():
         (" (avoiding: %s)" % ",".join(opts.avoid)) if opts.avoid else "")]
     for key, e in sorted(classes.items(), key=lambda kv: -len(kv[1]["seeds"])):
         lines.append("  %4d x %s   seeds: %s" % (len(e["seeds"]), key,
-                                                   " ".join(map(str, e["seeds"][:12])) + (" ..." if len(e["seeds"]) > 12 else "")))
+                                                   " ".join(map(str, e["seeds"][:40])) + (" ..." if len(e["seeds"]) > 40 else "")))
     print("\n".join(lines), flush=True)
 
     if opts.error_stats:
