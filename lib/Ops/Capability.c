@@ -224,7 +224,7 @@ static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
   if (mlirTypeEqual(from, to))
     return true;
   bool constant = false;
-  if (cfg->foldDtypeConverts && !(constant = isConstant(in)))
+  if (cfg->foldDtypeConverts && (!(constant = isConstant(in)) || cfg->insideDelegate))
     return true;
   char a[64], b[64];
   typeName(from, a, sizeof(a));

@@ -13,6 +13,9 @@
 
 typedef struct XnnPartitionConfig {
   bool foldDtypeConverts; /* delegate f32<->f16/bf16 converts of activations */
+  bool insideDelegate;    /* the lowering's re-check: an op already delegated whose
+                             operand became a constant (a copy in between was
+                             removed) is converted at compile time, not refused */
 } XnnPartitionConfig;
 
 /* Why an op stays portable (ExecuTorch's why()); empty when delegable. */

@@ -713,7 +713,7 @@ bool xnnLowerDelegate(MlirOperation func) {
     }
     const XnnCapability *cap = xnnCapabilityLookup(xnnOpName(op));
     XnnReason why;
-    XnnPartitionConfig all = {true};
+    XnnPartitionConfig all = {.foldDtypeConverts = true, .insideDelegate = true};
     if (!cap || !cap->lower || !xnnCapabilityCheck(op, &all, &why)) {
       xnnLowerFail(&L, op, "%s", cap && cap->lower ? why.text : "no lowering");
       break;

@@ -13,6 +13,8 @@
  *     kind with the same layout attribute (memory_format / dim_order) takes
  *     cv's place, otherwise uses read the new constant directly. Constants left
  *     without users (the original, folded intermediates) are erased at the end.
+ *   - (any copy of a constant that changes neither dtype nor layout is
+ *     replaced by the constant, so chains through such copies fold too)
  *   - operand from a layout-preserving copy `c1` of `x` with no other user,
  *     where x -> c1 -> cv is bf16 -> f32 -> bf16 or f16 -> f32 -> f16 (exact
  *     both ways) and neither copy changes the layout: users of cv read x.
@@ -329,11 +331,21 @@ static void processBlock(State *s, MlirBlock block) {
       processRegions(s, op);
       continue;
     }
-    if (!xnnIsCopyOp(op) || !xnnCopyChangesDtype(op))
+    if (!xnnIsCopyOp(op))
       continue;
     MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, 0));
     if (mlirOperationIsNull(def))
       continue;
+    if (!xnnCopyChangesDtype(op)) {
+      /* A copy of a constant that changes neither dtype nor layout is the
+       * constant: a convert after it then folds too. */
+      if (xnnOpIs(def, "edge.constant") && mlirOperationGetNumResults(def) == 1 && keepsLayout(op)) {
+        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), mlirOperationGetResult(def, 0));
+        mlirOperationDestroy(op);
+        touch(s, def);
+      }
+      continue;
+    }
     if (xnnOpIs(def, "edge.constant") && mlirOperationGetNumResults(def) == 1)
       foldConvertOfConstant(s, op, def);
     else if (xnnIsCopyOp(def) && xnnCopyChangesDtype(def))

@@ -160,7 +160,7 @@ static bool checkWindow(MlirContext ctx, bool isMax, const XnnPoolParams *p,
   }
   MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
   MlirOperation op = mlirBlockGetFirstOperation(xnnFuncBody(func));
-  XnnPartitionConfig cfg = {true};
+  XnnPartitionConfig cfg = {.foldDtypeConverts = true};
   XnnReason why;
   bool delegated = xnnCapabilityCheck(op, &cfg, &why);
   XnnMlirTensor arg, ref;
