@@ -140,7 +140,9 @@ static void printAt(XnnMlirDiagEngine *e, bool hasPos, MlirStringRef file, unsig
   const char *src = NULL;
   if (hasPos && e->filename && xnnStrRefEquals(file, e->filename))
     src = sourceLine(e, line, &len);
-  if (src) {
+  /* As LLVM's SourceMgr: a line too long to read is not echoed (a 10^6-deep
+   * one-line input would otherwise print megabytes). */
+  if (src && len <= 4096) {
     fprintf(e->out, "%.*s\n", (int)len, src);
     for (unsigned i = 1; i < col && i <= len; ++i)
       fputc(src[i - 1] == '\t' ? '\t' : ' ', e->out);
