@@ -89,9 +89,9 @@ static LibVerdict runLibrary(bool isMax, const XnnPoolParams *p, int64_t oh, int
   return v;
 }
 
-/* What xnn-delegate and the live runtime make of the edge module `m`. */
-static LibVerdict runDelegated(MlirContext ctx, MlirModule m, const XnnMlirTensor *arg,
-                               const XnnMlirTensor *want, bool exact) {
+/* Runs xnn-delegate on edge module `m` and its first function on `arg`
+ * through the live runtime, into `out` (LIB_OK) or a failure verdict. */
+static LibVerdict delegateAndRun(MlirContext ctx, MlirModule m, const XnnMlirTensor *arg, XnnMlirTensor *out) {
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   bool ok = mlirLogicalResultIsSuccess(xnnMlirAddPipeline(
                 mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString("xnn-delegate"), NULL, NULL)) &&
@@ -100,17 +100,23 @@ static LibVerdict runDelegated(MlirContext ctx, MlirModule m, const XnnMlirTenso
   if (!ok)
     return LIB_DEFINE;
   MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
-  XnnMlirTensor out;
   char err[512];
   /* A runtime per module: runtimes are cached by function, and a later
    * module's function may reuse a freed one's address. */
   XnnMlirRuntime *rt = xnnMlirRuntimeCreate(1, err, sizeof(err));
-  bool ran = rt && xnnMlirReferenceRun(func, arg, 1, &out, 1, xnnMlirRuntimeDelegateHook, rt, err, sizeof(err));
+  bool ran = rt && xnnMlirReferenceRun(func, arg, 1, out, 1, xnnMlirRuntimeDelegateHook, rt, err, sizeof(err));
   if (rt)
     xnnMlirRuntimeDestroy(rt);
-  if (!ran)
-    return LIB_RUNTIME;
-  LibVerdict v = LIB_OK;
+  return ran ? LIB_OK : LIB_RUNTIME;
+}
+
+/* delegateAndRun, compared with `want` (exactly, or within 1e-5 relative). */
+static LibVerdict runDelegated(MlirContext ctx, MlirModule m, const XnnMlirTensor *arg,
+                               const XnnMlirTensor *want, bool exact) {
+  XnnMlirTensor out;
+  LibVerdict v = delegateAndRun(ctx, m, arg, &out);
+  if (v != LIB_OK)
+    return v;
   for (int64_t i = 0, n = xnnMlirTensorNumElements(want); i < n && v == LIB_OK; ++i) {
     float a = xnnMlirTensorGetF32(&out, i), b = xnnMlirTensorGetF32(want, i);
     if (!(fabsf(a - b) <= (exact ? 0.0f : 1e-5f * (1.0f + fabsf(b)))))
@@ -118,6 +124,18 @@ static LibVerdict runDelegated(MlirContext ctx, MlirModule m, const XnnMlirTenso
   }
   xnnMlirTensorDestroy(&out);
   return v;
+}
+
+/* A context with both dialects and every pass registered; null on failure. */
+static MlirContext probeContext(void) {
+  MlirContext ctx = xnnMlirContextCreate(false);
+  if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx))) {
+    printf("xnn-probe: the dialects do not load\n");
+    mlirContextDestroy(ctx);
+    return (MlirContext){NULL};
+  }
+  xnnMlirRegisterAllPasses();
+  return ctx;
 }
 
 static void describeWindow(bool isMax, const XnnPoolParams *p, char *buf, size_t n) {
@@ -194,13 +212,9 @@ static bool checkWindow(MlirContext ctx, bool isMax, const XnnPoolParams *p,
 }
 
 size_t xnnProbeCheckPoolWindows(size_t *checked) {
-  MlirContext ctx = xnnMlirContextCreate(false);
-  if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx))) {
-    printf("pool windows: the dialects do not load\n");
-    mlirContextDestroy(ctx);
+  MlirContext ctx = probeContext();
+  if (mlirContextIsNull(ctx))
     return 1;
-  }
-  xnnMlirRegisterAllPasses();
   float in[IMAGES * HEIGHT * WIDTH];
   uint32_t state = 12345u; /* distinct values: a wrong window shows */
   for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); ++i) {
@@ -272,12 +286,9 @@ static const struct {
 size_t xnnProbeCheckClampRanges(size_t *checked) {
   static const double ranges[][2] = {{0, 6},     {-1, 1},      {0.25, 0.75}, {-0.75, -0.25}, {0, 0},
                                      {0.5, 0.5}, {-0.5, -0.5}, {-1e30, 0.1}, {0.1, 1e30},   {-1e30, 1e30}};
-  MlirContext ctx = xnnMlirContextCreate(false);
-  if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx))) {
-    mlirContextDestroy(ctx);
+  MlirContext ctx = probeContext();
+  if (mlirContextIsNull(ctx))
     return 1;
-  }
-  xnnMlirRegisterAllPasses();
   XnnMlirTensor arg;
   int64_t dims[4] = {1, 4, 6, 6};
   xnnMlirTensorCreate(&arg, XNN_MLIR_F32, 4, dims);
@@ -347,12 +358,9 @@ size_t xnnProbeCheckUnarySpecials(size_t *checked, size_t *deviations) {
     XnnMlirDType dt;
   } types[] = {{"f32", XNN_MLIR_F32}, {"f16", XNN_MLIR_F16}, {"bf16", XNN_MLIR_BF16}};
   enum { N = sizeof(kSpecials) / sizeof(kSpecials[0]) };
-  MlirContext ctx = xnnMlirContextCreate(false);
-  if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx))) {
-    mlirContextDestroy(ctx);
+  MlirContext ctx = probeContext();
+  if (mlirContextIsNull(ctx))
     return 1;
-  }
-  xnnMlirRegisterAllPasses();
   size_t disagreements = 0;
   *checked = *deviations = 0;
   for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); ++o)
@@ -376,15 +384,7 @@ size_t xnnProbeCheckUnarySpecials(size_t *checked, size_t *deviations) {
       } else {
         ++*checked;
         /* The delegated result (xnn-delegate + live runtime), value by value. */
-        MlirPassManager pm = mlirPassManagerCreate(ctx);
-        bool ok = mlirLogicalResultIsSuccess(xnnMlirAddPipeline(mlirPassManagerGetAsOpPassManager(pm),
-                                                                mlirStringRefCreateFromCString("xnn-delegate"), NULL, NULL)) &&
-                  mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(m)));
-        mlirPassManagerDestroy(pm);
-        XnnMlirRuntime *rt = ok ? xnnMlirRuntimeCreate(1, err, sizeof(err)) : NULL;
-        ok = rt && xnnMlirReferenceRun(func, &arg, 1, &got, 1, xnnMlirRuntimeDelegateHook, rt, err, sizeof(err));
-        if (rt)
-          xnnMlirRuntimeDestroy(rt);
+        bool ok = delegateAndRun(ctx, m, &arg, &got) == LIB_OK;
         if (!ok) {
           printf("unary %s %s: the delegate does not run  <-- DISAGREE\n", ops[o], types[t].name);
           ++disagreements;
