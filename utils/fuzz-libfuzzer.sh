@@ -21,7 +21,8 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
   CC="$clang" CXX="${clang}++" cmake -S "$here" -B "$build" -G Ninja -DXNNMLIR_FUZZ=ON \
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit ${XNNPACK_ROOT:+-DXNNPACK_ROOT=$XNNPACK_ROOT} >/dev/null
 fi
-ninja -C "$build" -j "${JOBS:-2}" "${target}_fuzzer" >/dev/null
+ninja -C "$build" -j "${JOBS:-2}" "${target}_fuzzer" >"$build/fuzz-build-$target.log" 2>&1 \
+  || { cat "$build/fuzz-build-$target.log" >&2; exit 1; }
 
 seeds="$build/fuzz/seeds"
 [ -d "$seeds/$target" ] || python3 "$here/utils/fuzz-seeds.py" "$here" "$seeds"
