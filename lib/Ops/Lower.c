@@ -310,8 +310,8 @@ static MlirValue unaryOf(XnnLowerCtx *L, MlirOperation op, const char *kind, Mli
 }
 
 /* rsqrt as ATen computes it on CPU, 1 / sqrt(x), in f32: XNNPACK's f32
- * reciprocal_square_root returns NaN at +-0 (ATen: +-inf); its f16 node is
- * right there (xnn-probe --check-capabilities, unary special values). */
+ * reciprocal_square_root returns NaN at +-0 (ATen: +-inf); its f16 node gets
+ * those right (xnn-probe --check-capabilities, unary special values). */
 bool xnnLowerRsqrt(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirType elem = xnnLowerComputeElem(L, op, cap);
   if (!mlirTypeIsAF32(elem))
