@@ -312,14 +312,17 @@ static MlirValue unaryOf(XnnLowerCtx *L, MlirOperation op, const char *kind, Mli
 /* rsqrt as ATen computes it on CPU, 1 / sqrt(x), in f32: XNNPACK's f32
  * reciprocal_square_root returns NaN at +-0 (ATen: +-inf); its f16 node gets
  * those right (xnn-probe --check-capabilities, unary special values). */
+static MlirValue rsqrtOf(XnnLowerCtx *L, MlirOperation op, MlirValue x) {
+  if (!mlirTypeIsAF32(xnnValueElemType(x)))
+    return unaryOf(L, op, "reciprocal_square_root", x);
+  return binaryOf(L, op, "divide", scalar(L, op, x, 1.0f), unaryOf(L, op, "square_root", x));
+}
+
 bool xnnLowerRsqrt(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
-  MlirType elem = xnnLowerComputeElem(L, op, cap);
-  if (!mlirTypeIsAF32(elem))
-    return xnnLowerUnary(L, op, cap);
-  MlirValue x = xnnLowerOperand(L, op, 0, elem);
+  MlirValue x = xnnLowerOperand(L, op, 0, xnnLowerComputeElem(L, op, cap));
   if (mlirValueIsNull(x))
     return false;
-  xnnLowerReplace(L, op, binaryOf(L, op, "divide", scalar(L, op, x, 1.0f), unaryOf(L, op, "square_root", x)));
+  xnnLowerReplace(L, op, rsqrtOf(L, op, x));
   return true;
 }
 
@@ -341,23 +344,32 @@ bool xnnLowerGelu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   return true;
 }
 
-/* pow with a constant exponent (the capability check admits 2, 1, 0.5, -0.5):
- * the exact unary node, as ATen special-cases these exponents. */
+/* pow (pow.Tensor_Tensor: std::pow per element) with a constant exponent the
+ * capability check admits (2, 1, 0.5, -0.5): x*x, x, sqrt and 1/sqrt, in the
+ * dtypes and with the nodes edge.sqrt and edge.rsqrt use. */
 bool xnnLowerPow(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
-  double y = xnnPowConstantExponent(op);
-  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  double e = xnnPowConstantExponent(op);
+  const XnnCapability *as = e == 0.5    ? xnnCapabilityLookup(mlirStringRefCreateFromCString("edge.sqrt"))
+                            : e == -0.5 ? xnnCapabilityLookup(mlirStringRefCreateFromCString("edge.rsqrt"))
+                                        : cap;
+  MlirType elem = xnnLowerComputeElem(L, op, as);
   MlirValue in = xnnLowerOperand(L, op, 0, elem);
   if (mlirValueIsNull(in))
     return false;
-  const char *kind = y == 2.0 ? "square" : y == 0.5 ? "square_root"
-                     : y == -0.5 ? "reciprocal_square_root" : NULL;
+  /* pow(-0, +-0.5) is +0 / +inf where sqrt / rsqrt give -0 / -inf: x + 0
+   * turns -0 into +0 and leaves every other x as it is. */
+  MlirValue z = e == 0.5 || e == -0.5 ? binaryOf(L, op, "add", in, scalar(L, op, in, 0.0f)) : in;
+  MlirValue r = e == 2.0 ? unaryOf(L, op, "square", in)
+                : e == 0.5 ? unaryOf(L, op, "square_root", z)
+                : e == -0.5 ? rsqrtOf(L, op, z)
+                            : in;
   MlirType out = xnnLowerResultType(op, 0, elem);
-  if (!kind) {
-    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, out, 0, NULL));
-    return true;
-  }
-  MlirNamedAttribute k = lowerNamed(L, "kind", lowerStrAttr(L, kind));
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.unary", 1, &in, out, 1, &k));
+  /* A one-element exponent may still raise the rank ([] ** [1] is [1]). */
+  if (!mlirTypeEqual(mlirValueGetType(r), out))
+    r = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &r, out, 0, NULL);
+  else if (mlirValueEqual(r, in))
+    r = xnnLowerEmit(L, op, "xnn.copy", 1, &r, out, 0, NULL);
+  xnnLowerReplace(L, op, r);
   return true;
 }
 
@@ -587,7 +599,13 @@ bool xnnLowerCat(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirType elem = xnnLowerComputeElem(L, op, cap);
   int64_t dim = 0;
   xnnAttrI64(op, "dim", &dim);
-  int64_t axis = xnnLowerAxis(op, 0, dim);
+  /* The axis in the result's layout: an operand with one element may carry
+   * another tag (the tagger leaves such layout-neutral values alone), and its
+   * bytes are the same either way. */
+  intptr_t rank = xnnValueRank(mlirOperationGetResult(op, 0));
+  if (dim < 0)
+    dim += rank;
+  int64_t axis = rank == 4 && xnnLowerIsNHWC(op) && dim >= 0 && dim < 4 ? kToNCHW[dim] : dim;
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirValue acc = xnnLowerOperand(L, op, 0, elem);
   if (mlirValueIsNull(acc))

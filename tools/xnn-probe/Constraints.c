@@ -352,7 +352,9 @@ static bool closeEnough(float a, float b, XnnMlirDType dt) {
 }
 
 size_t xnnProbeCheckUnarySpecials(size_t *checked, size_t *deviations) {
-  static const char *const ops[] = {"relu", "sigmoid", "tanh", "rsqrt", "sqrt", "neg", "abs", "exp", "log", "gelu"};
+  /* Unary ops, and pow with each exponent it is delegated for (a unary node). */
+  static const char *const ops[] = {"relu", "sigmoid", "tanh", "rsqrt", "sqrt", "neg", "abs", "exp", "log",
+                                    "gelu", "pow 2.0", "pow 1.0", "pow 0.5", "pow -0.5"};
   static const struct {
     const char *name;
     XnnMlirDType dt;
@@ -366,10 +368,19 @@ size_t xnnProbeCheckUnarySpecials(size_t *checked, size_t *deviations) {
   for (size_t o = 0; o < sizeof(ops) / sizeof(ops[0]); ++o)
     for (size_t t = 0; t < sizeof(types) / sizeof(types[0]); ++t) {
       char text[512], err[512];
-      snprintf(text, sizeof(text),
-               "func.func @f(%%x: tensor<%dx%s>) -> tensor<%dx%s> {\n  %%0 = \"edge.%s\"(%%x) : "
-               "(tensor<%dx%s>) -> tensor<%dx%s>\n  return %%0 : tensor<%dx%s>\n}\n",
-               N, types[t].name, N, types[t].name, ops[o], N, types[t].name, N, types[t].name, N, types[t].name);
+      const char *tn = types[t].name;
+      if (!strncmp(ops[o], "pow ", 4))
+        snprintf(text, sizeof(text),
+                 "func.func @f(%%x: tensor<%dx%s>) -> tensor<%dx%s> {\n"
+                 "  %%e = \"edge.constant\"() {value = dense<%s> : tensor<%s>} : () -> tensor<%s>\n"
+                 "  %%0 = \"edge.pow\"(%%x, %%e) : (tensor<%dx%s>, tensor<%s>) -> tensor<%dx%s>\n"
+                 "  return %%0 : tensor<%dx%s>\n}\n",
+                 N, tn, N, tn, ops[o] + 4, tn, tn, N, tn, tn, N, tn, N, tn);
+      else
+        snprintf(text, sizeof(text),
+                 "func.func @f(%%x: tensor<%dx%s>) -> tensor<%dx%s> {\n  %%0 = \"edge.%s\"(%%x) : "
+                 "(tensor<%dx%s>) -> tensor<%dx%s>\n  return %%0 : tensor<%dx%s>\n}\n",
+                 N, tn, N, tn, ops[o], N, tn, N, tn, N, tn);
       MlirModule m = xnnMlirParseSource(ctx, text, strlen(text), "<unary specials>", 1);
       XnnMlirTensor arg, want, got;
       int64_t dims[1] = {N};
