@@ -255,10 +255,12 @@ bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
       xnnAttrF64(op, "min_val", &lo);
       xnnAttrF64(op, "max_val", &hi);
     }
-    /* XNNPACK fuses a clamp into a preceding convolution or pooling node, whose
-     * operator then refuses an output range without 0 (runtime creation fails):
+    /* XNNPACK fuses a clamp into a preceding convolution, pooling or clamp
+     * node, whose operator then refuses or miscomputes a range that does not
+     * hold 0 strictly below its maximum, or whose minimum is -0 (xnn-probe
+     * --check-capabilities, fuzz seed 7249: [-1, 0] after a conv gave 0s):
      * such a range is clamped with binary maximum/minimum, which never fuse. */
-    if (lo > 0.0 || hi < 0.0) {
+    if (!(hi > 0.0 && (lo < 0.0 || (lo == 0.0 && !signbit(lo))))) {
       MlirValue v = binaryOf(L, op, "maximum", in, scalar(L, op, in, (float)lo));
       xnnLowerReplace(L, op, binaryOf(L, op, "minimum", v, scalar(L, op, in, (float)hi)));
       return true;

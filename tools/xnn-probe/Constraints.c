@@ -255,6 +255,11 @@ static const struct {
                "  %p = \"edge.conv2d\"(%x, %w) {stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, dilation = "
                "array<i64: 1, 1>, groups = 1 : i64} : (tensor<1x4x6x6xf32>, tensor<4x4x4x4xf32>) -> "
                "tensor<1x4x3x3xf32>"},
+    {"conv2d, negative filter",
+     "%w = \"edge.constant\"() {value = dense<-0.296875> : tensor<4x4x3x3xf32>} : () -> tensor<4x4x3x3xf32>\n"
+     "  %p = \"edge.conv2d\"(%x, %w) {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, dilation = "
+     "array<i64: 1, 1>, groups = 1 : i64} : (tensor<1x4x6x6xf32>, tensor<4x4x3x3xf32>) -> "
+     "tensor<1x4x3x3xf32>"},
     {"depthwise conv2d", "%w = \"edge.constant\"() {value = dense<0.25> : tensor<4x1x4x4xf32>} : () -> "
                          "tensor<4x1x4x4xf32>\n  %p = \"edge.conv2d\"(%x, %w) {stride = array<i64: 1, 1>, padding = "
                          "array<i64: 0, 0>, dilation = array<i64: 1, 1>, groups = 4 : i64} : (tensor<1x4x6x6xf32>, "
@@ -284,8 +289,10 @@ static const struct {
 };
 
 size_t xnnProbeCheckClampRanges(size_t *checked) {
-  static const double ranges[][2] = {{0, 6},     {-1, 1},      {0.25, 0.75}, {-0.75, -0.25}, {0, 0},
-                                     {0.5, 0.5}, {-0.5, -0.5}, {-1e30, 0.1}, {0.1, 1e30},   {-1e30, 1e30}};
+  static const double ranges[][2] = {{0, 6},      {-1, 1},     {0.25, 0.75}, {-0.75, -0.25}, {0, 0},
+                                     {0.5, 0.5},  {-0.5, -0.5}, {-1e30, 0.1}, {0.1, 1e30},   {-1e30, 1e30},
+                                     {-1, 0},     {0, 1},       {-1e30, 0},   {0, 1e30},     {-1, -0.0},
+                                     {-0.0, 1},   {-1e-30, 1e-30}};
   MlirContext ctx = probeContext();
   if (mlirContextIsNull(ctx))
     return 1;

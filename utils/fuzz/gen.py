@@ -373,7 +373,7 @@ class Generator:
     def gen_conv2d(self):
         x = self.squash(self.nchw_value(), 30.0)
         n, c, h, w = x.shape
-        groups = self.rng.choice([g for g in range(1, c + 1) if c % g == 0])
+        groups = self.rng.choice([g for g in range(1, c + 1) if c % g == 0] or [1])
         if self.rng.random() < 0.3:
             groups = c   # depthwise
         for _ in range(20):
