@@ -2,6 +2,11 @@
 #include "xnnmlir/Dialects.h"
 #include "xnnmlir/Passes.h"
 
+#include "CAPIExt/DynamicOp.h"
+#include "Ops/VerifyUtil.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/Func.h>
 #include <mlir-c/Dialect/IRDL.h>
 
@@ -31,6 +36,44 @@ static MlirLogicalResult loadIRDL(MlirContext ctx, MlirStringRef text) {
   return r;
 }
 
+/* What IRDL would check for an op taking a list of tensors of any types and
+ * giving one tensor, with one required integer attribute `attr`: IRDL binds
+ * one type per variable, also across a variadic list, so it cannot type
+ * cat(a, b, c) of three shapes (valid in ATen). Shapes are the op's own C
+ * verifier's business, as for every op. */
+static MlirLogicalResult verifyTensorList(MlirOperation op, const char *attr) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (n < 1) {
+    xnnOpError(op, "expects at least 1 operand, got 0");
+    return mlirLogicalResultFailure();
+  }
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (!mlirTypeIsARankedTensor(t)) {
+      xnnOpError(op, "operand #%lld must be a ranked tensor", (long long)i);
+      return mlirLogicalResultFailure();
+    }
+  }
+  if (mlirOperationGetNumResults(op) != 1 ||
+      !mlirTypeIsARankedTensor(mlirValueGetType(mlirOperationGetResult(op, 0)))) {
+    xnnOpError(op, "expects one ranked tensor result");
+    return mlirLogicalResultFailure();
+  }
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
+  if (mlirAttributeIsNull(a)) {
+    xnnOpError(op, "attribute \"%s\" is expected but not provided", attr);
+    return mlirLogicalResultFailure();
+  }
+  if (!mlirAttributeIsAInteger(a)) {
+    xnnOpError(op, "attribute \"%s\" must be an integer", attr);
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult verifyEdgeCat(MlirOperation op) { return verifyTensorList(op, "dim"); }
+static MlirLogicalResult verifyXnnConcatenate(MlirOperation op) { return verifyTensorList(op, "axis"); }
+
 MlirLogicalResult xnnMlirLoadDialects(MlirContext ctx) {
   if (mlirContextIsRegisteredOperation(ctx, mlirStringRefCreateFromCString("edge.add")))
     return mlirLogicalResultSuccess();
@@ -38,6 +81,9 @@ MlirLogicalResult xnnMlirLoadDialects(MlirContext ctx) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__irdl__(), ctx);
   if (mlirLogicalResultIsFailure(loadIRDL(ctx, xnnMlirGetEdgeIRDL())) ||
       mlirLogicalResultIsFailure(loadIRDL(ctx, xnnMlirGetXnnIRDL())))
+    return mlirLogicalResultFailure();
+  if (!xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("edge.cat"), verifyEdgeCat) ||
+      !xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("xnn.concatenate"), verifyXnnConcatenate))
     return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }

@@ -321,11 +321,13 @@ irdl.dialect @edge {
     irdl.attributes {"dims" = %a_dims}
   }
 
-  // aten.cat. Required: dim (i64). Operands xs...: IRDL binds ONE type per
-  // constraint variable, also across the elements of a variadic operand, so
-  // the list is split into a first operand `x` (own type) and the variadic
-  // tail `xs`, whose elements must all share one type. cat(a, b) with any two
-  // shapes and cat(a, b, b', ...) with equal-typed tail operands verify.
+  // aten.cat. Required: dim (i64). Operands xs...: any number of tensors whose
+  // shapes agree off `dim`, pairwise different shapes included. IRDL binds ONE
+  // type per constraint variable, also across a variadic operand's elements,
+  // so it cannot type cat(a, b, c) of three shapes: xnnmlir replaces this
+  // op's IRDL verifier with a C one (lib/Dialect/Dialects.c). The definition
+  // below is what stock `mlir-opt --irdl-file` checks: a first operand `x` of
+  // its own type and a tail `xs` sharing one type.
   irdl.operation @cat {
     %x = irdl.base "!builtin.tensor"
     %xs = irdl.base "!builtin.tensor"

@@ -173,10 +173,10 @@ irdl.dialect @xnn {
   }
 
   // xnn_define_concatenate{2,3,4,5}(axis, input1..inputN, output, 0).
-  // Required: axis (i64, negative allowed). 2 to 5 inputs (C verifier). IRDL
-  // binds ONE type per constraint variable, also across a variadic operand,
-  // so the inputs are a first operand `input1` plus a variadic tail `inputs`
-  // whose elements must share one type.
+  // Required: axis (i64, negative allowed). 2 to 5 inputs of pairwise
+  // different shapes (C verifier). As for edge.cat, xnnmlir verifies the
+  // operand list in C; stock `mlir-opt --irdl-file` checks the definition
+  // below: `input1` of its own type and a tail `inputs` sharing one type.
   irdl.operation @concatenate {
     %input1 = irdl.base "!builtin.tensor"
     %inputs = irdl.base "!builtin.tensor"

@@ -338,6 +338,22 @@ func.func private @concat_six_inputs(%a: tensor<1x3xf32>) -> tensor<6x3xf32> att
 
 // -----
 
+func.func private @concat_no_axis(%a: tensor<2xf32>, %b: tensor<3xf32>, %c: tensor<4xf32>) -> tensor<9xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.concatenate' op attribute "axis" is expected but not provided}}
+  %0 = "xnn.concatenate"(%a, %b, %c) : (tensor<2xf32>, tensor<3xf32>, tensor<4xf32>) -> tensor<9xf32>
+  return %0 : tensor<9xf32>
+}
+
+// -----
+
+func.func private @concat_unranked(%a: tensor<2xf32>, %b: tensor<*xf32>) -> tensor<4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.concatenate' op operand #1 must be a ranked tensor}}
+  %0 = "xnn.concatenate"(%a, %b) {axis = 0 : i64} : (tensor<2xf32>, tensor<*xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 func.func private @concat_dims(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>) -> tensor<4x3xf32> attributes {xnn.delegate} {
   // expected-error @+1 {{'xnn.concatenate' op operand #1 dim 1 is 4, expected 3 (only axis 0 may differ)}}
   %0 = "xnn.concatenate"(%a, %b) {axis = 0 : i64} : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<4x3xf32>
