@@ -30,6 +30,10 @@ extern "C" {
 #define XNN_MLIR_EMIT_MAX_RANK 6 /* XNN_MAX_TENSOR_DIMS */
 #define XNN_MLIR_EMIT_MAX_ARGS 24
 #define XNN_MLIR_EMIT_INVALID_ID UINT32_MAX /* XNN_INVALID_VALUE_ID */
+/* The one node function that is not XNNPACK's: f32 -> bf16 rounding to
+ * nearest even (num_dims, dims, input_id, output_id, flags), defined in
+ * lib/Emit/Bf16Rounding.inc, which sinks compile in or copy into their C. */
+#define XNN_MLIR_BF16_RNE_FUNCTION "xnnmlir_define_convert_f32_to_bf16_rne"
 /* Value flags, as XNN_VALUE_FLAG_EXTERNAL_INPUT / _OUTPUT. */
 #define XNN_MLIR_EMIT_EXTERNAL_INPUT 1u
 #define XNN_MLIR_EMIT_EXTERNAL_OUTPUT 2u

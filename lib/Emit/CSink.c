@@ -40,7 +40,11 @@ typedef struct CSink {
   XnnStrBuf signature; /* comment lines describing the externals */
   size_t inBytes[256], outBytes[256];
   bool *filled; /* payload already filled in this create() */
+  bool usesBf16Rounding; /* a node calls the helper of Bf16Rounding.inc */
 } CSink;
+
+extern const char xnnMlirBf16RoundingText[];
+extern const size_t xnnMlirBf16RoundingText_size;
 
 static const char *dtypeEnum(XnnMlirDType d) {
   switch (d) {
@@ -265,6 +269,8 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
 static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t errSize) {
   CSink *s = user;
   XnnStrBuf *b = &s->body;
+  if (!strcmp(n->function, XNN_MLIR_BF16_RNE_FUNCTION))
+    s->usesBf16Rounding = true;
   xnnStrBufAppendCStr(b, "  what = \"");
   appendEscaped(b, n->what ? n->what : "node");
   xnnStrBufAppendf(b, ": %s\";\n  s = %s(subgraph", n->function, n->function);
@@ -466,9 +472,14 @@ bool xnnMlirEmitModuleToC(MlirModule module, const char *sourceName, char **out,
         " * Per delegate N: xnn_delegate_N_create (builds the subgraph, creates the runtime\n"
         " * once), xnn_delegate_N_run (binds the external values, invokes), _destroy.\n"
         " * On failure they return the status and set *error to what failed. */\n"
-        "#include <xnnpack.h>\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdlib.h>\n\n",
+        "#include <xnnpack.h>\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdlib.h>\n%s\n",
         safe, numDelegates, numDelegates == 1 ? "" : "s", s.numArrays, s.numArrays == 1 ? "" : "s",
-        s.numDeduped, s.numDeduped == 1 ? "" : "s");
+        s.numDeduped, s.numDeduped == 1 ? "" : "s", s.usesBf16Rounding ? "#include <string.h>\n" : "");
+    if (s.usesBf16Rounding) { /* the helper, as the live runtime compiles it */
+      xnnStrBufAppendCStr(&tu, "/* ---- lib/Emit/Bf16Rounding.inc ---- */\n");
+      xnnStrBufAppend(&tu, xnnMlirBf16RoundingText, xnnMlirBf16RoundingText_size);
+      xnnStrBufAppendCStr(&tu, "/* ---- end of lib/Emit/Bf16Rounding.inc ---- */\n\n");
+    }
     xnnStrBufAppend(&tu, s.weights.data ? s.weights.data : "", s.weights.size);
     xnnStrBufAppend(&tu, s.code.data ? s.code.data : "", s.code.size);
     *out = tu.data;

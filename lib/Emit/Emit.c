@@ -142,7 +142,26 @@ static const char *kindEnum(Builder *b, const char *const *names, const char *co
 
 /* ---- one builder per op ------------------------------------------------- */
 
+/* f32 -> bf16 rounds to nearest even (PyTorch): through the helper of
+ * Bf16Rounding.inc, which probes the library and emulates where it truncates. */
 static bool buildConvert(Builder *b) {
+  MlirValue in = mlirOperationGetOperand(b->op, 0), res = mlirOperationGetResult(b->op, 0);
+  if (mlirTypeIsAF32(xnnValueElemType(in)) && mlirTypeIsABF16(xnnValueElemType(res))) {
+    b->node->function = XNN_MLIR_BF16_RNE_FUNCTION;
+    int64_t dims[XNN_MLIR_EMIT_MAX_RANK];
+    intptr_t rank = xnnValueShape(res, dims);
+    if (rank < 0 || rank > XNN_MLIR_EMIT_MAX_RANK)
+      return fail(b, "result rank %zd is not supported", (ssize_t)rank);
+    size(b, "num_dims", (size_t)rank);
+    XnnMlirEmitArg *d = push(b, XNN_MLIR_ARG_SIZES, "dims");
+    d->u.sizes.n = (size_t)rank;
+    for (intptr_t i = 0; i < rank; ++i)
+      d->u.sizes.v[i] = (size_t)dims[i];
+    input(b, "input_id", 0);
+    output(b);
+    noFlags(b);
+    return true;
+  }
   enumerator(b, "type", "xnn_unary_convert");
   push(b, XNN_MLIR_ARG_UNARY_PARAMS, "params");
   input(b, "input_id", 0);

@@ -272,27 +272,33 @@ static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
  * in f32, exactly as PyTorch accumulates, on every CPU. Its f16 square root
  * returns -0 for negatives and NaN for -0 and +inf (xnn-probe
  * --check-capabilities, unary special values): f16 sqrt runs in f32. */
+/* bf16 arithmetic: the pinned XNNPACK's bf16 kernels compute in f32 and
+ * truncate the result toward zero (PyTorch rounds to nearest even), so every
+ * op that rounds runs in f32 and its result is converted with the RNE helper
+ * (lib/Emit/Bf16Rounding.inc); ops that never round (copies, relu, neg, abs,
+ * maximum, minimum, reshape, slice) stay native. */
+#define R XNN_CAP_BF16
 static const XnnCapability table[] = {
     {"edge.to_copy", "convert", F, checkCopy, xnnLowerCopy, 0},
     {"edge.to_dim_order_copy", "convert", F, checkCopy, xnnLowerCopy, 0},
-    {"edge.add", "binary.add", F, checkAlpha, xnnLowerBinary, 0},
-    {"edge.sub", "binary.subtract", F, checkAlpha, xnnLowerBinary, 0},
-    {"edge.mul", "binary.multiply", F, NULL, xnnLowerBinary, 0},
-    {"edge.div", "binary.divide", F, NULL, xnnLowerBinary, 0},
+    {"edge.add", "binary.add", FH, checkAlpha, xnnLowerBinary, R},
+    {"edge.sub", "binary.subtract", FH, checkAlpha, xnnLowerBinary, R},
+    {"edge.mul", "binary.multiply", FH, NULL, xnnLowerBinary, R},
+    {"edge.div", "binary.divide", FH, NULL, xnnLowerBinary, R},
     {"edge.maximum", "binary.maximum", F, NULL, xnnLowerBinary, 0},
     {"edge.minimum", "binary.minimum", F, NULL, xnnLowerBinary, 0},
-    {"edge.pow", "unary.square", F, checkPow, xnnLowerPow, 0},
+    {"edge.pow", "unary.square", FH, checkPow, xnnLowerPow, R},
     {"edge.relu", "unary.clamp", F, NULL, xnnLowerUnary, 0},
-    {"edge.hardtanh", "unary.clamp", F, NULL, xnnLowerUnary, 0},
-    {"edge.sigmoid", "unary.sigmoid", F, NULL, xnnLowerUnary, 0},
-    {"edge.tanh", "unary.tanh", F, NULL, xnnLowerUnary, 0},
-    {"edge.rsqrt", "unary.reciprocal_square_root", F, NULL, xnnLowerRsqrt, 0},
-    {"edge.sqrt", "unary.square_root", XNN_CAP_F32 | XNN_CAP_BF16, NULL, xnnLowerUnary, XNN_CAP_F16},
+    {"edge.hardtanh", "unary.clamp", FH, NULL, xnnLowerUnary, R},
+    {"edge.sigmoid", "unary.sigmoid", FH, NULL, xnnLowerUnary, R},
+    {"edge.tanh", "unary.tanh", FH, NULL, xnnLowerUnary, R},
+    {"edge.rsqrt", "unary.reciprocal_square_root", FH, NULL, xnnLowerRsqrt, R},
+    {"edge.sqrt", "unary.square_root", XNN_CAP_F32, NULL, xnnLowerUnary, XNN_CAP_F16 | R},
     {"edge.neg", "unary.negate", F, NULL, xnnLowerUnary, 0},
     {"edge.abs", "unary.abs", F, NULL, xnnLowerUnary, 0},
-    {"edge.exp", "unary.exp", F, NULL, xnnLowerUnary, 0},
-    {"edge.log", "unary.log", F, NULL, xnnLowerUnary, 0},
-    {"edge.gelu", "unary.gelu", F, NULL, xnnLowerGelu, 0},
+    {"edge.exp", "unary.exp", FH, NULL, xnnLowerUnary, R},
+    {"edge.log", "unary.log", FH, NULL, xnnLowerUnary, R},
+    {"edge.gelu", "unary.gelu", FH, NULL, xnnLowerGelu, R},
     {"edge.mean", "static_reduce.mean", FH, NULL, xnnLowerReduce, 0},
     {"edge.sum", "static_reduce.sum", FH, NULL, xnnLowerReduce, 0},
     {"edge.softmax", "softmax", FH, checkSoftmax, xnnLowerSoftmax, 0},
@@ -311,6 +317,7 @@ static const XnnCapability table[] = {
 };
 #undef F
 #undef FH
+#undef R
 
 const XnnCapability *xnnCapabilityTable(size_t *count) {
   *count = sizeof(table) / sizeof(table[0]);

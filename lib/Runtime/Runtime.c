@@ -220,6 +220,13 @@ static enum xnn_status callCopy(xnn_subgraph_t g, Args a) {
   return xnn_define_copy(g, a[0].u.id, a[1].u.id, a[2].u.flags.value);
 }
 
+#include "Emit/Bf16Rounding.inc"
+
+static enum xnn_status callConvertBf16Rne(xnn_subgraph_t g, Args a) {
+  return xnnmlir_define_convert_f32_to_bf16_rne(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id,
+                                                a[4].u.flags.value);
+}
+
 static enum xnn_status callPad(xnn_subgraph_t g, Args a) {
   return xnn_define_static_constant_pad(g, a[0].u.sizes.v, a[1].u.sizes.v, a[2].u.f, a[3].u.id, a[4].u.id,
                                         a[5].u.flags.value);
@@ -252,6 +259,7 @@ static const Call kCalls[] = {
     {"xnn_define_batch_matrix_multiply", "VVVG", callBatchMatmul},
     {"xnn_define_copy", "VVG", callCopy},
     {"xnn_define_static_constant_pad", "SSFVVG", callPad},
+    {XNN_MLIR_BF16_RNE_FUNCTION, "ZSVVG", callConvertBf16Rne},
 };
 
 static char letter(XnnMlirEmitArgType t) {

@@ -1,9 +1,13 @@
 // RUN: xnn-opt %s --split-input-file --xnn-lower | FileCheck %s
 
-// Native bf16 binary; bf16 mean runs in f32 between converts (XNNPACK has no bf16 reduce).
+// bf16 multiply and mean run in f32 (XNNPACK's bf16 kernels truncate their
+// results; it has no bf16 reduce): each result is rounded to bf16 by a convert,
+// and widened again for the next op.
 // CHECK-LABEL: func.func private @bf16_rms
-// CHECK: %[[M:.*]] = "xnn.binary"(%arg0, %arg0) {kind = "multiply"} : (tensor<2x8xbf16>, tensor<2x8xbf16>) -> tensor<2x8xbf16>
-// CHECK: %[[W:.*]] = "xnn.convert"(%[[M]]) : (tensor<2x8xbf16>) -> tensor<2x8xf32>
+// CHECK: %[[A:.*]] = "xnn.convert"(%arg0) : (tensor<2x8xbf16>) -> tensor<2x8xf32>
+// CHECK: %[[M:.*]] = "xnn.binary"(%[[A]], %{{.*}}) {kind = "multiply"} : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+// CHECK: %[[MR:.*]] = "xnn.convert"(%[[M]]) : (tensor<2x8xf32>) -> tensor<2x8xbf16>
+// CHECK: %[[W:.*]] = "xnn.convert"(%[[MR]]) : (tensor<2x8xbf16>) -> tensor<2x8xf32>
 // CHECK: %[[R:.*]] = "xnn.static_reduce"(%[[W]]) {axes = array<i64: 1>, keep_dims = true, kind = "mean"} : (tensor<2x8xf32>) -> tensor<2x1xf32>
 // CHECK: %[[N:.*]] = "xnn.convert"(%[[R]]) : (tensor<2x1xf32>) -> tensor<2x1xbf16>
 // CHECK: return %[[N]]

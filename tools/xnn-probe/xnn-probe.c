@@ -3,12 +3,14 @@
  * library, not a belief, is the oracle for the partitioner's capability table
  * (test/XNNPACK/capabilities.test compares the two). One probe per node kind. */
 #include "Ops/Capability.h"
+#include "Bf16Check.h"
 #include "Constraints.h"
 
 #include <xnnpack.h>
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Static data big enough for every probe's weights, in any datatype. */
@@ -254,8 +256,20 @@ int main(int argc, char **argv) {
   }
   if (argc > 1 && !strcmp(argv[1], "--check-capabilities"))
     return checkCapabilities();
+  if (argc > 1 && !strncmp(argv[1], "--check-bf16-rounding", 21) &&
+      (argv[1][21] == 0 || argv[1][21] == '=')) {
+    /* =all: every f32 pattern; =N: every N-th; default every 4099th (about 1M). */
+    const char *v = argv[1][21] ? argv[1] + 22 : "4099";
+    char *end = NULL;
+    unsigned long long stride = !strcmp(v, "all") ? 1 : strtoull(v, &end, 10);
+    if (stride == 0 || (end && *end)) {
+      fprintf(stderr, "xnn-probe: --check-bf16-rounding takes 'all' or a stride >= 1, not '%s'\n", v);
+      return 1;
+    }
+    return xnnProbeCheckBf16Rounding(stride);
+  }
   if (argc > 1) {
-    fprintf(stderr, "usage: xnn-probe [--check-capabilities]\n");
+    fprintf(stderr, "usage: xnn-probe [--check-capabilities | --check-bf16-rounding[=all|N]]\n");
     return 1;
   }
   for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); ++i)
