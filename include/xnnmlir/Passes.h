@@ -25,6 +25,9 @@ typedef enum XnnMlirOptionKind {
   XNN_MLIR_OPTION_BOOL,
   XNN_MLIR_OPTION_INT,
   XNN_MLIR_OPTION_STRING,
+  /* One of a fixed set of words: defaultValue lists them as "a|b|c", the
+   * first being the default; read with xnnMlirPassOptionGetString. */
+  XNN_MLIR_OPTION_CHOICE,
 } XnnMlirOptionKind;
 
 /* One declared option of a pass: `name=value` in pipeline syntax. */

@@ -143,10 +143,13 @@ static const char *kindEnum(Builder *b, const char *const *names, const char *co
 /* ---- one builder per op ------------------------------------------------- */
 
 /* f32 -> bf16 rounds to nearest even (PyTorch): through the helper of
- * Bf16Rounding.inc, which probes the library and emulates where it truncates. */
+ * Bf16Rounding.inc, which probes the library and emulates where it truncates;
+ * with exact_input (the values are bf16 already) any convert is exact. */
 static bool buildConvert(Builder *b) {
   MlirValue in = mlirOperationGetOperand(b->op, 0), res = mlirOperationGetResult(b->op, 0);
-  if (mlirTypeIsAF32(xnnValueElemType(in)) && mlirTypeIsABF16(xnnValueElemType(res))) {
+  bool exactInput = false;
+  xnnAttrBool(b->op, "exact_input", &exactInput);
+  if (mlirTypeIsAF32(xnnValueElemType(in)) && mlirTypeIsABF16(xnnValueElemType(res)) && !exactInput) {
     b->node->function = XNN_MLIR_BF16_RNE_FUNCTION;
     int64_t dims[XNN_MLIR_EMIT_MAX_RANK];
     intptr_t rank = xnnValueShape(res, dims);

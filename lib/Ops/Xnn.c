@@ -91,10 +91,18 @@ bool xnnVerifyXnnConstant(MlirOperation op) {
 }
 
 /* xnn.convert -> xnn_define_unary(xnn_unary_convert): same shape. */
+/* Optional exact_input (bool, f32 -> bf16 only): the input holds bf16 values
+ * (xnn-simplify-roundings proved it), so the library's own convert is exact. */
 bool xnnVerifyXnnConvert(MlirOperation op) {
   XnnTensor in, out;
-  if (!unaryIO(op, &in, &out))
+  bool exactInput = false;
+  XnnAttrStatus se = xnnGetBool(op, "exact_input", false, &exactInput);
+  if (!unaryIO(op, &in, &out) || se == XNN_ATTR_BAD)
     return false;
+  if (se == XNN_ATTR_OK && !(mlirTypeIsAF32(in.elem) && mlirTypeIsABF16(out.elem))) {
+    xnnOpError(op, "exact_input applies to f32 -> bf16 converts only");
+    return false;
+  }
   int64_t shape[XR];
   memcpy(shape, in.dims, sizeof(int64_t) * (size_t)in.rank);
   return xnnCheckResultShape(op, &out, shape, in.rank, "input");

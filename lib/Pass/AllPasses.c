@@ -15,6 +15,7 @@ static const XnnMlirPassInfo *const projectPasses[] = {
     &xnnTagChannelsLastPassInfo,
     &xnnRemoveRedundantCopiesPassInfo,
     &xnnLowerPassInfo,
+    &xnnSimplifyRoundingsPassInfo,
     &xnnDelegatePassInfo,
     &xnnVerifyPassInfo,
 };

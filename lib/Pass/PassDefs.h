@@ -11,6 +11,7 @@ extern const XnnMlirPassInfo xnnTagChannelsLastPassInfo;
 extern const XnnMlirPassInfo xnnPartitionPassInfo;
 extern const XnnMlirPassInfo xnnRemoveRedundantCopiesPassInfo;
 extern const XnnMlirPassInfo xnnLowerPassInfo;
+extern const XnnMlirPassInfo xnnSimplifyRoundingsPassInfo;
 extern const XnnMlirPassInfo xnnDelegatePassInfo;
 
 #endif

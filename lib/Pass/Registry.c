@@ -93,6 +93,23 @@ static bool setOption(const XnnMlirPassInfo *info, size_t index, const char *val
     out->values[index].i = v;
     return true;
   }
+  case XNN_MLIR_OPTION_CHOICE: {
+    const char *list = opt->defaultValue ? opt->defaultValue : "";
+    size_t n = strlen(value);
+    bool allowed = false;
+    for (const char *p = list; *p && !allowed;) {
+      const char *bar = strchr(p, '|');
+      size_t len = bar ? (size_t)(bar - p) : strlen(p);
+      allowed = n == len && !strncmp(p, value, n);
+      p = bar ? bar + 1 : p + len;
+    }
+    if (!allowed) {
+      xnnReportf(error, userData, "invalid value '%s' for option '%s' of pass '%s' (expected one of %s)",
+                 value, opt->name, info->argument, list);
+      return false;
+    }
+  }
+    /* fall through */ /* stored as a string */
   case XNN_MLIR_OPTION_STRING:
     if (strlen(value) >= sizeof(out->values[index].s)) {
       xnnReportf(error, userData, "value of option '%s' of pass '%s' is too long",
@@ -111,10 +128,17 @@ bool xnnMlirParsePassOptions(const XnnMlirPassInfo *info, MlirStringRef text,
                              void *userData) {
   memset(out, 0, sizeof(*out));
   out->count = info->numOptions;
-  for (size_t i = 0; i < info->numOptions; ++i)
-    if (!setOption(info, i, info->options[i].defaultValue ? info->options[i].defaultValue : "",
-                   out, error, userData))
+  for (size_t i = 0; i < info->numOptions; ++i) {
+    const XnnMlirPassOption *opt = &info->options[i];
+    char first[256];
+    const char *dflt = opt->defaultValue ? opt->defaultValue : "";
+    if (opt->kind == XNN_MLIR_OPTION_CHOICE) { /* "a|b|c": the default is a */
+      snprintf(first, sizeof first, "%.*s", (int)strcspn(dflt, "|"), dflt);
+      dflt = first;
+    }
+    if (!setOption(info, i, dflt, out, error, userData))
       return false;
+  }
   size_t pos = 0;
   while (pos < text.length) {
     while (pos < text.length && isspace((unsigned char)text.data[pos]))
@@ -196,7 +220,9 @@ MlirPass xnnMlirCreatePass(const XnnMlirPassInfo *info, MlirStringRef options,
 
 static size_t optionIndex(const XnnMlirPassInfo *info, const char *name, XnnMlirOptionKind kind) {
   for (size_t i = 0; i < info->numOptions; ++i)
-    if (!strcmp(info->options[i].name, name) && info->options[i].kind == kind)
+    if (!strcmp(info->options[i].name, name) &&
+        (info->options[i].kind == kind ||
+         (kind == XNN_MLIR_OPTION_STRING && info->options[i].kind == XNN_MLIR_OPTION_CHOICE)))
       return i;
   fprintf(stderr, "xnnmlir: internal error: pass '%s' has no option '%s' of that kind\n",
           info->argument, name);

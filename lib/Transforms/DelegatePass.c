@@ -12,9 +12,11 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct DelegateConfig {
   bool foldDtypeConverts;
+  bool relaxedBf16;
 } DelegateConfig;
 
 static void reportPipelineError(MlirStringRef msg, void *userData) {
@@ -54,10 +56,13 @@ static void runDelegate(MlirOperation op, MlirExternalPass pass, void *config) {
   size_t n = 0;
   MlirOperation *top = xnnBlockOps(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)), &n);
   bool ok = true;
+  const char *perDelegate = cfg->relaxedBf16 ? "xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,"
+                                               "xnn-simplify-roundings{mode=relaxed}"
+                                             : "xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,"
+                                               "xnn-simplify-roundings{mode=exact}";
   for (size_t i = 0; i < n && ok; ++i)
     if (xnnOpIs(top[i], "func.func") && !mlirAttributeIsNull(xnnOpAttr(top[i], "xnn.delegate")))
-      ok = runPipeline(top[i], "func.func",
-                       "xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower");
+      ok = runPipeline(top[i], "func.func", perDelegate);
   free(top);
   if (!ok)
     mlirExternalPassSignalFailure(pass);
@@ -66,10 +71,16 @@ static void runDelegate(MlirOperation op, MlirExternalPass pass, void *config) {
 static const XnnMlirPassOption delegateOptions[] = {
     {"fold-dtype-converts", XNN_MLIR_OPTION_BOOL, "true",
      "passed to xnn-partition: delegate f32<->f16/bf16 converts of activations"},
+    {"bf16-rounding", XNN_MLIR_OPTION_CHOICE, "exact|relaxed",
+     "passed to xnn-simplify-roundings as mode: exact rounds every bf16 result as PyTorch does; "
+     "relaxed keeps f32 between f32-computed ops (rounding at the delegate's boundaries and GEMM "
+     "inputs only)"},
 };
 
 static MlirPass createDelegate(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
-  DelegateConfig cfg = {xnnMlirPassOptionGetBool(info, values, "fold-dtype-converts")};
+  const char *mode = xnnMlirPassOptionGetString(info, values, "bf16-rounding");
+  DelegateConfig cfg = {xnnMlirPassOptionGetBool(info, values, "fold-dtype-converts"),
+                        mode && !strcmp(mode, "relaxed")};
   return xnnMlirCreateExternalPass(info, runDelegate, &cfg, sizeof(cfg));
 }
 
@@ -77,8 +88,9 @@ const XnnMlirPassInfo xnnDelegatePassInfo = {
     .argument = "xnn-delegate",
     .name = "XnnDelegate",
     .description = "The whole pipeline: xnn-fold-constant-converts, xnn-partition, then on each "
-                   "delegate xnn-tag-channels-last, xnn-remove-redundant-copies, xnn-lower",
+                   "delegate xnn-tag-channels-last, xnn-remove-redundant-copies, xnn-lower, "
+                   "xnn-simplify-roundings",
     .options = delegateOptions,
-    .numOptions = 1,
+    .numOptions = 2,
     .create = createDelegate,
 };

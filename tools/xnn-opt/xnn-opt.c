@@ -153,9 +153,15 @@ static void printPasses(void) {
     for (size_t j = 0; j < p->numOptions; ++j) {
       const XnnMlirPassOption *o = &p->options[j];
       static const char *const kinds[] = {"bool", "int", "string"};
+      const char *dflt = o->defaultValue ? o->defaultValue : "";
+      if (o->kind == XNN_MLIR_OPTION_CHOICE) { /* "a|b": <a|b>, default a */
+        int firstLen = (int)strcspn(dflt, "|");
+        printf("      %s=<%s>%*s %s (default: %.*s)\n", o->name, dflt,
+               (int)(24 - strlen(o->name) - strlen(dflt)), "", o->description, firstLen, dflt);
+        continue;
+      }
       printf("      %s=<%s>%*s %s (default: %s)\n", o->name, kinds[o->kind],
-             (int)(24 - strlen(o->name) - strlen(kinds[o->kind])), "", o->description,
-             o->defaultValue ? o->defaultValue : "");
+             (int)(24 - strlen(o->name) - strlen(kinds[o->kind])), "", o->description, dflt);
     }
   }
   printf("MLIR's registered passes are accepted too, e.g. canonicalize, cse, symbol-dce, inline,\n"

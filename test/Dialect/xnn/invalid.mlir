@@ -455,3 +455,19 @@ func.func private @pad_negative(%x: tensor<2x3xf32>) -> tensor<3x3xf32> attribut
   %0 = "xnn.static_constant_pad"(%x) {padding_value = 0.0 : f64, post_paddings = array<i64: 1, 0>, pre_paddings = array<i64: 0, -1>} : (tensor<2x3xf32>) -> tensor<3x3xf32>
   return %0 : tensor<3x3xf32>
 }
+
+// -----
+
+func.func private @convert_exact_input_widening(%a: tensor<4xbf16>) -> tensor<4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.convert' op exact_input applies to f32 -> bf16 converts only}}
+  %0 = "xnn.convert"(%a) {exact_input = true} : (tensor<4xbf16>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func private @convert_exact_input_not_bool(%a: tensor<4xf32>) -> tensor<4xbf16> attributes {xnn.delegate} {
+  // expected-error @+1 {{exact_input}}
+  %0 = "xnn.convert"(%a) {exact_input = 1 : i64} : (tensor<4xf32>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}

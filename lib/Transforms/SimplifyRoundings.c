@@ -1,0 +1,272 @@
+/* xnn-simplify-roundings: the bf16 roundings the lowering writes, reduced to
+ * those that can change a bit (mode=exact) or to the delegate's boundaries and
+ * GEMM inputs (mode=relaxed).
+ *
+ * The lowering runs each bf16 op that rounds in f32 between converts: W (bf16
+ * -> f32, exact widening) before it, R (f32 -> bf16, round to nearest even)
+ * after it. In exact mode it keeps PyTorch's result bit for bit while it
+ *  - merges converts of one value to one type (the lowering writes one per use);
+ *  - drops R(W(y)) -> y: widening then rounding gives y back;
+ *  - drops W(R(x)) -> x where x is bf16-exact (every element a bf16 value): R
+ *    is then the identity. x is bf16-exact when it is W(y), a constant whose
+ *    data are bf16 values, or comes from such values through ops that only
+ *    move or select them (reshape, transpose, slice, concatenate, copy, pad
+ *    with a bf16 value, max pooling, neg, abs, a clamp or max/min with bf16
+ *    bounds);
+ *  - marks an R of a bf16-exact value exact_input: any convert is exact there,
+ *    so the emitters define the library's plain convert instead of the RNE
+ *    emulation.
+ * Relaxed mode also drops W(R(x)) where x is not exact, except into GEMM
+ * inputs (fully_connected, convolution_2d, batch_matrix_multiply): values stay
+ * f32 between ops that compute in f32 anyway, as XNNPACK's own bf16 kernels
+ * do. Dead converts are erased. */
+#include "xnnmlir/Passes.h"
+
+#include "Pass/PassDefs.h"
+#include "Support/Elements.h"
+#include "Support/IR.h"
+#include "Support/PtrMap.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Diagnostics.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct SimplifyConfig {
+  bool relaxed;
+} SimplifyConfig;
+
+static bool isConvert(MlirOperation op, bool (*from)(MlirType), bool (*to)(MlirType)) {
+  return xnnOpIs(op, "xnn.convert") &&
+         from(xnnValueElemType(mlirOperationGetOperand(op, 0))) &&
+         to(xnnValueElemType(mlirOperationGetResult(op, 0)));
+}
+static bool isWiden(MlirOperation op) { return isConvert(op, mlirTypeIsABF16, mlirTypeIsAF32); }
+static bool isRound(MlirOperation op) { return isConvert(op, mlirTypeIsAF32, mlirTypeIsABF16); }
+
+static bool bf16Exact(double v) {
+  float f = (float)v;
+  if (f != f || (double)f != v)
+    return v != v; /* NaN bounds never reach here; a double off the f32 grid is not exact */
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return (u & 0xffffu) == 0;
+}
+
+/* Optional f64 attribute `name` is absent or a bf16 value (±inf included). */
+static bool boundExact(MlirOperation op, const char *name) {
+  double v;
+  return !xnnAttrF64(op, name, &v) || bf16Exact(v);
+}
+
+/* Every element of an f32 constant is a bf16 value (false when unknown). */
+static bool constantExact(MlirOperation op) {
+  MlirAttribute value = xnnOpAttr(op, "value");
+  if (mlirAttributeIsNull(value) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(value))))
+    return false;
+  if (mlirAttributeIsADenseResourceElements(value) && xnnResourceIsElided(value))
+    return false;
+  XnnElements e;
+  char err[256];
+  if (!xnnElementsRead(value, &e, err, sizeof err))
+    return false;
+  bool exact = true;
+  const uint32_t *p = e.data;
+  for (int64_t i = 0; i < e.count && exact; ++i)
+    exact = (p[i] & 0xffffu) == 0;
+  xnnElementsFree(&e);
+  return exact;
+}
+
+typedef struct Analysis {
+  XnnPtrMap exact; /* f32 value -> 1 if bf16-exact (absent: not) */
+} Analysis;
+
+static bool valueExact(Analysis *a, MlirValue v) {
+  size_t x = 0;
+  return xnnPtrMapGet(&a->exact, v.ptr, &x) && x;
+}
+
+/* Ops whose f32 result is bf16-exact when their data operands are. */
+static bool movesOrSelects(MlirOperation op, intptr_t *numData) {
+  *numData = mlirOperationGetNumOperands(op);
+  if (xnnOpIs(op, "xnn.static_reshape") || xnnOpIs(op, "xnn.static_transpose") ||
+      xnnOpIs(op, "xnn.static_slice") || xnnOpIs(op, "xnn.concatenate") || xnnOpIs(op, "xnn.copy"))
+    return true;
+  if (xnnOpIs(op, "xnn.static_constant_pad"))
+    return boundExact(op, "padding_value");
+  if (xnnOpIs(op, "xnn.max_pooling_2d"))
+    return boundExact(op, "output_min") && boundExact(op, "output_max");
+  MlirStringRef kind;
+  if (!xnnAttrString(op, "kind", &kind))
+    return false;
+#define KIND_IS(s) (kind.length == strlen(s) && !memcmp(kind.data, s, kind.length))
+  if (xnnOpIs(op, "xnn.unary"))
+    return KIND_IS("negate") || KIND_IS("abs") ||
+           (KIND_IS("clamp") && boundExact(op, "min") && boundExact(op, "max"));
+  if (xnnOpIs(op, "xnn.binary"))
+    return (KIND_IS("maximum") || KIND_IS("minimum")) && boundExact(op, "output_min") &&
+           boundExact(op, "output_max");
+#undef KIND_IS
+  return false;
+}
+
+static void analyse(Analysis *a, MlirOperation *ops, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    MlirOperation op = ops[i];
+    if (mlirOperationGetNumResults(op) != 1)
+      continue;
+    MlirValue r = mlirOperationGetResult(op, 0);
+    if (!mlirTypeIsAF32(xnnValueElemType(r)))
+      continue;
+    bool exact = false;
+    intptr_t numData = 0;
+    if (isWiden(op))
+      exact = true;
+    else if (xnnOpIs(op, "xnn.constant"))
+      exact = constantExact(op);
+    else if (movesOrSelects(op, &numData)) {
+      exact = numData > 0;
+      for (intptr_t k = 0; k < numData && exact; ++k)
+        exact = valueExact(a, mlirOperationGetOperand(op, k));
+    }
+    if (exact)
+      xnnPtrMapPut(&a->exact, r.ptr, 1);
+  }
+}
+
+static bool isGemm(MlirOperation op) {
+  return xnnOpIs(op, "xnn.fully_connected") || xnnOpIs(op, "xnn.convolution_2d") ||
+         xnnOpIs(op, "xnn.batch_matrix_multiply");
+}
+
+/* Replaces the uses of W(R(x)) by x except in GEMM operands (relaxed mode). */
+static void bypassExceptGemm(MlirValue widened, MlirValue x) {
+  size_t cap = 0, n = 0;
+  MlirOperation *keep = NULL;
+  for (MlirOpOperand u = mlirValueGetFirstUse(widened); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (!isGemm(user))
+      continue;
+    if (n == cap) {
+      cap = cap ? 2 * cap : 4;
+      MlirOperation *grown = realloc(keep, cap * sizeof(*keep));
+      if (!grown) {
+        free(keep);
+        return; /* out of memory: keep the rounding, which is always correct */
+      }
+      keep = grown;
+    }
+    keep[n++] = user;
+  }
+  mlirValueReplaceAllUsesExcept(widened, x, (intptr_t)n, keep);
+  free(keep);
+}
+
+/* Merges converts of one value to one type into the first. */
+static void mergeConverts(MlirOperation *ops, size_t n) {
+  XnnPtrMap first; /* operand value -> index of its first convert (one per result type) */
+  xnnPtrMapInit(&first, n);
+  for (size_t i = 0; i < n; ++i) {
+    if (!xnnOpIs(ops[i], "xnn.convert") || !mlirAttributeIsNull(xnnOpAttr(ops[i], "exact_input")))
+      continue;
+    MlirValue in = mlirOperationGetOperand(ops[i], 0);
+    MlirValue out = mlirOperationGetResult(ops[i], 0);
+    size_t j;
+    if (xnnPtrMapGet(&first, in.ptr, &j)) {
+      MlirValue kept = mlirOperationGetResult(ops[j], 0);
+      if (mlirTypeEqual(mlirValueGetType(kept), mlirValueGetType(out)) &&
+          mlirAttributeEqual(xnnOpAttr(ops[j], "xnn.layout"), xnnOpAttr(ops[i], "xnn.layout"))) {
+        mlirValueReplaceAllUsesOfWith(out, kept);
+        continue;
+      }
+    } else {
+      xnnPtrMapPut(&first, in.ptr, i);
+    }
+  }
+  xnnPtrMapFree(&first);
+}
+
+static void simplifyDelegate(MlirOperation func, const SimplifyConfig *cfg) {
+  MlirBlock body = xnnFuncBody(func);
+  if (mlirBlockIsNull(body))
+    return;
+  size_t n = 0;
+  MlirOperation *ops = xnnBlockOps(body, &n);
+  if (!ops)
+    return;
+  mergeConverts(ops, n);
+  Analysis a;
+  xnnPtrMapInit(&a.exact, n);
+  analyse(&a, ops, n);
+  for (size_t i = 0; i < n; ++i) {
+    MlirOperation op = ops[i];
+    if (!xnnOpIs(op, "xnn.convert"))
+      continue;
+    MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, 0));
+    if (isRound(op)) {
+      MlirValue x = mlirOperationGetOperand(op, 0);
+      if (!mlirOperationIsNull(def) && isWiden(def)) /* R(W(y)) = y */
+        mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), mlirOperationGetOperand(def, 0));
+      else if (valueExact(&a, x))
+        xnnOpSetAttr(op, "exact_input", mlirBoolAttrGet(mlirOperationGetContext(op), 1));
+    } else if (isWiden(op) && !mlirOperationIsNull(def) && isRound(def)) {
+      MlirValue x = mlirOperationGetOperand(def, 0), w = mlirOperationGetResult(op, 0);
+      if (valueExact(&a, x))
+        mlirValueReplaceAllUsesOfWith(w, x);
+      else if (cfg->relaxed)
+        bypassExceptGemm(w, x);
+    }
+  }
+  xnnPtrMapFree(&a.exact);
+  /* Erase dead converts, users first. */
+  for (size_t i = n; i-- > 0;)
+    if (xnnOpIs(ops[i], "xnn.convert") && xnnOpIsDead(ops[i]))
+      mlirOperationDestroy(ops[i]);
+  free(ops);
+}
+
+static bool isDelegate(MlirOperation op) {
+  return xnnOpIs(op, "func.func") && !mlirAttributeIsNull(xnnOpAttr(op, "xnn.delegate"));
+}
+
+static void runSimplify(MlirOperation op, MlirExternalPass pass, void *config) {
+  (void)pass;
+  const SimplifyConfig *cfg = config;
+  if (isDelegate(op)) {
+    simplifyDelegate(op, cfg);
+  } else if (xnnOpIs(op, "builtin.module")) {
+    size_t n = 0;
+    MlirOperation *top = xnnBlockOps(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)), &n);
+    for (size_t i = 0; i < n; ++i)
+      if (isDelegate(top[i]))
+        simplifyDelegate(top[i], cfg);
+    free(top);
+  }
+}
+
+static const XnnMlirPassOption simplifyOptions[] = {
+    {"mode", XNN_MLIR_OPTION_CHOICE, "exact|relaxed",
+     "exact: drop only roundings that cannot change a bit (PyTorch's bf16 results); relaxed: also "
+     "keep f32 between ops computed in f32, rounding at the delegate's boundaries and GEMM inputs"},
+};
+
+static MlirPass createSimplify(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
+  const char *mode = xnnMlirPassOptionGetString(info, values, "mode");
+  SimplifyConfig cfg = {mode && !strcmp(mode, "relaxed")};
+  return xnnMlirCreateExternalPass(info, runSimplify, &cfg, sizeof(cfg));
+}
+
+const XnnMlirPassInfo xnnSimplifyRoundingsPassInfo = {
+    .argument = "xnn-simplify-roundings",
+    .name = "XnnSimplifyRoundings",
+    .description = "Remove the bf16 roundings (f32 -> bf16 -> f32 convert pairs) of lowered delegates "
+                   "that cannot change a bit (mode=exact), or keep f32 between f32-computed ops "
+                   "(mode=relaxed)",
+    .options = simplifyOptions,
+    .numOptions = 1,
+    .create = createSimplify,
+};
