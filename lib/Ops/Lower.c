@@ -31,6 +31,7 @@ typedef struct LowerCacheEntry {
 struct XnnLowerCtx {
   MlirContext ctx;
   bool failed;
+  bool bf16InF32; /* relaxed bf16: every bf16 op computes in f32 */
   LowerCacheEntry strAttrs[LOWER_CACHE_SLOTS], idents[LOWER_CACHE_SLOTS];
 };
 
@@ -103,6 +104,8 @@ MlirType xnnLowerComputeElem(XnnLowerCtx *L, MlirOperation op, const XnnCapabili
   MlirType t = xnnValueElemType(mlirOperationGetResult(op, 0));
   unsigned mask = mlirTypeIsAF32(t) ? XNN_CAP_F32 : mlirTypeIsAF16(t) ? XNN_CAP_F16
                   : mlirTypeIsABF16(t) ? XNN_CAP_BF16 : 0;
+  if (mask == XNN_CAP_BF16 && L->bf16InF32)
+    return mlirF32TypeGet(L->ctx);
   return (cap->native & mask) ? t : mlirF32TypeGet(L->ctx);
 }
 
@@ -707,13 +710,14 @@ static void eraseDeadOps(MlirBlock body) {
   free(ops);
 }
 
-bool xnnLowerDelegate(MlirOperation func) {
+bool xnnLowerDelegate(MlirOperation func, bool bf16InF32) {
   MlirBlock body = xnnFuncBody(func);
   if (mlirBlockIsNull(body))
     return true;
   XnnLowerCtx L;
   memset(&L, 0, sizeof L);
   L.ctx = mlirOperationGetContext(func);
+  L.bf16InF32 = bf16InF32;
   /* Lowering inserts before the current op and erases only it (constants at
    * the end), so the next op, read first, stays valid. */
   MlirOperation *constants = NULL;

@@ -70,7 +70,9 @@ XNN_DECLARE_LOWERING(xnnLowerSlice)
 XNN_DECLARE_LOWERING(xnnLowerCopy)
 #undef XNN_DECLARE_LOWERING
 
-/* Entry point: lowers every edge op of delegate function `func`. */
-bool xnnLowerDelegate(MlirOperation func);
+/* Entry point: lowers every edge op of delegate function `func`; with
+ * `bf16InF32` (relaxed bf16) every bf16 op computes in f32, also those
+ * XNNPACK runs natively in bf16, so values stay f32 between ops. */
+bool xnnLowerDelegate(MlirOperation func, bool bf16InF32);
 
 #endif

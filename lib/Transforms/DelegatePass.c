@@ -56,7 +56,8 @@ static void runDelegate(MlirOperation op, MlirExternalPass pass, void *config) {
   size_t n = 0;
   MlirOperation *top = xnnBlockOps(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)), &n);
   bool ok = true;
-  const char *perDelegate = cfg->relaxedBf16 ? "xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,"
+  const char *perDelegate = cfg->relaxedBf16 ? "xnn-tag-channels-last,xnn-remove-redundant-copies,"
+                                               "xnn-lower{bf16-rounding=relaxed},"
                                                "xnn-simplify-roundings{mode=relaxed}"
                                              : "xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,"
                                                "xnn-simplify-roundings{mode=exact}";
@@ -72,9 +73,8 @@ static const XnnMlirPassOption delegateOptions[] = {
     {"fold-dtype-converts", XNN_MLIR_OPTION_BOOL, "true",
      "passed to xnn-partition: delegate f32<->f16/bf16 converts of activations"},
     {"bf16-rounding", XNN_MLIR_OPTION_CHOICE, "exact|relaxed",
-     "passed to xnn-simplify-roundings as mode: exact rounds every bf16 result as PyTorch does; "
-     "relaxed keeps f32 between f32-computed ops (rounding at the delegate's boundaries and GEMM "
-     "inputs only)"},
+     "exact rounds every bf16 op's result as PyTorch does; relaxed computes every bf16 op in f32 "
+     "and rounds only the delegate's bf16 results (passed to xnn-lower and xnn-simplify-roundings)"},
 };
 
 static MlirPass createDelegate(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {

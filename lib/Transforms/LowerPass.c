@@ -6,31 +6,42 @@
 #include "Support/IR.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static bool isDelegate(MlirOperation op) {
   return xnnOpIs(op, "func.func") && !mlirAttributeIsNull(xnnOpAttr(op, "xnn.delegate"));
 }
 
+typedef struct LowerConfig {
+  bool bf16InF32;
+} LowerConfig;
+
 static void runLower(MlirOperation op, MlirExternalPass pass, void *config) {
-  (void)config;
+  const LowerConfig *cfg = config;
   bool ok = true;
   if (isDelegate(op)) {
-    ok = xnnLowerDelegate(op);
+    ok = xnnLowerDelegate(op, cfg->bf16InF32);
   } else if (xnnOpIs(op, "builtin.module")) {
     size_t n = 0;
     MlirOperation *top = xnnBlockOps(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)), &n);
     for (size_t i = 0; i < n; ++i)
       if (isDelegate(top[i]))
-        ok = xnnLowerDelegate(top[i]) && ok;
+        ok = xnnLowerDelegate(top[i], cfg->bf16InF32) && ok;
     free(top);
   }
   if (!ok)
     mlirExternalPassSignalFailure(pass);
 }
 
+static const XnnMlirPassOption lowerOptions[] = {
+    {"bf16-rounding", XNN_MLIR_OPTION_CHOICE, "exact|relaxed",
+     "exact: bf16 ops XNNPACK runs natively stay bf16; relaxed: every bf16 op computes in f32 "
+     "(xnn-simplify-roundings{mode=relaxed} then keeps f32 between them)"},
+};
+
 static MlirPass createLower(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
-  (void)values;
-  return xnnMlirCreateExternalPass(info, runLower, NULL, 0);
+  LowerConfig cfg = {!strcmp(xnnMlirPassOptionGetString(info, values, "bf16-rounding"), "relaxed")};
+  return xnnMlirCreateExternalPass(info, runLower, &cfg, sizeof(cfg));
 }
 
 const XnnMlirPassInfo xnnLowerPassInfo = {
@@ -39,7 +50,7 @@ const XnnMlirPassInfo xnnLowerPassInfo = {
     .description = "Lower edge ops inside delegate functions to xnn ops: dtype copies -> converts, "
                    "layout copies -> transposes, NHWC physical shapes, f32 compute where XNNPACK "
                    "lacks the dtype",
-    .options = NULL,
-    .numOptions = 0,
+    .options = lowerOptions,
+    .numOptions = 1,
     .create = createLower,
 };

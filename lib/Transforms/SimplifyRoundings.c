@@ -16,10 +16,12 @@
  *  - marks an R of a bf16-exact value exact_input: any convert is exact there,
  *    so the emitters define the library's plain convert instead of the RNE
  *    emulation.
- * Relaxed mode also drops W(R(x)) where x is not exact, except into GEMM
- * inputs (fully_connected, convolution_2d, batch_matrix_multiply): values stay
- * f32 between ops that compute in f32 anyway, as XNNPACK's own bf16 kernels
- * do. Dead converts are erased. */
+ * Relaxed mode (after xnn-lower{bf16-rounding=relaxed}, which computes every
+ * bf16 op in f32) also drops W(R(x)) where x is not exact: values stay f32
+ * between ops that compute in f32 anyway, GEMMs included (the pinned XNNPACK
+ * has no bf16 GEMM, so rounding their inputs would cost time and accuracy and
+ * save nothing); only the delegate's bf16 results are rounded. Dead converts
+ * are erased. */
 #include "xnnmlir/Passes.h"
 
 #include "Pass/PassDefs.h"
@@ -138,34 +140,6 @@ static void analyse(Analysis *a, MlirOperation *ops, size_t n) {
   }
 }
 
-static bool isGemm(MlirOperation op) {
-  return xnnOpIs(op, "xnn.fully_connected") || xnnOpIs(op, "xnn.convolution_2d") ||
-         xnnOpIs(op, "xnn.batch_matrix_multiply");
-}
-
-/* Replaces the uses of W(R(x)) by x except in GEMM operands (relaxed mode). */
-static void bypassExceptGemm(MlirValue widened, MlirValue x) {
-  size_t cap = 0, n = 0;
-  MlirOperation *keep = NULL;
-  for (MlirOpOperand u = mlirValueGetFirstUse(widened); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation user = mlirOpOperandGetOwner(u);
-    if (!isGemm(user))
-      continue;
-    if (n == cap) {
-      cap = cap ? 2 * cap : 4;
-      MlirOperation *grown = realloc(keep, cap * sizeof(*keep));
-      if (!grown) {
-        free(keep);
-        return; /* out of memory: keep the rounding, which is always correct */
-      }
-      keep = grown;
-    }
-    keep[n++] = user;
-  }
-  mlirValueReplaceAllUsesExcept(widened, x, (intptr_t)n, keep);
-  free(keep);
-}
-
 /* Merges converts of one value to one type into the first. */
 static void mergeConverts(MlirOperation *ops, size_t n) {
   XnnPtrMap first; /* operand value -> index of its first convert (one per result type) */
@@ -199,6 +173,14 @@ static void simplifyDelegate(MlirOperation func, const SimplifyConfig *cfg) {
   if (!ops)
     return;
   mergeConverts(ops, n);
+  /* Relaxed bypasses first: they change which values are bf16-exact. */
+  for (size_t i = 0; i < n && cfg->relaxed; ++i) {
+    if (!xnnOpIs(ops[i], "xnn.convert") || !isWiden(ops[i]))
+      continue;
+    MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(ops[i], 0));
+    if (!mlirOperationIsNull(def) && isRound(def))
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(ops[i], 0), mlirOperationGetOperand(def, 0));
+  }
   Analysis a;
   xnnPtrMapInit(&a.exact, n);
   analyse(&a, ops, n);
@@ -217,8 +199,6 @@ static void simplifyDelegate(MlirOperation func, const SimplifyConfig *cfg) {
       MlirValue x = mlirOperationGetOperand(def, 0), w = mlirOperationGetResult(op, 0);
       if (valueExact(&a, x))
         mlirValueReplaceAllUsesOfWith(w, x);
-      else if (cfg->relaxed)
-        bypassExceptGemm(w, x);
     }
   }
   xnnPtrMapFree(&a.exact);
@@ -251,7 +231,7 @@ static void runSimplify(MlirOperation op, MlirExternalPass pass, void *config) {
 static const XnnMlirPassOption simplifyOptions[] = {
     {"mode", XNN_MLIR_OPTION_CHOICE, "exact|relaxed",
      "exact: drop only roundings that cannot change a bit (PyTorch's bf16 results); relaxed: also "
-     "keep f32 between ops computed in f32, rounding at the delegate's boundaries and GEMM inputs"},
+     "keep f32 between ops computed in f32, rounding only the delegate's bf16 results"},
 };
 
 static MlirPass createSimplify(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
