@@ -9,6 +9,7 @@ interpreter, exact and relaxed, on the same inputs (random weights). Stdlib only
   python3 benchmarks/bf16.py [--build build] [--rounds 5] [--repeat 20] [--keep DIR]
 """
 import argparse
+import math
 import os
 import re
 import shutil
@@ -21,13 +22,13 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 GEN = os.path.join(HERE, "..", "utils", "gen_models.py")
 
-# name, generator args; CNNs come in f32 only and are made bf16 by retyping
+# name, generator args, output row length (argmax per row); CNNs come in f32 only and are made bf16 by retyping
 # (their generator has no bf16; weights are random, converted with RNE).
 MODELS = [
     ("gemma3-mini", ["gemma3", "--layers", "2", "--hidden", "512", "--heads", "8", "--kv-heads", "1",
-                     "--head-dim", "64", "--mlp", "2048", "--vocab", "1024", "--seq", "8"]),
-    ("mobilenetv2-96", ["mobilenetv2", "--resolution", "96"]),
-    ("resnet18-96", ["resnet", "--resolution", "96"]),
+                     "--head-dim", "64", "--mlp", "2048", "--vocab", "1024", "--seq", "8"], 1024),
+    ("mobilenetv2-96", ["mobilenetv2", "--resolution", "96"], 1000),
+    ("resnet18-96", ["resnet", "--resolution", "96"], 1000),
 ]
 
 
@@ -88,9 +89,22 @@ def distance(a_dir, truth_dir):
     return max(abs(x - y) for x, y in zip(a, t)) / scale
 
 
-def argmax_rows(path, row):
-    v = read_npy_floats(os.path.join(path, "output_0.npy"))
-    return [max(range(row), key=lambda i, r=r: v[r * row + i]) for r in range(len(v) // row)]
+def argmax_agreement(a_dir, truth_dir, row):
+    """Rows whose f32 top-2 gap exceeds one bf16 ulp of the top value, and how
+    many of them keep the f32 argmax."""
+    a = read_npy_floats(os.path.join(a_dir, "output_0.npy"))
+    t = read_npy_floats(os.path.join(truth_dir, "output_0.npy"))
+    clear = agree = 0
+    for r in range(len(t) // row):
+        tr, ar = t[r * row:(r + 1) * row], a[r * row:(r + 1) * row]
+        order = sorted(range(row), key=lambda i: -tr[i])
+        top, second = tr[order[0]], tr[order[1]]
+        ulp = 2.0 ** (max(-126, math.frexp(abs(top))[1] - 1) - 7)  # one bf16 ulp of top
+        if top - second <= ulp:
+            continue
+        clear += 1
+        agree += max(range(row), key=lambda i: ar[i]) == order[0]
+    return agree, clear
 
 
 def main():
@@ -104,9 +118,9 @@ def main():
     xrun = os.path.join(o.build, "bin", "xnn-run")
     work = o.keep or tempfile.mkdtemp(prefix="xnn-bf16-")
     os.makedirs(work, exist_ok=True)
-    print("| model | f32 ms | bf16 exact ms (x f32) | bf16 relaxed ms (x f32) | error vs f32: reference | exact | relaxed |")
-    print("|---|---|---|---|---|---|---|")
-    for name, args in MODELS:
+    print("| model | f32 ms | bf16 exact ms (x f32) | bf16 relaxed ms (x f32) | error vs f32: reference | exact | relaxed | argmax = f32 (exact, relaxed) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, args, row in MODELS:
         m32 = os.path.join(work, name + ".f32.mlir")
         m16 = os.path.join(work, name + ".bf16.mlir")
         run([sys.executable, GEN] + args + ["--dtype", "f32", "--weights", "random", "--force", "-o", m32])
@@ -128,9 +142,12 @@ def main():
         ref = outputs(xrun, m16, os.path.join(work, name + ".ref"))
         ex = outputs(xrun, lowered["exact"], os.path.join(work, name + ".exact"))
         rx = outputs(xrun, lowered["relaxed"], os.path.join(work, name + ".relaxed"))
-        print("| %s | %.3f | %.3f (%.2fx) | %.3f (%.2fx) | %.4f | %.4f | %.4f |" % (
+        ea, ec = argmax_agreement(ex, truth, row)
+        ra, rc = argmax_agreement(rx, truth, row)
+        print("| %s | %.3f | %.3f (%.2fx) | %.3f (%.2fx) | %.4f | %.4f | %.4f | %d/%d, %d/%d |" % (
             name, med["f32"], med["exact"], med["exact"] / med["f32"], med["relaxed"],
-            med["relaxed"] / med["f32"], distance(ref, truth), distance(ex, truth), distance(rx, truth)))
+            med["relaxed"] / med["f32"], distance(ref, truth), distance(ex, truth), distance(rx, truth),
+            ea, ec, ra, rc))
         sys.stdout.flush()
     if not o.keep:
         shutil.rmtree(work, ignore_errors=True)
