@@ -44,8 +44,9 @@ static enum xnn_status runnerCreate(Runner *r, int rne) {
     xnn_delete_subgraph(g);
   if (s == xnn_status_success)
     s = xnn_reshape_runtime(r->rt);
-  r->in = aligned_alloc(64, CHUNK * sizeof(float) + XNN_EXTRA_BYTES + 64);
-  r->out = aligned_alloc(64, CHUNK * sizeof(uint16_t) + XNN_EXTRA_BYTES + 64);
+  /* C11 aligned_alloc: the size must be a multiple of the alignment. */
+  r->in = aligned_alloc(64, (CHUNK * sizeof(float) + XNN_EXTRA_BYTES + 63) / 64 * 64);
+  r->out = aligned_alloc(64, (CHUNK * sizeof(uint16_t) + XNN_EXTRA_BYTES + 63) / 64 * 64);
   if (!r->in || !r->out)
     return xnn_status_out_of_memory;
   struct xnn_external_value ext[2] = {{0, r->in}, {1, r->out}};
