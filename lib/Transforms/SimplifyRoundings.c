@@ -1,6 +1,6 @@
 /* xnn-simplify-roundings: the bf16 roundings the lowering writes, reduced to
- * those that can change a bit (mode=exact) or to the delegate's boundaries and
- * GEMM inputs (mode=relaxed).
+ * those that can change a bit (mode=exact) or to the delegate's bf16 results
+ * (mode=relaxed).
  *
  * The lowering runs each bf16 op that rounds in f32 between converts: W (bf16
  * -> f32, exact widening) before it, R (f32 -> bf16, round to nearest even)
@@ -49,10 +49,11 @@ static bool isConvert(MlirOperation op, bool (*from)(MlirType), bool (*to)(MlirT
 static bool isWiden(MlirOperation op) { return isConvert(op, mlirTypeIsABF16, mlirTypeIsAF32); }
 static bool isRound(MlirOperation op) { return isConvert(op, mlirTypeIsAF32, mlirTypeIsABF16); }
 
+/* `v` is a bf16 value (±inf included; NaN, or a double off the f32 grid, not). */
 static bool bf16Exact(double v) {
   float f = (float)v;
   if (f != f || (double)f != v)
-    return v != v; /* NaN bounds never reach here; a double off the f32 grid is not exact */
+    return false;
   uint32_t u;
   memcpy(&u, &f, 4);
   return (u & 0xffffu) == 0;
