@@ -477,8 +477,11 @@ bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
 
 /* ---- convolution and pooling -------------------------------------------- */
 
+/* An input with one element has no layout (the tagger leaves it untagged:
+ * both layouts are the same bytes), so it passes as NHWC (fuzz seed 31985). */
 static bool requireNHWC(XnnLowerCtx *L, MlirOperation op) {
-  if (!xnnLowerOperandIsNHWC(op, 0) || !xnnLowerIsNHWC(op))
+  bool inputNHWC = xnnLowerOperandIsNHWC(op, 0) || xnnValueNumElements(mlirOperationGetOperand(op, 0)) == 1;
+  if (!inputNHWC || !xnnLowerIsNHWC(op))
     return xnnLowerFail(L, op, "input and result must be tagged NHWC (run xnn-tag-channels-last first)");
   return true;
 }
