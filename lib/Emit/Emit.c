@@ -104,6 +104,20 @@ static bool sizesArg(Builder *b, const char *attr, const char *param, int64_t lo
   return true;
 }
 
+/* num_dims and the result's shape as a size_t array named `param`. */
+static bool resultShapeArgs(Builder *b, const char *param) {
+  int64_t dims[XNN_IR_MAX_RANK];
+  intptr_t r = xnnValueShape(mlirOperationGetResult(b->op, 0), dims);
+  if (r < 0 || r > XNN_MLIR_EMIT_MAX_RANK)
+    return fail(b, "result must be a tensor of rank <= %d", XNN_MLIR_EMIT_MAX_RANK);
+  size(b, "num_dims", (size_t)r);
+  XnnMlirEmitArg *a = push(b, XNN_MLIR_ARG_SIZES, param);
+  a->u.sizes.n = (size_t)r;
+  for (intptr_t i = 0; i < r; ++i)
+    a->u.sizes.v[i] = (size_t)dims[i];
+  return true;
+}
+
 static size_t resultRank(Builder *b) {
   intptr_t r = xnnValueRank(mlirOperationGetResult(b->op, 0));
   return r < 0 ? 0 : (size_t)r;
@@ -151,15 +165,8 @@ static bool buildConvert(Builder *b) {
   xnnAttrBool(b->op, "exact_input", &exactInput);
   if (mlirTypeIsAF32(xnnValueElemType(in)) && mlirTypeIsABF16(xnnValueElemType(res)) && !exactInput) {
     b->node->function = XNN_MLIR_BF16_RNE_FUNCTION;
-    int64_t dims[XNN_MLIR_EMIT_MAX_RANK];
-    intptr_t rank = xnnValueShape(res, dims);
-    if (rank < 0 || rank > XNN_MLIR_EMIT_MAX_RANK)
-      return fail(b, "result rank %zd is not supported", (ssize_t)rank);
-    size(b, "num_dims", (size_t)rank);
-    XnnMlirEmitArg *d = push(b, XNN_MLIR_ARG_SIZES, "dims");
-    d->u.sizes.n = (size_t)rank;
-    for (intptr_t i = 0; i < rank; ++i)
-      d->u.sizes.v[i] = (size_t)dims[i];
+    if (!resultShapeArgs(b, "dims"))
+      return false;
     input(b, "input_id", 0);
     output(b);
     noFlags(b);
@@ -359,15 +366,8 @@ static bool buildReduce(Builder *b) {
 }
 
 static bool buildReshape(Builder *b) {
-  int64_t dims[XNN_IR_MAX_RANK];
-  intptr_t r = xnnValueShape(mlirOperationGetResult(b->op, 0), dims);
-  if (r < 0 || r > XNN_MLIR_EMIT_MAX_RANK)
-    return fail(b, "result must be a tensor of rank <= %d", XNN_MLIR_EMIT_MAX_RANK);
-  size(b, "num_dims", (size_t)r);
-  XnnMlirEmitArg *a = push(b, XNN_MLIR_ARG_SIZES, "new_shape");
-  a->u.sizes.n = (size_t)r;
-  for (intptr_t i = 0; i < r; ++i)
-    a->u.sizes.v[i] = (size_t)dims[i];
+  if (!resultShapeArgs(b, "new_shape"))
+    return false;
   input(b, "input_id", 0);
   output(b);
   noFlags(b);

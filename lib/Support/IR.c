@@ -249,6 +249,25 @@ MlirBlock xnnFuncBody(MlirOperation func) {
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
 }
 
+bool xnnIsDelegateFunc(MlirOperation op) {
+  return xnnOpIs(op, "func.func") && !mlirAttributeIsNull(xnnOpAttr(op, "xnn.delegate"));
+}
+
+bool xnnForEachDelegate(MlirOperation op, bool (*fn)(MlirOperation func, const void *cfg), const void *cfg) {
+  if (xnnIsDelegateFunc(op))
+    return fn(op, cfg);
+  if (!xnnOpIs(op, "builtin.module"))
+    return true;
+  size_t n = 0;
+  MlirOperation *top = xnnBlockOps(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)), &n);
+  bool ok = true;
+  for (size_t i = 0; i < n; ++i)
+    if (xnnIsDelegateFunc(top[i]))
+      ok = fn(top[i], cfg) && ok;
+  free(top);
+  return ok;
+}
+
 static MlirAttribute funcDictAttr(MlirOperation func, const char *listName, intptr_t i,
                                   const char *name) {
   MlirAttribute list =

@@ -99,6 +99,12 @@ MlirOperation *xnnBlockOps(MlirBlock block, size_t *n);
 MlirOperation xnnLookupSymbol(MlirOperation symbolTableOp, MlirStringRef name);
 /* The entry block of a func.func (null block if none). */
 MlirBlock xnnFuncBody(MlirOperation func);
+/* True for a delegate function: func.func carrying `xnn.delegate`. */
+bool xnnIsDelegateFunc(MlirOperation op);
+/* Runs `fn` on `op` if it is a delegate function, else on every delegate
+ * function directly in `op` (a module); false if any call returned false
+ * (all still run). How the per-delegate passes anchor on func or module. */
+bool xnnForEachDelegate(MlirOperation op, bool (*fn)(MlirOperation func, const void *cfg), const void *cfg);
 /* Attribute `name` of argument / result #i of a func.func (from its
  * `arg_attrs` / `res_attrs` dictionaries), or a null attribute. */
 MlirAttribute xnnFuncArgAttr(MlirOperation func, intptr_t i, const char *name);

@@ -12,11 +12,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 typedef struct DelegateConfig {
   bool foldDtypeConverts;
-  bool relaxedBf16;
+  char bf16Rounding[16]; /* "exact" or "relaxed" */
 } DelegateConfig;
 
 static void reportPipelineError(MlirStringRef msg, void *userData) {
@@ -56,13 +55,13 @@ static void runDelegate(MlirOperation op, MlirExternalPass pass, void *config) {
   size_t n = 0;
   MlirOperation *top = xnnBlockOps(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)), &n);
   bool ok = true;
-  const char *perDelegate = cfg->relaxedBf16 ? "xnn-tag-channels-last,xnn-remove-redundant-copies,"
-                                               "xnn-lower{bf16-rounding=relaxed},"
-                                               "xnn-simplify-roundings{mode=relaxed}"
-                                             : "xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,"
-                                               "xnn-simplify-roundings{mode=exact}";
+  char perDelegate[256];
+  snprintf(perDelegate, sizeof(perDelegate),
+           "xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower{bf16-rounding=%s},"
+           "xnn-simplify-roundings{mode=%s}",
+           cfg->bf16Rounding, cfg->bf16Rounding);
   for (size_t i = 0; i < n && ok; ++i)
-    if (xnnOpIs(top[i], "func.func") && !mlirAttributeIsNull(xnnOpAttr(top[i], "xnn.delegate")))
+    if (xnnIsDelegateFunc(top[i]))
       ok = runPipeline(top[i], "func.func", perDelegate);
   free(top);
   if (!ok)
@@ -78,9 +77,9 @@ static const XnnMlirPassOption delegateOptions[] = {
 };
 
 static MlirPass createDelegate(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
-  const char *mode = xnnMlirPassOptionGetString(info, values, "bf16-rounding");
-  DelegateConfig cfg = {xnnMlirPassOptionGetBool(info, values, "fold-dtype-converts"),
-                        mode && !strcmp(mode, "relaxed")};
+  DelegateConfig cfg = {xnnMlirPassOptionGetBool(info, values, "fold-dtype-converts"), ""};
+  snprintf(cfg.bf16Rounding, sizeof(cfg.bf16Rounding), "%s",
+           xnnMlirPassOptionGetString(info, values, "bf16-rounding"));
   return xnnMlirCreateExternalPass(info, runDelegate, &cfg, sizeof(cfg));
 }
 

@@ -5,31 +5,18 @@
 #include "Pass/PassDefs.h"
 #include "Support/IR.h"
 
-#include <stdlib.h>
 #include <string.h>
-
-static bool isDelegate(MlirOperation op) {
-  return xnnOpIs(op, "func.func") && !mlirAttributeIsNull(xnnOpAttr(op, "xnn.delegate"));
-}
 
 typedef struct LowerConfig {
   bool bf16InF32;
 } LowerConfig;
 
+static bool lowerOne(MlirOperation func, const void *config) {
+  return xnnLowerDelegate(func, ((const LowerConfig *)config)->bf16InF32);
+}
+
 static void runLower(MlirOperation op, MlirExternalPass pass, void *config) {
-  const LowerConfig *cfg = config;
-  bool ok = true;
-  if (isDelegate(op)) {
-    ok = xnnLowerDelegate(op, cfg->bf16InF32);
-  } else if (xnnOpIs(op, "builtin.module")) {
-    size_t n = 0;
-    MlirOperation *top = xnnBlockOps(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)), &n);
-    for (size_t i = 0; i < n; ++i)
-      if (isDelegate(top[i]))
-        ok = xnnLowerDelegate(top[i], cfg->bf16InF32) && ok;
-    free(top);
-  }
-  if (!ok)
+  if (!xnnForEachDelegate(op, lowerOne, config))
     mlirExternalPassSignalFailure(pass);
 }
 

@@ -420,7 +420,7 @@ static void runPartition(MlirOperation op, MlirExternalPass pass, void *config) 
   size_t numTop = 0, counter = 0;
   MlirOperation *top = xnnBlockOps(body, &numTop);
   for (size_t i = 0; i < numTop; ++i) {
-    if (!xnnOpIs(top[i], "func.func") || !mlirAttributeIsNull(xnnOpAttr(top[i], "xnn.delegate")))
+    if (!xnnOpIs(top[i], "func.func") || xnnIsDelegateFunc(top[i]))
       continue;
     MlirOperation insertAfter = top[i];
     partitionFunction(op, top[i], &insertAfter, cfg, &counter);

@@ -165,14 +165,15 @@ static void mergeConverts(MlirOperation *ops, size_t n) {
   xnnPtrMapFree(&first);
 }
 
-static void simplifyDelegate(MlirOperation func, const SimplifyConfig *cfg) {
+static bool simplifyDelegate(MlirOperation func, const void *config) {
+  const SimplifyConfig *cfg = config;
   MlirBlock body = xnnFuncBody(func);
   if (mlirBlockIsNull(body))
-    return;
+    return true;
   size_t n = 0;
   MlirOperation *ops = xnnBlockOps(body, &n);
   if (!ops)
-    return;
+    return true;
   mergeConverts(ops, n);
   /* Relaxed bypasses first: they change which values are bf16-exact. */
   for (size_t i = 0; i < n && cfg->relaxed; ++i) {
@@ -208,25 +209,12 @@ static void simplifyDelegate(MlirOperation func, const SimplifyConfig *cfg) {
     if (xnnOpIs(ops[i], "xnn.convert") && xnnOpIsDead(ops[i]))
       mlirOperationDestroy(ops[i]);
   free(ops);
-}
-
-static bool isDelegate(MlirOperation op) {
-  return xnnOpIs(op, "func.func") && !mlirAttributeIsNull(xnnOpAttr(op, "xnn.delegate"));
+  return true;
 }
 
 static void runSimplify(MlirOperation op, MlirExternalPass pass, void *config) {
   (void)pass;
-  const SimplifyConfig *cfg = config;
-  if (isDelegate(op)) {
-    simplifyDelegate(op, cfg);
-  } else if (xnnOpIs(op, "builtin.module")) {
-    size_t n = 0;
-    MlirOperation *top = xnnBlockOps(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)), &n);
-    for (size_t i = 0; i < n; ++i)
-      if (isDelegate(top[i]))
-        simplifyDelegate(top[i], cfg);
-    free(top);
-  }
+  xnnForEachDelegate(op, simplifyDelegate, config);
 }
 
 static const XnnMlirPassOption simplifyOptions[] = {
