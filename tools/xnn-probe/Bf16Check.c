@@ -17,6 +17,9 @@
 
 #include "Emit/Bf16Rounding.inc"
 
+#define XNNMLIR_STR_(x) #x
+#define XNNMLIR_STR(x) XNNMLIR_STR_(x)
+
 enum { CHUNK = 1 << 22 };
 
 typedef struct Runner {
@@ -68,7 +71,7 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
   int support = xnnmlir_bf16_rounding_support();
   printf("bf16 rounding: the library's f32 -> bf16 convert %s\n",
          support == 1 ? "rounds to nearest even: one convert node"
-         : support == 2 ? "truncates toward zero: RNE emulated (13 nodes)"
+         : support == 2 ? "truncates toward zero: RNE emulated (" XNNMLIR_STR(XNNMLIR_BF16_RNE_NODES) " nodes)"
                         : "neither rounds to nearest even nor truncates: bf16 rounding refused");
   if (support == 0)
     return 1;
@@ -102,7 +105,7 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
       uint16_t want = xnnF32BitsToBF16(u), got = rne.out[i];
       nativeDiffer += native.out[i] != want;
       if ((u & 0x7fffffffu) < XNNMLIR_BF16_RNE_EXACT_FROM) {
-        ++tiny; /* below 2^-119: XNNPACK flushes denormals, see Bf16Rounding.inc */
+        ++tiny; /* below 2^-109: XNNPACK flushes denormals, see Bf16Rounding.inc */
         flushed += got != want;
         continue;
       }
@@ -119,8 +122,8 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
     checked += n;
   }
   runnerDestroy(&rne), runnerDestroy(&native);
-  printf("bf16 rounding: %llu f32 patterns checked (every %llu): %llu of %llu with |x| >= 2^-119 differ, "
-         "%llu NaNs with another payload; below 2^-119 (flushed range) %llu of %llu differ; the "
+  printf("bf16 rounding: %llu f32 patterns checked (every %llu): %llu of %llu with |x| >= 2^-109 differ, "
+         "%llu NaNs with another payload; below 2^-109 (flushed range) %llu of %llu differ; the "
          "library's convert alone differs on %llu\n",
          (unsigned long long)checked, (unsigned long long)stride, (unsigned long long)differ,
          (unsigned long long)(checked - tiny), (unsigned long long)nanPayload, (unsigned long long)flushed,
