@@ -34,6 +34,8 @@ extern "C" {
  * nearest even (num_dims, dims, input_id, output_id, flags), defined in
  * lib/Emit/Bf16Rounding.inc, which sinks compile in or copy into their C. */
 #define XNN_MLIR_BF16_RNE_FUNCTION "xnnmlir_define_convert_f32_to_bf16_rne"
+/* The helper that rounds f32 to bf16 values kept in f32 (same file). */
+#define XNN_MLIR_BF16_RNE_F32_FUNCTION "xnnmlir_define_round_f32_to_bf16_rne"
 /* Value flags, as XNN_VALUE_FLAG_EXTERNAL_INPUT / _OUTPUT. */
 #define XNN_MLIR_EMIT_EXTERNAL_INPUT 1u
 #define XNN_MLIR_EMIT_EXTERNAL_OUTPUT 2u

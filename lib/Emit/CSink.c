@@ -269,7 +269,7 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
 static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t errSize) {
   CSink *s = user;
   XnnStrBuf *b = &s->body;
-  if (!strcmp(n->function, XNN_MLIR_BF16_RNE_FUNCTION))
+  if (!strcmp(n->function, XNN_MLIR_BF16_RNE_FUNCTION) || !strcmp(n->function, XNN_MLIR_BF16_RNE_F32_FUNCTION))
     s->usesBf16Rounding = true;
   xnnStrBufAppendCStr(b, "  what = \"");
   appendEscaped(b, n->what ? n->what : "node");

@@ -158,13 +158,17 @@ static const char *kindEnum(Builder *b, const char *const *names, const char *co
 
 /* f32 -> bf16 rounds to nearest even (PyTorch): through the helper of
  * Bf16Rounding.inc, which probes the library and emulates where it truncates;
- * with exact_input (the values are bf16 already) any convert is exact. */
+ * with exact_input (the values are bf16 already) any convert is exact.
+ * round_to_bf16 (f32 -> f32): that rounding, kept in f32 (its other helper). */
 static bool buildConvert(Builder *b) {
   MlirValue in = mlirOperationGetOperand(b->op, 0), res = mlirOperationGetResult(b->op, 0);
   bool exactInput = false;
+  bool roundToBf16 = false;
   xnnAttrBool(b->op, "exact_input", &exactInput);
-  if (mlirTypeIsAF32(xnnValueElemType(in)) && mlirTypeIsABF16(xnnValueElemType(res)) && !exactInput) {
-    b->node->function = XNN_MLIR_BF16_RNE_FUNCTION;
+  xnnAttrBool(b->op, "round_to_bf16", &roundToBf16);
+  if (roundToBf16 ||
+      (mlirTypeIsAF32(xnnValueElemType(in)) && mlirTypeIsABF16(xnnValueElemType(res)) && !exactInput)) {
+    b->node->function = roundToBf16 ? XNN_MLIR_BF16_RNE_F32_FUNCTION : XNN_MLIR_BF16_RNE_FUNCTION;
     if (!resultShapeArgs(b, "dims"))
       return false;
     input(b, "input_id", 0);

@@ -92,15 +92,24 @@ bool xnnVerifyXnnConstant(MlirOperation op) {
 
 /* xnn.convert -> xnn_define_unary(xnn_unary_convert): same shape. */
 /* Optional exact_input (bool, f32 -> bf16 only): the input holds bf16 values
- * (xnn-simplify-roundings proved it), so the library's own convert is exact. */
+ * (xnn-simplify-roundings proved it), so the library's own convert is exact.
+ * Optional round_to_bf16 (bool, f32 -> f32 only, required there): each value
+ * rounded to the nearest bf16, ties to even, kept in f32. */
 bool xnnVerifyXnnConvert(MlirOperation op) {
   XnnTensor in, out;
-  bool exactInput = false;
+  bool exactInput = false, roundToBf16 = false;
   XnnAttrStatus se = xnnGetBool(op, "exact_input", false, &exactInput);
-  if (!unaryIO(op, &in, &out) || se == XNN_ATTR_BAD)
+  XnnAttrStatus sr = xnnGetBool(op, "round_to_bf16", false, &roundToBf16);
+  if (!unaryIO(op, &in, &out) || se == XNN_ATTR_BAD || sr == XNN_ATTR_BAD)
     return false;
   if (se == XNN_ATTR_OK && !(mlirTypeIsAF32(in.elem) && mlirTypeIsABF16(out.elem))) {
     xnnOpError(op, "exact_input applies to f32 -> bf16 converts only");
+    return false;
+  }
+  bool f32ToF32 = mlirTypeIsAF32(in.elem) && mlirTypeIsAF32(out.elem);
+  if ((sr == XNN_ATTR_OK) != f32ToF32 || (f32ToF32 && !roundToBf16)) {
+    xnnOpError(op, f32ToF32 ? "f32 -> f32 converts require round_to_bf16 = true"
+                            : "round_to_bf16 applies to f32 -> f32 converts only");
     return false;
   }
   int64_t shape[XR];

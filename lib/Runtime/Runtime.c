@@ -227,6 +227,11 @@ static enum xnn_status callConvertBf16Rne(xnn_subgraph_t g, Args a) {
                                                 a[4].u.flags.value);
 }
 
+static enum xnn_status callRoundBf16Rne(xnn_subgraph_t g, Args a) {
+  return xnnmlir_define_round_f32_to_bf16_rne(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id,
+                                              a[4].u.flags.value);
+}
+
 static enum xnn_status callPad(xnn_subgraph_t g, Args a) {
   return xnn_define_static_constant_pad(g, a[0].u.sizes.v, a[1].u.sizes.v, a[2].u.f, a[3].u.id, a[4].u.id,
                                         a[5].u.flags.value);
@@ -260,6 +265,7 @@ static const Call kCalls[] = {
     {"xnn_define_copy", "VVG", callCopy},
     {"xnn_define_static_constant_pad", "SSFVVG", callPad},
     {XNN_MLIR_BF16_RNE_FUNCTION, "ZSVVG", callConvertBf16Rne},
+    {XNN_MLIR_BF16_RNE_F32_FUNCTION, "ZSVVG", callRoundBf16Rne},
 };
 
 static char letter(XnnMlirEmitArgType t) {

@@ -15,7 +15,14 @@
  *    bounds);
  *  - marks an R of a bf16-exact value exact_input: any convert is exact there,
  *    so the emitters define the library's plain convert instead of the RNE
- *    emulation.
+ *    emulation;
+ *  - replaces W(R(x)), where R feeds only W, by one f32 -> f32 convert with
+ *    round_to_bf16: the same values, without narrowing and widening them (two
+ *    passes over the tensor where the library emulates the rounding);
+ *  - moves a clamp with bf16 bounds above the round trip it follows:
+ *    clamp(W(R(x))) -> W(R(clamp(x))), equal because rounding is monotone and
+ *    keeps the bounds. XNNPACK then fuses the clamp into x's producer (a
+ *    convolution's relu6), as it does in f32.
  * Relaxed mode (after xnn-lower{bf16-rounding=relaxed}, which computes every
  * bf16 op in f32) also drops W(R(x)) where x is not exact: values stay f32
  * between ops that compute in f32 anyway, GEMMs included (the pinned XNNPACK
@@ -48,6 +55,8 @@ static bool isConvert(MlirOperation op, bool (*from)(MlirType), bool (*to)(MlirT
 }
 static bool isWiden(MlirOperation op) { return isConvert(op, mlirTypeIsABF16, mlirTypeIsAF32); }
 static bool isRound(MlirOperation op) { return isConvert(op, mlirTypeIsAF32, mlirTypeIsABF16); }
+/* R then W in one op: f32 -> f32 with round_to_bf16. */
+static bool isRoundKeep(MlirOperation op) { return isConvert(op, mlirTypeIsAF32, mlirTypeIsAF32); }
 
 /* `v` is a bf16 value (±inf included; NaN, or a double off the f32 grid, not). */
 static bool bf16Exact(double v) {
@@ -127,7 +136,7 @@ static void analyse(Analysis *a, MlirOperation *ops, size_t n) {
       continue;
     bool exact = false;
     intptr_t numData = 0;
-    if (isWiden(op))
+    if (isWiden(op) || isRoundKeep(op))
       exact = true;
     else if (xnnOpIs(op, "xnn.constant"))
       exact = constantExact(op);
@@ -165,6 +174,56 @@ static void mergeConverts(MlirOperation *ops, size_t n) {
   xnnPtrMapFree(&first);
 }
 
+static bool isExactClamp(MlirOperation op) {
+  MlirStringRef kind;
+  return xnnOpIs(op, "xnn.unary") && xnnAttrString(op, "kind", &kind) && kind.length == 5 &&
+         !memcmp(kind.data, "clamp", 5) && boundExact(op, "min") && boundExact(op, "max");
+}
+
+/* clamp(W(R(x))) -> W(R(clamp(x))) where the round trip feeds only the clamp.
+ * Returns whether any op moved (the block order changed). */
+static bool hoistClamps(MlirOperation *ops, size_t n) {
+  bool moved = false;
+  for (size_t i = 0; i < n; ++i) {
+    MlirOperation clamp = ops[i];
+    if (!isExactClamp(clamp))
+      continue;
+    MlirValue in = mlirOperationGetOperand(clamp, 0);
+    MlirOperation widen = xnnDefiningOp(in);
+    if (mlirOperationIsNull(widen) || !isWiden(widen) || xnnValueNumUses(in) != 1)
+      continue;
+    MlirOperation round = xnnDefiningOp(mlirOperationGetOperand(widen, 0));
+    if (mlirOperationIsNull(round) || !isRound(round) ||
+        xnnValueNumUses(mlirOperationGetResult(round, 0)) != 1 ||
+        !mlirAttributeIsNull(xnnOpAttr(round, "exact_input")))
+      continue;
+    MlirValue x = mlirOperationGetOperand(round, 0), clamped = mlirOperationGetResult(clamp, 0);
+    if (!mlirTypeEqual(mlirValueGetType(x), mlirValueGetType(in)))
+      continue;
+    mlirValueReplaceAllUsesOfWith(clamped, in);
+    mlirOperationSetOperand(clamp, 0, x);
+    mlirOperationSetOperand(round, 0, clamped);
+    mlirOperationMoveBefore(clamp, round);
+    moved = true;
+  }
+  return moved;
+}
+
+/* W(R(x)) -> round_to_bf16(x), inserted before W, which keeps its uses. */
+static void replaceByRoundKeep(MlirOperation widen, MlirValue x) {
+  MlirContext ctx = mlirOperationGetContext(widen);
+  MlirNamedAttribute attrs[2] = {xnnNamed(ctx, "round_to_bf16", mlirBoolAttrGet(ctx, 1))};
+  intptr_t nAttrs = 1;
+  MlirAttribute layout = xnnOpAttr(widen, "xnn.layout");
+  if (!mlirAttributeIsNull(layout))
+    attrs[nAttrs++] = xnnNamed(ctx, "xnn.layout", layout);
+  MlirValue w = mlirOperationGetResult(widen, 0);
+  MlirType type = mlirValueGetType(w);
+  MlirOperation keep = xnnBuildOp("xnn.convert", mlirOperationGetLocation(widen), 1, &x, 1, &type, nAttrs, attrs);
+  xnnInsertBefore(widen, keep);
+  mlirValueReplaceAllUsesOfWith(w, mlirOperationGetResult(keep, 0));
+}
+
 static bool simplifyDelegate(MlirOperation func, const void *config) {
   const SimplifyConfig *cfg = config;
   MlirBlock body = xnnFuncBody(func);
@@ -175,6 +234,11 @@ static bool simplifyDelegate(MlirOperation func, const void *config) {
   if (!ops)
     return true;
   mergeConverts(ops, n);
+  if (hoistClamps(ops, n)) {
+    free(ops);
+    if (!(ops = xnnBlockOps(body, &n)))
+      return true;
+  }
   /* Relaxed bypasses first: they change which values are bf16-exact. */
   for (size_t i = 0; i < n && cfg->relaxed; ++i) {
     if (!xnnOpIs(ops[i], "xnn.convert") || !isWiden(ops[i]))
@@ -201,6 +265,8 @@ static bool simplifyDelegate(MlirOperation func, const void *config) {
       MlirValue x = mlirOperationGetOperand(def, 0), w = mlirOperationGetResult(op, 0);
       if (valueExact(&a, x))
         mlirValueReplaceAllUsesOfWith(w, x);
+      else if (!cfg->relaxed && xnnValueNumUses(mlirOperationGetResult(def, 0)) == 1)
+        replaceByRoundKeep(op, x);
     }
   }
   xnnPtrMapFree(&a.exact);

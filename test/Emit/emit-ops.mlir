@@ -12,7 +12,7 @@
 // CHECK: #include <xnnpack.h>
 // CHECK: #include <string.h>
 // CHECK: /* ---- lib/Emit/Bf16Rounding.inc ---- */
-// CHECK: static enum xnn_status xnnmlir_define_convert_f32_to_bf16_rne(
+// CHECK: static inline enum xnn_status xnnmlir_define_convert_f32_to_bf16_rne(
 // CHECK: /* ---- end of lib/Emit/Bf16Rounding.inc ---- */
 // CHECK-NOT: lib/Emit/Bf16Rounding.inc
 // Weights: static, aligned, padded; small splats written out, large ones

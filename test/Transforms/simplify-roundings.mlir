@@ -23,14 +23,15 @@ func.func private @exact_after_max(%x: tensor<1x4x4x2xbf16>) -> (tensor<1x2x2x2x
 
 // -----
 
-// A rounding of a computed value stays in exact mode; relaxed mode keeps the
-// f32 value for every f32 op, GEMMs included, and the rounding goes.
+// A rounding of a computed value stays in exact mode, kept in f32 where only
+// f32 ops use it (round_to_bf16: no narrowing and widening passes); relaxed
+// mode keeps the f32 value for every f32 op, GEMMs included, and the rounding
+// goes.
 // CHECK-LABEL: func.func private @computed
 // CHECK: %[[S:.*]] = "xnn.binary"(%arg0, %arg0) {kind = "add"}
-// CHECK: %[[R:.*]] = "xnn.convert"(%[[S]]) : (tensor<2x4xf32>) -> tensor<2x4xbf16>
-// CHECK: %[[W:.*]] = "xnn.convert"(%[[R]]) : (tensor<2x4xbf16>) -> tensor<2x4xf32>
-// CHECK: "xnn.unary"(%[[W]]) {kind = "tanh"}
-// CHECK: "xnn.fully_connected"(%[[W]], %arg1)
+// CHECK-NEXT: %[[W:.*]] = "xnn.convert"(%[[S]]) {round_to_bf16 = true} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: "xnn.unary"(%[[W]]) {kind = "tanh"}
+// CHECK-NEXT: "xnn.fully_connected"(%[[W]], %arg1)
 // RELAXED-LABEL: func.func private @computed
 // RELAXED: %[[S:.*]] = "xnn.binary"(%arg0, %arg0) {kind = "add"}
 // RELAXED-NOT: "xnn.convert"
@@ -77,4 +78,53 @@ func.func private @clamp_bounds(%x: tensor<4xbf16>) -> (tensor<4xbf16>, tensor<4
   %3 = "xnn.convert"(%1) : (tensor<4xf32>) -> tensor<4xbf16>
   %4 = "xnn.convert"(%2) : (tensor<4xf32>) -> tensor<4xbf16>
   return %3, %4 : tensor<4xbf16>, tensor<4xbf16>
+}
+
+// -----
+
+// A rounding whose bf16 value is also a result stays a convert to bf16 (the
+// result needs it) and is widened for the f32 users.
+// CHECK-LABEL: func.func private @rounded_and_returned
+// CHECK: %[[R:.*]] = "xnn.convert"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK: %[[W:.*]] = "xnn.convert"(%[[R]]) : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK-NOT: round_to_bf16
+// CHECK: return %[[R]]
+func.func private @rounded_and_returned(%x: tensor<4xf32>) -> (tensor<4xbf16>, tensor<4xf32>) attributes {xnn.delegate} {
+  %0 = "xnn.unary"(%x) {kind = "exp"} : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "xnn.convert"(%0) : (tensor<4xf32>) -> tensor<4xbf16>
+  %2 = "xnn.convert"(%1) : (tensor<4xbf16>) -> tensor<4xf32>
+  %3 = "xnn.unary"(%2) {kind = "tanh"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %1, %3 : tensor<4xbf16>, tensor<4xf32>
+}
+
+// -----
+
+// A clamp with bf16 bounds after a rounding moves above it, next to the
+// convolution (XNNPACK fuses it there, as in f32): rounding is monotone and
+// keeps the bounds, so the values are the same. With a bound that is not a
+// bf16 value it stays.
+// CHECK-LABEL: func.func private @clamp_before_rounding
+// CHECK: %[[C:.*]] = "xnn.convolution_2d"
+// CHECK-NEXT: %[[K:.*]] = "xnn.unary"(%[[C]]) {kind = "clamp", max = 6.000000e+00 : f64, min = 0.000000e+00 : f64}
+// CHECK-NEXT: %[[W:.*]] = "xnn.convert"(%[[K]]) {round_to_bf16 = true}
+// CHECK-NEXT: "xnn.convolution_2d"(%[[W]]
+// CHECK-LABEL: func.func private @clamp_inexact_bound
+// CHECK: %[[C:.*]] = "xnn.convolution_2d"
+// CHECK-NEXT: %[[W:.*]] = "xnn.convert"(%[[C]]) {round_to_bf16 = true}
+// CHECK-NEXT: "xnn.unary"(%[[W]]) {kind = "clamp", max = 6.000000e+00 : f64, min = 1.000000e-01 : f64}
+func.func private @clamp_before_rounding(%x: tensor<1x4x4x2xf32>, %w: tensor<2x1x1x2xf32>, %b: tensor<2xf32>) -> tensor<1x4x4x2xf32> attributes {xnn.delegate} {
+  %0 = "xnn.convolution_2d"(%x, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
+  %1 = "xnn.convert"(%0) : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xbf16>
+  %2 = "xnn.convert"(%1) : (tensor<1x4x4x2xbf16>) -> tensor<1x4x4x2xf32>
+  %3 = "xnn.unary"(%2) {kind = "clamp", min = 0.0 : f64, max = 6.0 : f64} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  %4 = "xnn.convolution_2d"(%3, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
+  return %4 : tensor<1x4x4x2xf32>
+}
+func.func private @clamp_inexact_bound(%x: tensor<1x4x4x2xf32>, %w: tensor<2x1x1x2xf32>, %b: tensor<2xf32>) -> tensor<1x4x4x2xf32> attributes {xnn.delegate} {
+  %0 = "xnn.convolution_2d"(%x, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
+  %1 = "xnn.convert"(%0) : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xbf16>
+  %2 = "xnn.convert"(%1) : (tensor<1x4x4x2xbf16>) -> tensor<1x4x4x2xf32>
+  %3 = "xnn.unary"(%2) {kind = "clamp", min = 0.1 : f64, max = 6.0 : f64} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  %4 = "xnn.convolution_2d"(%3, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
+  return %4 : tensor<1x4x4x2xf32>
 }

@@ -25,10 +25,14 @@ enum { CHUNK = 1 << 22 };
 typedef struct Runner {
   xnn_runtime_t rt;
   float *in;
-  uint16_t *out;
+  uint16_t *out;   /* bf16 results (NATIVE, RNE) */
+  uint32_t *out32; /* f32 results (KEEP_F32) */
 } Runner;
 
-static enum xnn_status runnerCreate(Runner *r, int rne) {
+/* The library's convert; the RNE convert; the RNE rounding kept in f32. */
+enum { NATIVE, RNE, KEEP_F32 };
+
+static enum xnn_status runnerCreate(Runner *r, int mode) {
   memset(r, 0, sizeof(*r));
   const size_t dims[1] = {CHUNK};
   xnn_subgraph_t g = NULL;
@@ -37,10 +41,12 @@ static enum xnn_status runnerCreate(Runner *r, int rne) {
   if (s == xnn_status_success)
     s = xnn_define_tensor_value(g, xnn_datatype_fp32, 1, dims, NULL, 0, XNN_VALUE_FLAG_EXTERNAL_INPUT, &x);
   if (s == xnn_status_success)
-    s = xnn_define_tensor_value(g, xnn_datatype_bf16, 1, dims, NULL, 1, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &y);
+    s = xnn_define_tensor_value(g, mode == KEEP_F32 ? xnn_datatype_fp32 : xnn_datatype_bf16, 1, dims, NULL, 1,
+                                XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &y);
   if (s == xnn_status_success)
-    s = rne ? xnnmlir_define_convert_f32_to_bf16_rne(g, 1, dims, x, y, 0)
-            : xnn_define_unary(g, xnn_unary_convert, NULL, x, y, 0);
+    s = mode == RNE        ? xnnmlir_define_convert_f32_to_bf16_rne(g, 1, dims, x, y, 0)
+        : mode == KEEP_F32 ? xnnmlir_define_round_f32_to_bf16_rne(g, 1, dims, x, y, 0)
+                           : xnn_define_unary(g, xnn_unary_convert, NULL, x, y, 0);
   if (s == xnn_status_success)
     s = xnn_create_runtime_v2(g, NULL, 0, &r->rt);
   if (g)
@@ -49,10 +55,14 @@ static enum xnn_status runnerCreate(Runner *r, int rne) {
     s = xnn_reshape_runtime(r->rt);
   /* C11 aligned_alloc: the size must be a multiple of the alignment. */
   r->in = aligned_alloc(64, (CHUNK * sizeof(float) + XNN_EXTRA_BYTES + 63) / 64 * 64);
-  r->out = aligned_alloc(64, (CHUNK * sizeof(uint16_t) + XNN_EXTRA_BYTES + 63) / 64 * 64);
-  if (!r->in || !r->out)
+  void *out = aligned_alloc(64, (CHUNK * sizeof(uint32_t) + XNN_EXTRA_BYTES + 63) / 64 * 64);
+  if (mode == KEEP_F32)
+    r->out32 = out;
+  else
+    r->out = out;
+  if (!r->in || !out)
     return xnn_status_out_of_memory;
-  struct xnn_external_value ext[2] = {{0, r->in}, {1, r->out}};
+  struct xnn_external_value ext[2] = {{0, r->in}, {1, out}};
   if (s == xnn_status_success)
     s = xnn_setup_runtime_v2(r->rt, 2, ext);
   return s;
@@ -63,6 +73,7 @@ static void runnerDestroy(Runner *r) {
     xnn_delete_runtime(r->rt);
   free(r->in);
   free(r->out);
+  free(r->out32);
 }
 
 static int isNaN(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
@@ -75,14 +86,15 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
                         : "neither rounds to nearest even nor truncates: bf16 rounding refused");
   if (support == 0)
     return 1;
-  Runner rne, native;
-  enum xnn_status s1 = runnerCreate(&rne, 1), s2 = runnerCreate(&native, 0);
-  if (s1 != xnn_status_success || s2 != xnn_status_success) {
-    fprintf(stderr, "xnn-probe: cannot build the bf16 rounding runtimes (%d, %d)\n", (int)s1, (int)s2);
-    runnerDestroy(&rne), runnerDestroy(&native);
+  Runner rne, native, keep;
+  enum xnn_status s1 = runnerCreate(&rne, RNE), s2 = runnerCreate(&native, NATIVE), s3 = runnerCreate(&keep, KEEP_F32);
+  if (s1 != xnn_status_success || s2 != xnn_status_success || s3 != xnn_status_success) {
+    fprintf(stderr, "xnn-probe: cannot build the bf16 rounding runtimes (%d, %d, %d)\n", (int)s1, (int)s2, (int)s3);
+    runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep);
     return 1;
   }
   uint64_t checked = 0, differ = 0, nanPayload = 0, nativeDiffer = 0, shown = 0, flushed = 0, tiny = 0;
+  uint64_t keepDiffer = 0;
   uint64_t next = 0;
   while (next < (1ull << 32)) {
     size_t n = 0;
@@ -90,13 +102,13 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
       uint32_t u = (uint32_t)next;
       memcpy(&rne.in[n], &u, 4);
     }
-    memcpy(native.in, rne.in, n * sizeof(float));
     memset(rne.in + n, 0, (CHUNK - n) * sizeof(float));
-    memset(native.in + n, 0, (CHUNK - n) * sizeof(float));
-    if (xnn_invoke_runtime(rne.rt) != xnn_status_success ||
-        xnn_invoke_runtime(native.rt) != xnn_status_success) {
+    memcpy(native.in, rne.in, CHUNK * sizeof(float));
+    memcpy(keep.in, rne.in, CHUNK * sizeof(float));
+    if (xnn_invoke_runtime(rne.rt) != xnn_status_success || xnn_invoke_runtime(native.rt) != xnn_status_success ||
+        xnn_invoke_runtime(keep.rt) != xnn_status_success) {
       fprintf(stderr, "xnn-probe: xnn_invoke_runtime failed\n");
-      runnerDestroy(&rne), runnerDestroy(&native);
+      runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep);
       return 1;
     }
     for (size_t i = 0; i < n; ++i) {
@@ -104,6 +116,10 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
       memcpy(&u, &rne.in[i], 4);
       uint16_t want = xnnF32BitsToBF16(u), got = rne.out[i];
       nativeDiffer += native.out[i] != want;
+      /* Kept in f32: the bf16 result widened, bit for bit (NaN: a NaN). */
+      uint32_t kept = keep.out32[i];
+      if (isNaN(u) ? !isNaN(kept) : (kept != (uint32_t)got << 16))
+        ++keepDiffer;
       if ((u & 0x7fffffffu) < XNNMLIR_BF16_RNE_EXACT_FROM) {
         ++tiny; /* below 2^-109: XNNPACK flushes denormals, see Bf16Rounding.inc */
         flushed += got != want;
@@ -121,12 +137,14 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
     }
     checked += n;
   }
-  runnerDestroy(&rne), runnerDestroy(&native);
+  runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep);
   printf("bf16 rounding: %llu f32 patterns checked (every %llu): %llu of %llu with |x| >= 2^-109 differ, "
          "%llu NaNs with another payload; below 2^-109 (flushed range) %llu of %llu differ; the "
          "library's convert alone differs on %llu\n",
          (unsigned long long)checked, (unsigned long long)stride, (unsigned long long)differ,
          (unsigned long long)(checked - tiny), (unsigned long long)nanPayload, (unsigned long long)flushed,
          (unsigned long long)tiny, (unsigned long long)nativeDiffer);
-  return differ ? 1 : 0;
+  printf("bf16 rounding kept in f32: %llu of %llu patterns differ from the bf16 rounding widened\n",
+         (unsigned long long)keepDiffer, (unsigned long long)checked);
+  return differ || keepDiffer ? 1 : 0;
 }

@@ -471,3 +471,27 @@ func.func private @convert_exact_input_not_bool(%a: tensor<4xf32>) -> tensor<4xb
   %0 = "xnn.convert"(%a) {exact_input = 1 : i64} : (tensor<4xf32>) -> tensor<4xbf16>
   return %0 : tensor<4xbf16>
 }
+
+// -----
+
+func.func private @convert_round_to_bf16_narrowing(%a: tensor<4xf32>) -> tensor<4xbf16> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.convert' op round_to_bf16 applies to f32 -> f32 converts only}}
+  %0 = "xnn.convert"(%a) {round_to_bf16 = true} : (tensor<4xf32>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// -----
+
+func.func private @convert_f32_to_f32_plain(%a: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.convert' op f32 -> f32 converts require round_to_bf16 = true}}
+  %0 = "xnn.convert"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func private @convert_round_to_bf16_not_bool(%a: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{round_to_bf16}}
+  %0 = "xnn.convert"(%a) {round_to_bf16 = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
