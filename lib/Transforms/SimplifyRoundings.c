@@ -174,6 +174,17 @@ static void mergeConverts(MlirOperation *ops, size_t n) {
   xnnPtrMapFree(&first);
 }
 
+/* Uses of `v` by ops other than dead converts (merged ones wait for the final
+ * sweep). */
+static size_t liveUses(MlirValue v) {
+  size_t n = 0;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation owner = mlirOpOperandGetOwner(u);
+    n += !(xnnOpIs(owner, "xnn.convert") && xnnOpIsDead(owner));
+  }
+  return n;
+}
+
 static bool isExactClamp(MlirOperation op) {
   MlirStringRef kind;
   return xnnOpIs(op, "xnn.unary") && xnnAttrString(op, "kind", &kind) && kind.length == 5 &&
@@ -190,11 +201,11 @@ static bool hoistClamps(MlirOperation *ops, size_t n) {
       continue;
     MlirValue in = mlirOperationGetOperand(clamp, 0);
     MlirOperation widen = xnnDefiningOp(in);
-    if (mlirOperationIsNull(widen) || !isWiden(widen) || xnnValueNumUses(in) != 1)
+    if (mlirOperationIsNull(widen) || !isWiden(widen) || liveUses(in) != 1)
       continue;
     MlirOperation round = xnnDefiningOp(mlirOperationGetOperand(widen, 0));
     if (mlirOperationIsNull(round) || !isRound(round) ||
-        xnnValueNumUses(mlirOperationGetResult(round, 0)) != 1 ||
+        liveUses(mlirOperationGetResult(round, 0)) != 1 ||
         !mlirAttributeIsNull(xnnOpAttr(round, "exact_input")))
       continue;
     MlirValue x = mlirOperationGetOperand(round, 0), clamped = mlirOperationGetResult(clamp, 0);
@@ -265,7 +276,7 @@ static bool simplifyDelegate(MlirOperation func, const void *config) {
       MlirValue x = mlirOperationGetOperand(def, 0), w = mlirOperationGetResult(op, 0);
       if (valueExact(&a, x))
         mlirValueReplaceAllUsesOfWith(w, x);
-      else if (!cfg->relaxed && xnnValueNumUses(mlirOperationGetResult(def, 0)) == 1)
+      else if (!cfg->relaxed && liveUses(mlirOperationGetResult(def, 0)) == 1)
         replaceByRoundKeep(op, x);
     }
   }

@@ -128,3 +128,23 @@ func.func private @clamp_inexact_bound(%x: tensor<1x4x4x2xf32>, %w: tensor<2x1x1
   %4 = "xnn.convolution_2d"(%3, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
   return %4 : tensor<1x4x4x2xf32>
 }
+
+// -----
+
+// Two widenings of one rounding (the lowering writes one per use) merge
+// first, then the rounding is kept in f32 for both users.
+// CHECK-LABEL: func.func private @two_widenings
+// CHECK: %[[E:.*]] = "xnn.unary"(%arg0) {kind = "exp"}
+// CHECK-NEXT: %[[K:.*]] = "xnn.convert"(%[[E]]) {round_to_bf16 = true}
+// CHECK-NEXT: "xnn.unary"(%[[K]]) {kind = "tanh"}
+// CHECK-NEXT: "xnn.binary"(%[[K]], %[[K]]) {kind = "add"}
+// CHECK-NOT: "xnn.convert"
+func.func private @two_widenings(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) attributes {xnn.delegate} {
+  %0 = "xnn.unary"(%x) {kind = "exp"} : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "xnn.convert"(%0) : (tensor<4xf32>) -> tensor<4xbf16>
+  %2 = "xnn.convert"(%1) : (tensor<4xbf16>) -> tensor<4xf32>
+  %3 = "xnn.convert"(%1) : (tensor<4xbf16>) -> tensor<4xf32>
+  %4 = "xnn.unary"(%2) {kind = "tanh"} : (tensor<4xf32>) -> tensor<4xf32>
+  %5 = "xnn.binary"(%3, %3) {kind = "add"} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %4, %5 : tensor<4xf32>, tensor<4xf32>
+}
