@@ -138,9 +138,6 @@ bool xnnPoolIsIdentity(const XnnPoolParams *p) {
 
 static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
-  bool ceil = false;
-  if (xnnAttrBool(op, "ceil_mode", &ceil) && ceil)
-    return refuse(why, "max_pool2d with ceil_mode = true is not lowered");
   XnnPoolParams p = xnnPoolParams(op);
   if (p.kernel[0] == 1 && p.kernel[1] == 1)
     return true; /* a copy, or a strided 1x1 average pooling: one element's mean is itself */
@@ -149,15 +146,15 @@ static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnRea
       return refuse(why, "max_pool2d with stride %lld > kernel %lld in dim %d: XNNPACK's max "
                     "pooling refuses strides larger than the window", (long long)p.stride[i],
                     (long long)p.kernel[i], i + 2);
-  return true; /* dilation with padding: lowered with an explicit -inf pad */
+  /* dilation with padding: lowered with an explicit -inf pad; ceil_mode's
+   * overhanging windows: with more padding at the bottom and right. */
+  return true;
 }
 
 static bool checkAvgPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
-  (void)cfg;
-  XnnPoolParams p = xnnPoolParams(op);
-  if (p.padding[0] || p.padding[1])
-    return refuse(why, "avg_pool2d with padding: PyTorch counts the padding (count_include_pad), "
-                  "XNNPACK does not");
+  (void)op, (void)cfg, (void)why;
+  /* Padding, which PyTorch counts (count_include_pad) and XNNPACK's implicit
+   * padding would not: lowered as an explicit zero pad. */
   return true;
 }
 

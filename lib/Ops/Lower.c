@@ -540,11 +540,28 @@ bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   /* 1x1 max pooling is refused by XNNPACK; over one element it is the
    * average pooling, which takes strides. */
   bool isMax = xnnOpIs(op, "edge.max_pool2d") && !(p.kernel[0] == 1 && p.kernel[1] == 1);
-  /* The pinned XNNPACK's dilated max pooling miscomputes with implicit
-   * padding (xnn-probe --check-capabilities finds the windows): pad with -inf
-   * explicitly, as PyTorch's implicit padding is, and pool without. */
-  if (isMax && (p.dilation[0] > 1 || p.dilation[1] > 1) && (p.padding[0] || p.padding[1])) {
-    int64_t pre[4] = {0, p.padding[0], p.padding[1], 0}, post[4] = {0, p.padding[0], p.padding[1], 0};
+  /* Padding top, right, bottom, left. PyTorch's output size (the result
+   * type) can need more at the bottom and right: ceil_mode's last windows
+   * overhang the input, and see only the elements inside it. */
+  int64_t pad4[4] = {p.padding[0], p.padding[1], p.padding[0], p.padding[1]};
+  int64_t inDims[4], outDims[4];
+  /* H, W: dims 1, 2 of the lowered (NHWC) input, dims 2, 3 of the op's NCHW result. */
+  xnnValueShape(in, inDims);
+  xnnValueShape(mlirOperationGetResult(op, 0), outDims);
+  for (int i = 0; i < 2; ++i) {
+    int64_t need = (outDims[2 + i] - 1) * p.stride[i] + p.dilation[i] * (p.kernel[i] - 1) + 1;
+    int64_t extra = need - (inDims[1 + i] + 2 * p.padding[i]);
+    if (extra > 0)
+      pad4[i == 0 ? 2 : 1] += extra;
+  }
+  bool padded = pad4[0] || pad4[1] || pad4[2] || pad4[3];
+  /* Explicit padding, then pooling without: the pinned XNNPACK's dilated max
+   * pooling miscomputes with implicit padding (xnn-probe --check-capabilities
+   * finds the windows), so it pads with -inf as PyTorch's implicit padding
+   * is; average pooling pads with zeros, which PyTorch counts
+   * (count_include_pad) and XNNPACK's implicit padding would not. */
+  if (padded && (!isMax || p.dilation[0] > 1 || p.dilation[1] > 1)) {
+    int64_t pre[4] = {0, pad4[0], pad4[3], 0}, post[4] = {0, pad4[2], pad4[1], 0};
     MlirType inType = mlirValueGetType(in);
     int64_t dims[4];
     for (int i = 0; i < 4; ++i)
@@ -552,15 +569,15 @@ bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
     MlirNamedAttribute padAttrs[3] = {
         lowerNamed(L, "pre_paddings", xnnI64ArrayAttr(L->ctx, pre, 4)),
         lowerNamed(L, "post_paddings", xnnI64ArrayAttr(L->ctx, post, 4)),
-        lowerNamed(L, "padding_value", xnnF64Attr(L->ctx, -INFINITY)),
+        lowerNamed(L, "padding_value", xnnF64Attr(L->ctx, isMax ? -INFINITY : 0.0)),
     };
-    MlirType padded = mlirRankedTensorTypeGet(4, dims, mlirShapedTypeGetElementType(inType),
-                                              mlirAttributeGetNull());
-    in = xnnLowerEmit(L, op, "xnn.static_constant_pad", 1, &in, padded, 3, padAttrs);
-    p.padding[0] = p.padding[1] = 0;
+    MlirType paddedType = mlirRankedTensorTypeGet(4, dims, mlirShapedTypeGetElementType(inType),
+                                                  mlirAttributeGetNull());
+    in = xnnLowerEmit(L, op, "xnn.static_constant_pad", 1, &in, paddedType, 3, padAttrs);
+    pad4[0] = pad4[1] = pad4[2] = pad4[3] = 0;
   }
   MlirNamedAttribute attrs[4] = {
-      lowerNamed(L, "padding", pair4(L, p.padding)),
+      lowerNamed(L, "padding", xnnI64ArrayAttr(L->ctx, pad4, 4)),
       lowerNamed(L, "pooling", xnnI64ArrayAttr(L->ctx, p.kernel, 2)),
       lowerNamed(L, "stride", xnnI64ArrayAttr(L->ctx, p.stride, 2)),
       lowerNamed(L, "dilation", xnnI64ArrayAttr(L->ctx, p.dilation, 2)),

@@ -102,10 +102,20 @@ static MlirStringRef reasonOf(MlirOperation op) {
 static void locationText(MlirOperation op, char *buf, size_t n) {
   MlirStringRef file;
   unsigned line, col;
-  if (xnnMlirLocationGetFilePos(mlirOperationGetLocation(op), &file, &line, &col))
+  MlirLocation where = mlirOperationGetLocation(op);
+  if (xnnMlirLocationGetFilePos(where, &file, &line, &col)) {
     snprintf(buf, n, "%.*s:%u:%u", (int)file.length, file.data, line, col);
+    return;
+  }
+  /* No file position (a name, as xnn-import-torch writes the module path):
+   * the location as MLIR prints it, unless it says nothing. */
+  XnnStrBuf text = {0};
+  mlirLocationPrint(where, xnnStrBufCallback, &text);
+  if (text.size && strcmp(text.data, "loc(unknown)"))
+    snprintf(buf, n, "%s", text.data);
   else
     snprintf(buf, n, "<unknown>");
+  xnnStrBufFree(&text);
 }
 
 static void jsonString(FILE *out, const char *s, size_t n) {
@@ -193,8 +203,10 @@ void xnnMlirPrintStats(MlirOperation module, const XnnMlirStats *s, const char *
       MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(r.ops[i]));
       MlirStringRef why = reasonOf(r.ops[i]);
       locationText(r.ops[i], loc, sizeof(loc));
-      fprintf(out, "%s: remark: %.*s stays portable: %.*s\n", loc, (int)name.length, name.data,
-              (int)why.length, why.data);
+      /* As MLIR prints diagnostics: a location without a position follows the severity. */
+      bool named = !strncmp(loc, "loc(", 4);
+      fprintf(out, "%s: remark: %s%s%.*s stays portable: %.*s\n", named ? "<unknown>:0" : loc, named ? loc : "",
+              named ? ": " : "", (int)name.length, name.data, (int)why.length, why.data);
     }
   }
   free(counts);
