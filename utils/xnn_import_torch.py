@@ -467,6 +467,20 @@ class Importer:
 
     op_view = op_reshape = op_reshape_alias = op_unsafe_view = op_flatten = op_squeeze = op_unsqueeze = view
 
+    def op_as_strided(self, n):
+        # Only the contiguous form (a view): size with its row-major strides, offset 0.
+        x = self.values[n.args[0]]
+        size, stride = list(n.args[1]), list(n.args[2])
+        offset = n.args[3] if len(n.args) > 3 and n.args[3] is not None else 0
+        expect, acc = [], 1
+        for d in reversed(size):
+            expect.insert(0, acc)
+            acc *= max(int(d), 1)
+        if offset or acc != x.numel() or any(s != e for s, d, e in zip(stride, size, expect) if d != 1) \
+                or not x.is_contiguous():
+            self.fail(n, "as_strided other than a contiguous view is not supported")
+        return self.view(n)
+
     def alias(self, n):
         return self.v(n, n.args[0])
 
@@ -896,6 +910,15 @@ def randomise_batch_norms(module, gen):
                     m.bias.copy_(torch.rand(c, generator=gen) * 0.2 - 0.1)
 
 
+def randomise_zero_weights(module, gen):
+    """Linear/conv weights torchvision initialises to zero (ViT's head): small
+    random values, so the outputs say something."""
+    for m in module.modules():
+        if isinstance(m, (torch.nn.Linear, torch.nn.Conv2d)) and not m.weight.detach().abs().sum():
+            with torch.no_grad():
+                m.weight.copy_((torch.rand(m.weight.shape, generator=gen) * 2 - 1) * 0.02)
+
+
 def load_spec(spec, shapes, seed):
     """(module, inputs) for SPEC."""
     if spec.startswith("torchvision:"):
@@ -913,6 +936,7 @@ def load_spec(spec, shapes, seed):
         except TypeError:
             module = factory(pretrained=False)
         randomise_batch_norms(module, torch.Generator().manual_seed(seed))
+        randomise_zero_weights(module, torch.Generator().manual_seed(seed + 1))
         inputs = None
     else:
         path, _, fn = spec.rpartition(":")
