@@ -302,6 +302,15 @@ static const XnnCapability table[] = {
     {"edge.exp", "unary.exp", FH, NULL, xnnLowerUnary, R},
     {"edge.log", "unary.log", FH, NULL, xnnLowerUnary, R},
     {"edge.gelu", "unary.gelu", FH, NULL, xnnLowerGelu, R},
+    /* silu = x * sigmoid(x): f16 through f32, as sigmoid. */
+    {"edge.silu", "unary.sigmoid", XNN_CAP_F32, NULL, xnnLowerSilu, XNN_CAP_F16 | R},
+    {"edge.hardswish", "unary.hardswish", FH, NULL, xnnLowerUnary, R},
+    /* hardsigmoid = min(max(x + 3, 0), 6) / 6, ATen's own steps (add, clamp,
+     * divide: exact in f32); in f16 each node would round, so f16 runs in f32. */
+    {"edge.hardsigmoid", "binary.add", XNN_CAP_F32, NULL, xnnLowerHardsigmoid, XNN_CAP_F16 | R},
+    {"edge.leaky_relu", "unary.leaky_relu", FH, NULL, xnnLowerUnary, R},
+    {"edge.elu", "unary.elu", FH, NULL, xnnLowerUnary, R},
+    {"edge.clamp", "unary.clamp", FH, NULL, xnnLowerUnary, R},
     {"edge.mean", "static_reduce.mean", FH, NULL, xnnLowerReduce, 0},
     {"edge.sum", "static_reduce.sum", FH, NULL, xnnLowerReduce, 0},
     {"edge.softmax", "softmax", FH, checkSoftmax, xnnLowerSoftmax, 0},
