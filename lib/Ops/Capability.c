@@ -205,6 +205,18 @@ static bool checkPow(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason 
                 "is NaN for negative bases");
 }
 
+/* ATen's clamp fills the result with NaN when both bounds are given and one is
+ * NaN; that degenerate case stays portable (a single NaN bound is ignored and
+ * lowers as an absent one). */
+static bool checkClamp(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  double lo = 0.0, hi = 0.0;
+  if (xnnAttrF64(op, "min", &lo) && xnnAttrF64(op, "max", &hi) && (isnan(lo) || isnan(hi)))
+    return refuse(why, "clamp with both bounds given and one of them NaN: ATen's result is all NaN, "
+                  "not lowered");
+  return true;
+}
+
 static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)op, (void)cfg;
   return refuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
@@ -312,7 +324,7 @@ static const XnnCapability table[] = {
     {"edge.hardsigmoid", "binary.add", XNN_CAP_F32, NULL, xnnLowerHardsigmoid, XNN_CAP_F16 | R},
     {"edge.leaky_relu", "unary.leaky_relu", FH, NULL, xnnLowerUnary, R},
     {"edge.elu", "unary.elu", FH, NULL, xnnLowerUnary, R},
-    {"edge.clamp", "unary.clamp", FH, NULL, xnnLowerUnary, R},
+    {"edge.clamp", "unary.clamp", FH, checkClamp, xnnLowerUnary, R},
     {"edge.mean", "static_reduce.mean", FH, NULL, xnnLowerReduce, 0},
     {"edge.sum", "static_reduce.sum", FH, NULL, xnnLowerReduce, 0},
     {"edge.softmax", "softmax", FH, checkSoftmax, xnnLowerSoftmax, 0},

@@ -266,9 +266,10 @@ static MlirValue clampOf(XnnLowerCtx *L, MlirOperation op, MlirValue x, MlirType
 }
 
 /* The range an edge clamp-like op clamps to: relu [0, inf), hardtanh
- * [min_val, max_val], clamp [min, max] with an absent or NaN side unbounded
- * (ATen's std::max(x, NaN) is x) and, when min > max, [max, max] (ATen's
- * min(max(x, min), max) is max for every non-NaN x). */
+ * [min_val, max_val], clamp [min, max] with an absent side unbounded, a NaN
+ * one too when it is the only bound (ATen's std::max(x, NaN) is x; two bounds
+ * with a NaN stay portable: checkClamp) and, when min > max, [max, max]
+ * (ATen's min(max(x, min), max) is max for every non-NaN x). */
 static void clampRange(MlirOperation op, double *lo, double *hi) {
   *lo = 0.0, *hi = INFINITY;
   if (xnnOpIs(op, "edge.hardtanh")) {

@@ -211,8 +211,9 @@ UNARY_ROW(uHardtanh, x < p->lo ? p->lo : (x > p->hi ? p->hi : x))
  * x / (1 + exp(-x)); hardswish and hardsigmoid divide by 6 (not multiply by
  * 1/6), with std::max / std::min (a NaN x stays NaN). elu is current ATen's
  * expm1(x) * alpha for x < 0 (torch 1.13 computed exp(x) - 1). clamp is
- * std::min(std::max(x, min), max): a NaN bound compares false and is ignored,
- * min > max gives max, a NaN x stays NaN. p->lo holds negative_slope / alpha. */
+ * std::min(std::max(x, min), max): a single NaN bound compares false and is
+ * ignored, min > max gives max, a NaN x stays NaN (two NaN bounds: NaN, the
+ * fill ATen's clamp_out does when both are given and one is NaN). p->lo holds negative_slope / alpha. */
 static float stdMax(float a, float b) { return a < b ? b : a; }
 static float stdMin(float a, float b) { return b < a ? b : a; }
 UNARY_ROW(uSilu, x / (1.0f + expf(-x)))
@@ -220,7 +221,7 @@ UNARY_ROW(uHardswish, x * stdMin(stdMax(x + 3.0f, 0.0f), 6.0f) / 6.0f)
 UNARY_ROW(uHardsigmoid, stdMin(stdMax(x + 3.0f, 0.0f), 6.0f) / 6.0f)
 UNARY_ROW(uLeakyRelu, x > 0.0f ? x : x * p->lo)
 UNARY_ROW(uElu, x < 0.0f ? expm1f(x) * p->lo : x)
-UNARY_ROW(uClamp, stdMin(stdMax(x, p->lo), p->hi))
+UNARY_ROW(uClamp, p->lo != p->lo && p->hi != p->hi ? p->lo : stdMin(stdMax(x, p->lo), p->hi))
 
 typedef void (*UnaryF)(const float *, float *, int64_t, const UnaryParams *);
 typedef enum IntUnary { I_NONE, I_RELU, I_NEG, I_ABS } IntUnary;
@@ -318,10 +319,15 @@ bool xnnRefClamp(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTenso
                  size_t nOut) {
   (void)nIn, (void)nOut;
   double lo = -INFINITY, hi = INFINITY;
-  if (!xnnAttrF64(c->op, "min", &lo))
+  bool hasLo = xnnAttrF64(c->op, "min", &lo), hasHi = xnnAttrF64(c->op, "max", &hi);
+  if (!hasLo)
     lo = -INFINITY;
-  if (!xnnAttrF64(c->op, "max", &hi))
+  if (!hasHi)
     hi = INFINITY;
+  /* ATen's clamp_out: with both bounds given and one of them NaN, the result
+   * is filled with NaN (a single NaN bound is ignored by the kernel). */
+  if (hasLo && hasHi && (isnan(lo) || isnan(hi)))
+    lo = hi = NAN;
   UnaryParams p = {(float)lo, (float)hi};
   return unary(c, in, out, uClamp, I_NONE, &p);
 }
