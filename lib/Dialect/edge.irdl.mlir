@@ -193,6 +193,55 @@ irdl.dialect @edge {
     irdl.attributes {"min_val" = %a_min_val, "max_val" = %a_max_val}
   }
 
+  // aten.silu: x * sigmoid(x) (elementwise unary).
+  irdl.operation @silu {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.hardswish: x * min(max(x + 3, 0), 6) / 6.
+  irdl.operation @hardswish {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.hardsigmoid: min(max(x + 3, 0), 6) / 6.
+  irdl.operation @hardsigmoid {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.leaky_relu. Optional (C verifier): negative_slope (f64, default 0.01).
+  irdl.operation @leaky_relu {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.elu (scale = input_scale = 1). Optional (C verifier): alpha (f64, default 1).
+  irdl.operation @elu {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.clamp. Optional (C verifier): min, max (f64; absent = unbounded;
+  // at least one present, as ATen requires; min > max gives max).
+  irdl.operation @clamp {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
   // aten.mean.dim. Required: dims (array<i64>), keepdim (bool).
   irdl.operation @mean {
     %x = irdl.base "!builtin.tensor"

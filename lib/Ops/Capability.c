@@ -202,6 +202,18 @@ static bool checkPow(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason 
                 "is NaN for negative bases");
 }
 
+/* ATen's clamp fills the result with NaN when both bounds are given and one is
+ * NaN; that degenerate case stays portable (a single NaN bound is ignored and
+ * lowers as an absent one). */
+static bool checkClamp(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  double lo = 0.0, hi = 0.0;
+  if (xnnAttrF64(op, "min", &lo) && xnnAttrF64(op, "max", &hi) && (isnan(lo) || isnan(hi)))
+    return refuse(why, "clamp with both bounds given and one of them NaN: ATen's result is all NaN, "
+                  "not lowered");
+  return true;
+}
+
 static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)op, (void)cfg;
   return refuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
@@ -299,6 +311,17 @@ static const XnnCapability table[] = {
     {"edge.exp", "unary.exp", FH, NULL, xnnLowerUnary, R},
     {"edge.log", "unary.log", FH, NULL, xnnLowerUnary, R},
     {"edge.gelu", "unary.gelu", FH, NULL, xnnLowerGelu, R},
+    /* silu = x * sigmoid(x): f16 through f32, as sigmoid. */
+    {"edge.silu", "unary.sigmoid", XNN_CAP_F32, NULL, xnnLowerSilu, XNN_CAP_F16 | R},
+    /* XNNPACK's f16 hardswish is up to 2 f16 ulps off (0.0944 -> 0.04861, ATen
+     * 0.04868; test/Correctness/f16-unary-all-values.test): f16 runs in f32. */
+    {"edge.hardswish", "unary.hardswish", XNN_CAP_F32, NULL, xnnLowerUnary, XNN_CAP_F16 | R},
+    /* hardsigmoid = min(max(x + 3, 0), 6) / 6, ATen's own steps (add, clamp,
+     * divide: exact in f32); in f16 each node would round, so f16 runs in f32. */
+    {"edge.hardsigmoid", "binary.add", XNN_CAP_F32, NULL, xnnLowerHardsigmoid, XNN_CAP_F16 | R},
+    {"edge.leaky_relu", "unary.leaky_relu", FH, NULL, xnnLowerUnary, R},
+    {"edge.elu", "unary.elu", FH, NULL, xnnLowerUnary, R},
+    {"edge.clamp", "unary.clamp", FH, checkClamp, xnnLowerUnary, R},
     {"edge.mean", "static_reduce.mean", FH, NULL, xnnLowerReduce, 0},
     {"edge.sum", "static_reduce.sum", FH, NULL, xnnLowerReduce, 0},
     {"edge.softmax", "softmax", FH, checkSoftmax, xnnLowerSoftmax, 0},

@@ -208,3 +208,35 @@ bool xnnVerifyEdgeHardtanh(MlirOperation op) {
   }
   return ok;
 }
+
+/* edge.leaky_relu / edge.elu: one optional f64 attribute (ATen's default when
+ * absent: negative_slope 0.01, alpha 1). ATen takes any value. */
+bool xnnVerifyEdgeLeakyRelu(MlirOperation op) {
+  double slope;
+  bool ok = xnnGetF64(op, "negative_slope", false, &slope) != XNN_ATTR_BAD;
+  return verifyUnary(op, XNN_ET_FLOAT) && ok;
+}
+
+bool xnnVerifyEdgeElu(MlirOperation op) {
+  double alpha;
+  bool ok = xnnGetF64(op, "alpha", false, &alpha) != XNN_ATTR_BAD;
+  return verifyUnary(op, XNN_ET_FLOAT) && ok;
+}
+
+/* edge.clamp: min and max are each optional (absent = unbounded), but ATen
+ * requires at least one. min > max is valid (ATen's result is max). */
+bool xnnVerifyEdgeClamp(MlirOperation op) {
+  double lo = 0, hi = 0;
+  XnnAttrStatus a = xnnGetF64(op, "min", false, &lo);
+  XnnAttrStatus b = xnnGetF64(op, "max", false, &hi);
+  bool ok = verifyUnary(op, XNN_ET_FLOAT);
+  if (a == XNN_ATTR_BAD || b == XNN_ATTR_BAD)
+    return false;
+  if (a == XNN_ATTR_ABSENT && b == XNN_ATTR_ABSENT) {
+    xnnOpError(op, "requires at least one of the f64 attributes 'min' and "
+                   "'max' (ATen: at least one of 'min' or 'max' must not be "
+                   "None)");
+    return false;
+  }
+  return ok;
+}

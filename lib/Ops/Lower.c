@@ -244,34 +244,76 @@ bool xnnLowerBinary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
 static MlirValue scalar(XnnLowerCtx *L, MlirOperation op, MlirValue like, float v);
 static MlirValue binaryOf(XnnLowerCtx *L, MlirOperation op, const char *kind, MlirValue a, MlirValue b);
 
+/* x clamped to [lo, hi] (lo <= hi; infinite = unbounded). XNNPACK fuses a
+ * clamp into a preceding convolution, pooling or clamp node, whose operator
+ * then refuses or miscomputes a range that does not hold 0 strictly below its
+ * maximum, or whose minimum is -0 (xnn-probe --check-capabilities, fuzz seed
+ * 7249: [-1, 0] after a conv gave 0s): such a range is clamped with binary
+ * maximum/minimum, which never fuse (an infinite side needs no node). */
+static MlirValue clampOf(XnnLowerCtx *L, MlirOperation op, MlirValue x, MlirType type, double lo, double hi) {
+  if (!(hi > 0.0 && (lo < 0.0 || (lo == 0.0 && !signbit(lo))))) {
+    MlirValue v = x;
+    if (!(isinf(lo) && lo < 0.0))
+      v = binaryOf(L, op, "maximum", v, scalar(L, op, x, (float)lo));
+    if (!(isinf(hi) && hi > 0.0) || mlirValueEqual(v, x))
+      v = binaryOf(L, op, "minimum", v, scalar(L, op, x, (float)hi));
+    return v;
+  }
+  MlirNamedAttribute attrs[3] = {lowerNamed(L, "kind", lowerStrAttr(L, "clamp")),
+                                 lowerNamed(L, "min", xnnF64Attr(L->ctx, lo)),
+                                 lowerNamed(L, "max", xnnF64Attr(L->ctx, hi))};
+  return xnnLowerEmit(L, op, "xnn.unary", 1, &x, type, 3, attrs);
+}
+
+/* The range an edge clamp-like op clamps to: relu [0, inf), hardtanh
+ * [min_val, max_val], clamp [min, max] with an absent side unbounded, a NaN
+ * one too when it is the only bound (ATen's std::max(x, NaN) is x; two bounds
+ * with a NaN stay portable: checkClamp) and, when min > max, [max, max]
+ * (ATen's min(max(x, min), max) is max for every non-NaN x). */
+static void clampRange(MlirOperation op, double *lo, double *hi) {
+  *lo = 0.0, *hi = INFINITY;
+  if (xnnOpIs(op, "edge.hardtanh")) {
+    xnnAttrF64(op, "min_val", lo);
+    xnnAttrF64(op, "max_val", hi);
+  } else if (xnnOpIs(op, "edge.clamp")) {
+    *lo = -INFINITY;
+    if (!xnnAttrF64(op, "min", lo) || isnan(*lo))
+      *lo = -INFINITY;
+    if (!xnnAttrF64(op, "max", hi) || isnan(*hi))
+      *hi = INFINITY;
+    if (*lo > *hi)
+      *lo = *hi;
+  }
+}
+
 bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirType elem = xnnLowerComputeElem(L, op, cap);
   MlirValue in = xnnLowerOperand(L, op, 0, elem);
   if (mlirValueIsNull(in))
     return false;
-  MlirNamedAttribute attrs[3];
-  intptr_t n = 0;
-  attrs[n++] = lowerNamed(L, "kind", lowerStrAttr(L, nodeKind(cap)));
-  if (!strcmp(nodeKind(cap), "clamp")) {
-    double lo = 0.0, hi = INFINITY;
-    if (xnnOpIs(op, "edge.hardtanh")) {
-      xnnAttrF64(op, "min_val", &lo);
-      xnnAttrF64(op, "max_val", &hi);
-    }
-    /* XNNPACK fuses a clamp into a preceding convolution, pooling or clamp
-     * node, whose operator then refuses or miscomputes a range that does not
-     * hold 0 strictly below its maximum, or whose minimum is -0 (xnn-probe
-     * --check-capabilities, fuzz seed 7249: [-1, 0] after a conv gave 0s):
-     * such a range is clamped with binary maximum/minimum, which never fuse. */
-    if (!(hi > 0.0 && (lo < 0.0 || (lo == 0.0 && !signbit(lo))))) {
-      MlirValue v = binaryOf(L, op, "maximum", in, scalar(L, op, in, (float)lo));
-      xnnLowerReplace(L, op, binaryOf(L, op, "minimum", v, scalar(L, op, in, (float)hi)));
-      return true;
-    }
-    attrs[n++] = lowerNamed(L, "min", xnnF64Attr(L->ctx, lo));
-    attrs[n++] = lowerNamed(L, "max", xnnF64Attr(L->ctx, hi));
+  MlirType type = xnnLowerResultType(op, 0, elem);
+  const char *kind = nodeKind(cap);
+  if (!strcmp(kind, "clamp")) {
+    double lo, hi;
+    clampRange(op, &lo, &hi);
+    xnnLowerReplace(L, op, clampOf(L, op, in, type, lo, hi));
+    return true;
   }
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.unary", 1, &in, xnnLowerResultType(op, 0, elem), n, attrs));
+  MlirNamedAttribute attrs[2];
+  intptr_t n = 0;
+  attrs[n++] = lowerNamed(L, "kind", lowerStrAttr(L, kind));
+  /* ATen's defaults written out: the xnn op states its parameter. */
+  double param;
+  if (!strcmp(kind, "leaky_relu")) {
+    if (!xnnAttrF64(op, "negative_slope", &param))
+      param = 0.01;
+    attrs[n++] = lowerNamed(L, "negative_slope", xnnF64Attr(L->ctx, param));
+  } else if (!strcmp(kind, "elu")) {
+    if (!xnnAttrF64(op, "alpha", &param))
+      param = 1.0;
+    attrs[n++] = lowerNamed(L, "alpha", xnnF64Attr(L->ctx, param));
+  }
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.unary", 1, &in, type, n, attrs));
   return true;
 }
 
@@ -346,6 +388,29 @@ bool xnnLowerGelu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirValue t = unaryOf(L, op, "tanh", binaryOf(L, op, "multiply", inner, scalar(L, op, x, 0.7978845608028654f)));
   MlirValue half = binaryOf(L, op, "multiply", x, scalar(L, op, x, 0.5f));
   xnnLowerReplace(L, op, binaryOf(L, op, "multiply", half, binaryOf(L, op, "add", t, scalar(L, op, x, 1.0f))));
+  return true;
+}
+
+/* silu = x * sigmoid(x) (ATen: x / (1 + exp(-x)), within an ulp in f32), in
+ * the dtype edge.sigmoid computes in. */
+bool xnnLowerSilu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirValue x = xnnLowerOperand(L, op, 0, xnnLowerComputeElem(L, op, cap));
+  if (mlirValueIsNull(x))
+    return false;
+  xnnLowerReplace(L, op, binaryOf(L, op, "multiply", x, unaryOf(L, op, "sigmoid", x)));
+  return true;
+}
+
+/* hardsigmoid as ATen computes it, min(max(x + 3, 0), 6) / 6: three correctly
+ * rounded steps, so f32 results are ATen's bit for bit ([0, 6] is a clamp
+ * XNNPACK may fuse into the add). */
+bool xnnLowerHardsigmoid(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirValue x = xnnLowerOperand(L, op, 0, xnnLowerComputeElem(L, op, cap));
+  if (mlirValueIsNull(x))
+    return false;
+  MlirValue a = binaryOf(L, op, "add", x, scalar(L, op, x, 3.0f));
+  MlirValue c = clampOf(L, op, a, mlirValueGetType(a), 0.0, 6.0);
+  xnnLowerReplace(L, op, binaryOf(L, op, "divide", c, scalar(L, op, x, 6.0f)));
   return true;
 }
 

@@ -55,6 +55,8 @@ MlirContext xnnLowerContext(XnnLowerCtx *L);
 XNN_DECLARE_LOWERING(xnnLowerBinary)
 XNN_DECLARE_LOWERING(xnnLowerUnary)
 XNN_DECLARE_LOWERING(xnnLowerGelu)
+XNN_DECLARE_LOWERING(xnnLowerSilu)
+XNN_DECLARE_LOWERING(xnnLowerHardsigmoid)
 XNN_DECLARE_LOWERING(xnnLowerRsqrt)
 XNN_DECLARE_LOWERING(xnnLowerPow)
 XNN_DECLARE_LOWERING(xnnLowerReduce)

@@ -31,6 +31,12 @@
   X(edge_log, "edge.log", xnnVerifyEdgeUnaryFloat)                             \
   X(edge_gelu, "edge.gelu", xnnVerifyEdgeGelu)                                 \
   X(edge_hardtanh, "edge.hardtanh", xnnVerifyEdgeHardtanh)                     \
+  X(edge_silu, "edge.silu", xnnVerifyEdgeUnaryFloat)                           \
+  X(edge_hardswish, "edge.hardswish", xnnVerifyEdgeUnaryFloat)                 \
+  X(edge_hardsigmoid, "edge.hardsigmoid", xnnVerifyEdgeUnaryFloat)             \
+  X(edge_leaky_relu, "edge.leaky_relu", xnnVerifyEdgeLeakyRelu)                \
+  X(edge_elu, "edge.elu", xnnVerifyEdgeElu)                                    \
+  X(edge_clamp, "edge.clamp", xnnVerifyEdgeClamp)                              \
   /* edge: reductions */                                                       \
   X(edge_mean, "edge.mean", xnnVerifyEdgeMean)                                 \
   X(edge_sum, "edge.sum", xnnVerifyEdgeSum)                                    \

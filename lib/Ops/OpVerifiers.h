@@ -18,6 +18,9 @@ bool xnnVerifyEdgeUnaryNumeric(MlirOperation op); /* relu, neg, abs */
 bool xnnVerifyEdgeUnaryFloat(MlirOperation op);   /* sigmoid, tanh, rsqrt, ... */
 bool xnnVerifyEdgeGelu(MlirOperation op);
 bool xnnVerifyEdgeHardtanh(MlirOperation op);
+bool xnnVerifyEdgeLeakyRelu(MlirOperation op);
+bool xnnVerifyEdgeElu(MlirOperation op);
+bool xnnVerifyEdgeClamp(MlirOperation op);
 
 /* Reduce.c: reductions and softmax. */
 bool xnnVerifyEdgeMean(MlirOperation op);

@@ -1,6 +1,7 @@
 /* Reference kernels: broadcasting binary ops (add, sub, mul, div, maximum,
  * minimum, pow) and unary ops (relu, sigmoid, tanh, rsqrt, sqrt, neg, abs,
- * exp, log, gelu, hardtanh).
+ * exp, log, gelu, hardtanh, silu, hardswish, hardsigmoid, leaky_relu, elu,
+ * clamp).
  *
  * Floats compute in f32 (libm float functions) and round once to the storage
  * type. add/sub with alpha != 1 are one fused multiply-add (a + alpha*b as
@@ -206,6 +207,21 @@ UNARY_ROW(uLog, logf(x))
 UNARY_ROW(uGelu, x * 0.5f * (1.0f + erff(x * (float)K_SQRT1_2)))
 UNARY_ROW(uGeluTanh, geluTanh(x))
 UNARY_ROW(uHardtanh, x < p->lo ? p->lo : (x > p->hi ? p->hi : x))
+/* ATen's CPU formulas, computed in f32 (one rounding for f16 / bf16). silu is
+ * x / (1 + exp(-x)); hardswish and hardsigmoid divide by 6 (not multiply by
+ * 1/6), with std::max / std::min (a NaN x stays NaN). elu is current ATen's
+ * expm1(x) * alpha for x < 0 (torch 1.13 computed exp(x) - 1). clamp is
+ * std::min(std::max(x, min), max): a single NaN bound compares false and is
+ * ignored, min > max gives max, a NaN x stays NaN (two NaN bounds: NaN, the
+ * fill ATen's clamp_out does when both are given and one is NaN). p->lo holds negative_slope / alpha. */
+static float stdMax(float a, float b) { return a < b ? b : a; }
+static float stdMin(float a, float b) { return b < a ? b : a; }
+UNARY_ROW(uSilu, x / (1.0f + expf(-x)))
+UNARY_ROW(uHardswish, x * stdMin(stdMax(x + 3.0f, 0.0f), 6.0f) / 6.0f)
+UNARY_ROW(uHardsigmoid, stdMin(stdMax(x + 3.0f, 0.0f), 6.0f) / 6.0f)
+UNARY_ROW(uLeakyRelu, x > 0.0f ? x : x * p->lo)
+UNARY_ROW(uElu, x < 0.0f ? expm1f(x) * p->lo : x)
+UNARY_ROW(uClamp, p->lo != p->lo && p->hi != p->hi ? p->lo : stdMin(stdMax(x, p->lo), p->hi))
 
 typedef void (*UnaryF)(const float *, float *, int64_t, const UnaryParams *);
 typedef enum IntUnary { I_NONE, I_RELU, I_NEG, I_ABS } IntUnary;
@@ -255,6 +271,9 @@ UNARY_KERNEL(xnnRefNeg, uNeg, I_NEG)
 UNARY_KERNEL(xnnRefAbs, uAbs, I_ABS)
 UNARY_KERNEL(xnnRefExp, uExp, I_NONE)
 UNARY_KERNEL(xnnRefLog, uLog, I_NONE)
+UNARY_KERNEL(xnnRefSilu, uSilu, I_NONE)
+UNARY_KERNEL(xnnRefHardswish, uHardswish, I_NONE)
+UNARY_KERNEL(xnnRefHardsigmoid, uHardsigmoid, I_NONE)
 
 bool xnnRefGelu(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
                 size_t nOut) {
@@ -273,4 +292,42 @@ bool xnnRefHardtanh(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
   xnnAttrF64(c->op, "max_val", &hi);
   UnaryParams p = {(float)lo, (float)hi};
   return unary(c, in, out, uHardtanh, I_NONE, &p);
+}
+
+/* One optional f64 attribute, converted to float as ATen does (default when absent). */
+static bool unaryWithParam(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, UnaryF f,
+                           const char *attr, double dflt) {
+  double v = dflt;
+  if (!xnnAttrF64(c->op, attr, &v))
+    v = dflt;
+  UnaryParams p = {(float)v, 0.0f};
+  return unary(c, in, out, f, I_NONE, &p);
+}
+
+bool xnnRefLeakyRelu(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                     size_t nOut) {
+  (void)nIn, (void)nOut;
+  return unaryWithParam(c, in, out, uLeakyRelu, "negative_slope", 0.01);
+}
+
+bool xnnRefElu(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) {
+  (void)nIn, (void)nOut;
+  return unaryWithParam(c, in, out, uElu, "alpha", 1.0);
+}
+
+bool xnnRefClamp(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                 size_t nOut) {
+  (void)nIn, (void)nOut;
+  double lo = -INFINITY, hi = INFINITY;
+  bool hasLo = xnnAttrF64(c->op, "min", &lo), hasHi = xnnAttrF64(c->op, "max", &hi);
+  if (!hasLo)
+    lo = -INFINITY;
+  if (!hasHi)
+    hi = INFINITY;
+  /* ATen's clamp_out: with both bounds given and one of them NaN, the result
+   * is filled with NaN (a single NaN bound is ignored by the kernel). */
+  if (hasLo && hasHi && (isnan(lo) || isnan(hi)))
+    lo = hi = NAN;
+  UnaryParams p = {(float)lo, (float)hi};
+  return unary(c, in, out, uClamp, I_NONE, &p);
 }

@@ -32,6 +32,12 @@
   X("edge.log", xnnRefLog)                                                     \
   X("edge.gelu", xnnRefGelu)                                                   \
   X("edge.hardtanh", xnnRefHardtanh)                                           \
+  X("edge.silu", xnnRefSilu)                                                   \
+  X("edge.hardswish", xnnRefHardswish)                                         \
+  X("edge.hardsigmoid", xnnRefHardsigmoid)                                     \
+  X("edge.leaky_relu", xnnRefLeakyRelu)                                        \
+  X("edge.elu", xnnRefElu)                                                     \
+  X("edge.clamp", xnnRefClamp)                                                 \
   /* reductions (Reduce.c) */                                                  \
   X("edge.mean", xnnRefMean)                                                   \
   X("edge.sum", xnnRefSum)                                                     \

@@ -91,6 +91,83 @@ func.func private @clamps(%x: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.de
 
 // -----
 
+// silu = x * sigmoid(x); hardsigmoid = ATen's min(max(x + 3, 0), 6) / 6 as
+// add, clamp, divide; hardswish, leaky_relu and elu are one node each, with
+// ATen's default parameter written out.
+// CHECK-LABEL: func.func private @activations
+// CHECK: %[[S:.*]] = "xnn.unary"(%arg0) {kind = "sigmoid"} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %[[SILU:.*]] = "xnn.binary"(%arg0, %[[S]]) {kind = "multiply"}
+// CHECK: %[[HSW:.*]] = "xnn.unary"(%arg0) {kind = "hardswish"} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %[[THREE:.*]] = "xnn.constant"() {value = dense<3.000000e+00> : tensor<1xf32>}
+// CHECK: %[[ADD:.*]] = "xnn.binary"(%arg0, %[[THREE]]) {kind = "add"}
+// CHECK: %[[CL:.*]] = "xnn.unary"(%[[ADD]]) {kind = "clamp", max = 6.000000e+00 : f64, min = 0.000000e+00 : f64}
+// CHECK: %[[SIX:.*]] = "xnn.constant"() {value = dense<6.000000e+00> : tensor<1xf32>}
+// CHECK: %[[HSG:.*]] = "xnn.binary"(%[[CL]], %[[SIX]]) {kind = "divide"}
+// CHECK: %[[LR:.*]] = "xnn.unary"(%arg0) {kind = "leaky_relu", negative_slope = 1.000000e-02 : f64}
+// CHECK: %[[ELU:.*]] = "xnn.unary"(%arg0) {alpha = 5.000000e-01 : f64, kind = "elu"}
+// CHECK: return %[[SILU]], %[[HSW]], %[[HSG]], %[[LR]], %[[ELU]]
+func.func private @activations(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) attributes {xnn.delegate} {
+  %0 = "edge.silu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "edge.hardswish"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "edge.hardsigmoid"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = "edge.leaky_relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %4 = "edge.elu"(%x) {alpha = 0.5 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// f16: silu and hardswish run in f32 (XNNPACK's f16 sigmoid and hardswish are
+// ulps off), leaky_relu natively; bf16 elu computes in f32 and rounds once.
+// CHECK-LABEL: func.func private @activations_f16
+// CHECK: %[[W:.*]] = "xnn.convert"(%arg0) : (tensor<4xf16>) -> tensor<4xf32>
+// CHECK: %[[S:.*]] = "xnn.unary"(%[[W]]) {kind = "sigmoid"} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: %[[M:.*]] = "xnn.binary"(%[[W]], %[[S]]) {kind = "multiply"}
+// CHECK: "xnn.convert"(%[[M]]) : (tensor<4xf32>) -> tensor<4xf16>
+// CHECK: %[[W2:.*]] = "xnn.convert"(%arg0) : (tensor<4xf16>) -> tensor<4xf32>
+// CHECK: %[[H:.*]] = "xnn.unary"(%[[W2]]) {kind = "hardswish"} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: "xnn.convert"(%[[H]]) : (tensor<4xf32>) -> tensor<4xf16>
+// CHECK: "xnn.unary"(%arg0) {kind = "leaky_relu", negative_slope = 2.000000e-01 : f64} : (tensor<4xf16>) -> tensor<4xf16>
+// CHECK: %[[BW:.*]] = "xnn.convert"(%arg1) : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK: %[[E:.*]] = "xnn.unary"(%[[BW]]) {alpha = 1.000000e+00 : f64, kind = "elu"} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK: "xnn.convert"(%[[E]]) : (tensor<4xf32>) -> tensor<4xbf16>
+func.func private @activations_f16(%x: tensor<4xf16>, %b: tensor<4xbf16>) -> (tensor<4xf16>, tensor<4xf16>, tensor<4xf16>, tensor<4xbf16>) attributes {xnn.delegate} {
+  %0 = "edge.silu"(%x) : (tensor<4xf16>) -> tensor<4xf16>
+  %1 = "edge.hardswish"(%x) : (tensor<4xf16>) -> tensor<4xf16>
+  %2 = "edge.leaky_relu"(%x) {negative_slope = 0.2 : f64} : (tensor<4xf16>) -> tensor<4xf16>
+  %3 = "edge.elu"(%b) : (tensor<4xbf16>) -> tensor<4xbf16>
+  return %0, %1, %2, %3 : tensor<4xf16>, tensor<4xf16>, tensor<4xf16>, tensor<4xbf16>
+}
+
+// -----
+
+// clamp: an absent bound is infinite; a range holding 0 strictly below its
+// maximum is one clamp node, any other is binary maximum / minimum (no node
+// for an infinite side); min > max is [max, max] (ATen's result is max); a
+// NaN bound given alone is ignored, as ATen's std::min(x, NaN) = x (with both
+// bounds given ATen fills NaN: that clamp stays portable, see partition.mlir).
+// CHECK-LABEL: func.func private @clamp
+// CHECK: %[[A:.*]] = "xnn.unary"(%arg0) {kind = "clamp", max = 1.000000e+00 : f64, min = -1.000000e+00 : f64}
+// CHECK: %[[B:.*]] = "xnn.unary"(%arg0) {kind = "clamp", max = 2.000000e+00 : f64, min = 0xFFF0000000000000 : f64}
+// CHECK: %[[H:.*]] = "xnn.constant"() {value = dense<5.000000e-01> : tensor<1xf32>}
+// CHECK: %[[C:.*]] = "xnn.binary"(%arg0, %[[H]]) {kind = "maximum"}
+// CHECK-NOT: "minimum"
+// CHECK: %[[ONE:.*]] = "xnn.constant"() {value = dense<1.000000e+00> : tensor<1xf32>}
+// CHECK: %[[D0:.*]] = "xnn.binary"(%arg0, %[[ONE]]) {kind = "maximum"}
+// CHECK: %[[ONE2:.*]] = "xnn.constant"() {value = dense<1.000000e+00> : tensor<1xf32>}
+// CHECK: %[[D:.*]] = "xnn.binary"(%[[D0]], %[[ONE2]]) {kind = "minimum"}
+// CHECK: %[[E:.*]] = "xnn.unary"(%arg0) {kind = "clamp", max = 0x7FF0000000000000 : f64, min = 0xFFF0000000000000 : f64}
+// CHECK: return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]]
+func.func private @clamp(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) attributes {xnn.delegate} {
+  %0 = "edge.clamp"(%x) {min = -1.0 : f64, max = 1.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "edge.clamp"(%x) {max = 2.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "edge.clamp"(%x) {min = 0.5 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = "edge.clamp"(%x) {min = 2.0 : f64, max = 1.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  %4 = "edge.clamp"(%x) {max = 0x7FF8000000000000 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+// -----
+
 // NHWC: conv input/output physical NHWC; OIHW weights become OHWI f32 data;
 // layout copies become transposes.
 // CHECK-LABEL: func.func private @conv_nhwc

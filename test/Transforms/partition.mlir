@@ -113,3 +113,21 @@ func.func @refusals(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, t
   %2 = "edge.slice"(%x) {dim = 1 : i64, start = 0 : i64, end = 4 : i64, step = 2 : i64} : (tensor<2x4xf32>) -> tensor<2x2xf32>
   return %0, %1, %2 : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x2xf32>
 }
+
+// -----
+
+// clamp with both bounds given and one NaN: ATen fills NaN; stays portable.
+// min > max and a single NaN bound are delegated.
+// CHECK-LABEL: func.func @clamp_nan_bounds
+// CHECK: "edge.clamp"(%arg0) {max = 1.000000e+00 : f64, min = 0x7FF8000000000000 : f64, xnn.portable_reason = "clamp with both bounds given and one of them NaN: ATen's result is all NaN, not lowered"}
+// CHECK: call @xnn_delegate_0
+// CHECK-NOT: xnn.portable_reason
+// CHECK-LABEL: func.func private @xnn_delegate_0
+// CHECK: "edge.clamp"(%arg0) {max = 1.000000e+00 : f64, min = 2.000000e+00 : f64}
+// CHECK: "edge.clamp"(%arg0) {max = 0x7FF8000000000000 : f64}
+func.func @clamp_nan_bounds(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = "edge.clamp"(%x) {min = 0x7FF8000000000000 : f64, max = 1.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "edge.clamp"(%x) {min = 2.0 : f64, max = 1.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "edge.clamp"(%x) {max = 0x7FF8000000000000 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}

@@ -360,8 +360,17 @@ static bool closeEnough(float a, float b, XnnMlirDType dt) {
 
 size_t xnnProbeCheckUnarySpecials(size_t *checked, size_t *deviations) {
   /* Unary ops, and pow with each exponent it is delegated for (a unary node). */
+  /* "op" or "op {attributes}" (the attribute dictionary as written in the IR). */
   static const char *const ops[] = {"relu", "sigmoid", "tanh", "rsqrt", "sqrt", "neg", "abs", "exp", "log",
-                                    "gelu", "pow 2.0", "pow 1.0", "pow 0.5", "pow -0.5"};
+                                    "gelu", "pow 2.0", "pow 1.0", "pow 0.5", "pow -0.5",
+                                    "silu", "hardswish", "hardsigmoid", "leaky_relu",
+                                    "leaky_relu {negative_slope = 0.2 : f64}",
+                                    "leaky_relu {negative_slope = -1.5 : f64}", "elu",
+                                    "elu {alpha = 0.5 : f64}", "elu {alpha = 2.5 : f64}",
+                                    "clamp {min = -0.5 : f64, max = 1.0 : f64}", "clamp {min = 0.0 : f64}",
+                                    "clamp {max = -1.0 : f64}", "clamp {min = 0.25 : f64, max = 0.75 : f64}",
+                                    "clamp {min = 2.0 : f64, max = 1.0 : f64}",
+                                    "clamp {min = 0x7FF8000000000000 : f64}"};
   static const struct {
     const char *name;
     XnnMlirDType dt;
@@ -383,11 +392,14 @@ size_t xnnProbeCheckUnarySpecials(size_t *checked, size_t *deviations) {
                  "  %%0 = \"edge.pow\"(%%x, %%e) : (tensor<%dx%s>, tensor<%s>) -> tensor<%dx%s>\n"
                  "  return %%0 : tensor<%dx%s>\n}\n",
                  N, tn, N, tn, ops[o] + 4, tn, tn, N, tn, tn, N, tn, N, tn);
-      else
+      else {
+        const char *sp = strchr(ops[o], ' ');
+        int nameLen = sp ? (int)(sp - ops[o]) : (int)strlen(ops[o]);
         snprintf(text, sizeof(text),
-                 "func.func @f(%%x: tensor<%dx%s>) -> tensor<%dx%s> {\n  %%0 = \"edge.%s\"(%%x) : "
+                 "func.func @f(%%x: tensor<%dx%s>) -> tensor<%dx%s> {\n  %%0 = \"edge.%.*s\"(%%x)%s : "
                  "(tensor<%dx%s>) -> tensor<%dx%s>\n  return %%0 : tensor<%dx%s>\n}\n",
-                 N, tn, N, tn, ops[o], N, tn, N, tn, N, tn);
+                 N, tn, N, tn, nameLen, ops[o], sp ? sp : "", N, tn, N, tn, N, tn);
+      }
       MlirModule m = xnnMlirParseSource(ctx, text, strlen(text), "<unary specials>", 1);
       XnnMlirTensor arg, want, got;
       int64_t dims[1] = {N};

@@ -43,15 +43,22 @@ static void unary(Ctx *c, enum xnn_unary_operator op) {
   uint32_t a = IN(2, 3), o = OUT(2, 3);
   union xnn_unary_params p;
   memset(&p, 0, sizeof(p));
-  p.clamp.min = 0.0f, p.clamp.max = 6.0f;
-  DEFINE(xnn_define_unary(c->sg, op, op == xnn_unary_clamp ? &p : NULL, a, o, 0));
+  if (op == xnn_unary_clamp)
+    p.clamp.min = 0.0f, p.clamp.max = 6.0f;
+  else if (op == xnn_unary_elu)
+    p.elu.alpha = 1.0f;
+  else if (op == xnn_unary_leaky_relu)
+    p.leaky_relu.negative_slope = 0.01f;
+  bool params = op == xnn_unary_clamp || op == xnn_unary_elu || op == xnn_unary_leaky_relu;
+  DEFINE(xnn_define_unary(c->sg, op, params ? &p : NULL, a, o, 0));
 }
 #define BINARY(name) static void probe_binary_##name(Ctx *c) { binary(c, xnn_binary_##name); }
 #define UNARY(name) static void probe_unary_##name(Ctx *c) { unary(c, xnn_unary_##name); }
 BINARY(add) BINARY(subtract) BINARY(multiply) BINARY(divide) BINARY(maximum) BINARY(minimum)
 BINARY(pow) BINARY(squared_difference)
 UNARY(clamp) UNARY(abs) UNARY(negate) UNARY(exp) UNARY(log) UNARY(tanh) UNARY(sigmoid) UNARY(gelu)
-UNARY(square_root) UNARY(reciprocal_square_root) UNARY(square)
+UNARY(square_root) UNARY(reciprocal_square_root) UNARY(square) UNARY(hardswish) UNARY(leaky_relu)
+UNARY(elu)
 
 static void probe_fully_connected(Ctx *c) { /* static weights [out, in], static bias */
   uint32_t x = IN(2, 4), w = STATIC(3, 4), b = STATIC(3), o = OUT(2, 3);
@@ -147,7 +154,8 @@ static const Probe probes[] = {
     {"unary.sigmoid", probe_unary_sigmoid}, {"unary.gelu", probe_unary_gelu},
     {"unary.square_root", probe_unary_square_root},
     {"unary.reciprocal_square_root", probe_unary_reciprocal_square_root},
-    {"unary.square", probe_unary_square},
+    {"unary.square", probe_unary_square}, {"unary.hardswish", probe_unary_hardswish},
+    {"unary.leaky_relu", probe_unary_leaky_relu}, {"unary.elu", probe_unary_elu},
     P(fully_connected), P(fully_connected_f32_weights), P(fully_connected_dynamic),
     P(convolution_2d), P(convolution_2d_f32_weights), P(max_pooling_2d),
     P(average_pooling_2d), {"static_reduce.mean", probe_static_reduce_mean},

@@ -174,7 +174,8 @@ class Generator:
     # --- op generators --------------------------------------------------------
     def gen_unary(self):
         kind = self.rng.choice(["relu", "sigmoid", "tanh", "rsqrt", "sqrt", "neg", "abs", "exp", "log",
-                                "gelu", "hardtanh"])
+                                "gelu", "hardtanh", "silu", "hardswish", "hardsigmoid", "leaky_relu", "elu",
+                                "clamp"])
         x = self.float_value()
         if kind == "gelu" and x.rank == 0 and "gelu-tanh-rank0" in self.avoid:
             x = self.float_value(lambda v: v.rank > 0)
@@ -202,6 +203,38 @@ class Generator:
                 lo, hi = -abs(lo), abs(hi)
             attrs = [("min_val", fmt_f64(lo)), ("max_val", fmt_f64(hi))]
             bound = max(abs(lo), abs(hi))
+        elif kind == "silu":
+            bound = x.bound
+        elif kind == "hardswish":
+            bound = max(x.bound, 0.375)
+        elif kind == "hardsigmoid":
+            bound = 1.0
+        elif kind == "leaky_relu":
+            slope = 0.01
+            if self.rng.random() < 0.6:
+                slope = self.rng.choice([0.2, 0.1, -0.5, 1.5, 0.0])
+                attrs = [("negative_slope", fmt_f64(slope))]
+            bound = x.bound * max(1.0, abs(slope))
+        elif kind == "elu":
+            alpha = 1.0
+            if self.rng.random() < 0.5:
+                alpha = self.rng.choice([0.5, 2.0, 1.0])
+                attrs = [("alpha", fmt_f64(alpha))]
+            bound = max(x.bound, alpha)
+        elif kind == "clamp":
+            # Either bound alone, both, or min > max (ATen's result: max).
+            lo = self.rng.choice([-1.0, -0.5, 0.0, 0.25, -2.0])
+            hi = self.rng.choice([lo + 0.5, lo + 1.0, lo + 6.0, lo - 0.25])
+            form = self.rng.random()
+            if form < 0.25:
+                attrs = [("min", fmt_f64(lo))]
+                bound = max(x.bound, abs(lo))
+            elif form < 0.5:
+                attrs = [("max", fmt_f64(hi))]
+                bound = max(x.bound, abs(hi))
+            else:
+                attrs = [("min", fmt_f64(lo)), ("max", fmt_f64(hi))]
+                bound = max(abs(lo), abs(hi))
         return self.op(kind, [x], attrs, x.shape, x.dtype, bound)
 
     def broadcast_partner(self, shape):

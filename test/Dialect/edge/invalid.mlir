@@ -332,6 +332,112 @@ func.func @hardtanh_f32_attr(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
+// -----
+
+func.func @clamp_no_bounds(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.clamp' op requires at least one of the f64 attributes 'min' and 'max' (ATen: at least one of 'min' or 'max' must not be None)}}
+  %0 = "edge.clamp"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_int_min(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.clamp' op attribute 'min' must be a 64-bit float, e.g. 1.0 : f64, got 1 : i64}}
+  %0 = "edge.clamp"(%x) {min = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_f32_max(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.clamp' op attribute 'max' must be a 64-bit float, e.g. 1.0 : f64, got 6.000000e+00 : f32}}
+  %0 = "edge.clamp"(%x) {min = 0.0 : f64, max = 6.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_hardtanh_attr_names(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.clamp' op has unknown attribute 'min_val' (it takes 'min', 'max'; annotations need a dialect prefix, e.g. 'xnn.note')}}
+  %0 = "edge.clamp"(%x) {min = 0.0 : f64, min_val = 0.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @clamp_integer(%x: tensor<4xi64>) -> tensor<4xi64> {
+  // expected-error @+2 {{'edge.clamp' op operand #0 ('x') has element type 'i64', expected one of f32, f16, bf16: 'tensor<4xi64>'}}
+  // expected-error @+1 {{'edge.clamp' op result has element type 'i64', expected one of f32, f16, bf16: 'tensor<4xi64>'}}
+  %0 = "edge.clamp"(%x) {min = 0.0 : f64} : (tensor<4xi64>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+func.func @leaky_relu_f32_slope(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.leaky_relu' op attribute 'negative_slope' must be a 64-bit float, e.g. 1.0 : f64, got 2.000000e-01 : f32}}
+  %0 = "edge.leaky_relu"(%x) {negative_slope = 0.2 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @leaky_relu_result_type(%x: tensor<4xf16>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.leaky_relu' op result type 'tensor<4xf32>' must equal the operand type 'tensor<4xf16>'}}
+  %0 = "edge.leaky_relu"(%x) : (tensor<4xf16>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @elu_string_alpha(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.elu' op attribute 'alpha' must be a 64-bit float, e.g. 1.0 : f64, got "one"}}
+  %0 = "edge.elu"(%x) {alpha = "one"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @elu_scale_not_an_attribute(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.elu' op has unknown attribute 'scale' (it takes 'alpha'; annotations need a dialect prefix, e.g. 'xnn.note')}}
+  %0 = "edge.elu"(%x) {alpha = 1.0 : f64, scale = 1.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @silu_integer(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+2 {{'edge.silu' op operand #0 ('x') has element type 'i32', expected one of f32, f16, bf16: 'tensor<4xi32>'}}
+  // expected-error @+1 {{'edge.silu' op result has element type 'i32', expected one of f32, f16, bf16: 'tensor<4xi32>'}}
+  %0 = "edge.silu"(%x) : (tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @hardswish_result_dtype(%x: tensor<4xf32>) -> tensor<4xf16> {
+  // expected-error @+1 {{'edge.hardswish' op result type 'tensor<4xf16>' must equal the operand type 'tensor<4xf32>'}}
+  %0 = "edge.hardswish"(%x) : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @hardsigmoid_result_shape(%x: tensor<4xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.hardsigmoid' op result type 'tensor<3xf32>' must equal the operand type 'tensor<4xf32>'}}
+  %0 = "edge.hardsigmoid"(%x) : (tensor<4xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @hardsigmoid_attribute(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'edge.hardsigmoid' op has unknown attribute 'alpha'}}
+  %0 = "edge.hardsigmoid"(%x) {alpha = 1.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
 // ===== reductions =====
 
 // -----

@@ -83,6 +83,34 @@ func.func @unary(%x: tensor<2x3xbf16>, %h: tensor<8xf16>) -> tensor<8xf16> {
   return %11 : tensor<8xf16>
 }
 
+// CHECK-LABEL: func.func @activations
+// CHECK: %{{.*}} = "edge.silu"(%{{.*}}) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.hardswish"(%{{.*}}) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.hardsigmoid"(%{{.*}}) : (tensor<8xf16>) -> tensor<8xf16>
+// CHECK-NEXT: %{{.*}} = "edge.leaky_relu"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.leaky_relu"(%{{.*}}) {negative_slope = 2.000000e-01 : f64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.elu"(%{{.*}}) : (tensor<8xf16>) -> tensor<8xf16>
+// CHECK-NEXT: %{{.*}} = "edge.elu"(%{{.*}}) {alpha = 5.000000e-01 : f64} : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.clamp"(%{{.*}}) {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.clamp"(%{{.*}}) {min = -1.000000e+00 : f64} : (tensor<8xf16>) -> tensor<8xf16>
+// CHECK-NEXT: %{{.*}} = "edge.clamp"(%{{.*}}) {max = 2.500000e-01 : f64} : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: %{{.*}} = "edge.clamp"(%{{.*}}) {max = 1.000000e+00 : f64, min = 2.000000e+00 : f64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+func.func @activations(%x: tensor<2x3xf32>, %h: tensor<8xf16>, %b: tensor<2x3xbf16>) -> tensor<2x3xf32> {
+  %0 = "edge.silu"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = "edge.hardswish"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = "edge.hardsigmoid"(%h) : (tensor<8xf16>) -> tensor<8xf16>
+  %3 = "edge.leaky_relu"(%b) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %4 = "edge.leaky_relu"(%x) {negative_slope = 0.2 : f64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %5 = "edge.elu"(%h) : (tensor<8xf16>) -> tensor<8xf16>
+  %6 = "edge.elu"(%b) {alpha = 0.5 : f64} : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %7 = "edge.clamp"(%x) {min = 0.0 : f64, max = 6.0 : f64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %8 = "edge.clamp"(%h) {min = -1.0 : f64} : (tensor<8xf16>) -> tensor<8xf16>
+  %9 = "edge.clamp"(%b) {max = 0.25 : f64} : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  // min > max is valid, as in ATen (the result is max).
+  %10 = "edge.clamp"(%x) {min = 2.0 : f64, max = 1.0 : f64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %10 : tensor<2x3xf32>
+}
+
 // CHECK-LABEL: func.func @reductions
 // CHECK: %{{.*}} = "edge.mean"(%{{.*}}) {dims = array<i64: -1>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
 // CHECK-NEXT: %{{.*}} = "edge.mean"(%{{.*}}) {dims = array<i64: 0, 2>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<3xf32>

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes Inputs/ops/*.mlir: one small edge model per xnn op kind (random
 shapes from a fixed seed, broadcast and NHWC cases), for per-op tests,
-and their f16 versions (Inputs/f16/*.mlir). Regenerate with: python3 gen_ops.py
+their f16 versions (Inputs/f16/*.mlir) and bf16 versions of the activation
+models (Inputs/bf16/unary_<activation>.mlir). Regenerate with: python3 gen_ops.py
 (output is committed)."""
 import os, random, re, struct
 
@@ -176,6 +177,27 @@ model("convolution_2d_wide", [("x", T([1, ci, h, w]))],
       [("y", T([1, co, h, w]))], "xnn.convolution_2d, 64 output channels")
 
 
+# Activations (SPEC 3.1.1), after every model above so their shapes keep their
+# random draws. Inputs are uniform in [-1, 1): hardswish / hardsigmoid get x * 4
+# so their clamps act; clamp variants cover one-sided and min > max.
+ACTIVATIONS = [
+    ("silu", "", 1.0), ("hardswish", "", 4.0), ("hardsigmoid", "", 4.0),
+    ("leaky_relu", " {negative_slope = 0.2 : f64}", 1.0), ("elu", "", 1.0),
+    ("elu_alpha", " {alpha = 0.5 : f64}", 1.0),
+    ("clamp", " {min = -0.5 : f64, max = 0.25 : f64}", 1.0), ("clamp_min", " {min = 0.125 : f64}", 1.0),
+    ("clamp_inverted", " {min = 0.5 : f64, max = -0.25 : f64}", 1.0),
+]
+for label, attrs, scale in ACTIVATIONS:
+    s = [r(1, 4), r(2, 7), r(2, 5)]
+    body, x = "", "%x"
+    if scale != 1.0:
+        body += '    %%k = "edge.constant"() {value = dense<%s> : tensor<f32>} : () -> tensor<f32>\n' % repr(scale)
+        body += '    %%p = "edge.mul"(%%x, %%k) : (%s, tensor<f32>) -> %s\n' % (T(s), T(s))
+        x = "%p"
+    op = label.split("_")[0] if label.startswith(("elu_", "clamp_")) else label
+    body += '    %%y = "edge.%s"(%s)%s : (%s) -> %s\n' % (op, x, attrs, T(s), T(s))
+    model("unary_" + label, [("x", T(s))], body, [("y", T(s))], "edge.%s%s" % (op, attrs))
+
 # f16 versions of every single-dtype model (Inputs/f16): f32 -> f16 in the
 # types, hex constants re-encoded as IEEE half.
 def to_f16(text):
@@ -196,3 +218,14 @@ for name in sorted(os.listdir(HERE)):
         text = f.read()
     with open(os.path.join(F16, name), "w") as f:
         f.write(to_f16(text))
+
+
+# bf16 versions (Inputs/bf16) of the activation models; the older bf16 models
+# there were converted by hand the same way (f32 -> bf16 in the types).
+BF16 = os.path.join(os.path.dirname(HERE), "bf16")
+os.makedirs(BF16, exist_ok=True)
+for label, _, _ in ACTIVATIONS:
+    with open(os.path.join(HERE, "unary_" + label + ".mlir")) as f:
+        text = f.read()
+    with open(os.path.join(BF16, "unary_" + label + ".mlir"), "w") as f:
+        f.write(text.replace("xf32>", "xbf16>").replace("tensor<f32>", "tensor<bf16>"))

@@ -1,0 +1,7 @@
+// edge.silu
+module {
+  func.func @forward(%x: tensor<4x2x3xf16>) -> (tensor<4x2x3xf16>) {
+    %y = "edge.silu"(%x) : (tensor<4x2x3xf16>) -> tensor<4x2x3xf16>
+    func.return %y : tensor<4x2x3xf16>
+  }
+}
