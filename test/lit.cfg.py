@@ -61,3 +61,21 @@ if config.xnnpack_loader:
                "-Wl,--dynamic-linker=%s -Wl,--allow-shlib-undefined " % (
                    config.xnnpack_libdir, config.xnnpack_libdir, config.xnnpack_loader)) + _xnn_ld
 config.substitutions.append(("%xnnpack_ldflags", _xnn_ld))
+
+# PyTorch as the oracle (issue 16): Debian's python3-torch lives under /usr/bin/python3,
+# which need not be the first python3 on PATH. Tests that need it REQUIRE torch / torchvision.
+import subprocess
+_torch_python = "/usr/bin/python3"
+config.substitutions.append(("%torch_python", _torch_python))
+config.substitutions.append(("%xnn_import_torch", _torch_python + " " + os.path.join(
+    config.xnnmlir_src_root, "utils", "xnn-import-torch")))
+for _feature, _probe in (("torch", "import torch"), ("torchvision", "import torch, torchvision")):
+    try:
+        if subprocess.run([_torch_python, "-c", _probe], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL, timeout=120).returncode == 0:
+            config.available_features.add(_feature)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+if "torchvision" not in config.available_features:
+    lit_config.note("PyTorch model tests are skipped: /usr/bin/python3 cannot import torch and torchvision "
+                    "(Debian: apt-get install python3-torch python3-torchvision)")

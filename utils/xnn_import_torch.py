@@ -46,9 +46,6 @@ DECOMPOSED = {
     "native_batch_norm": "mul + add with per-channel constants (folded into the convolution before it when "
                          "both are f32/f16 constants)",
     "native_layer_norm": "mean, sub, mul, mean, add, rsqrt, mul (+ mul, add with the affine constants)",
-    "silu": "mul(x, sigmoid(x))",
-    "hardswish": "x * hardtanh(x + 3, 0, 6) / 6",
-    "hardsigmoid": "hardtanh(x + 3, 0, 6) / 6",
     "_adaptive_avg_pool2d": "mean (1x1), avg_pool2d (divisible sizes) or two linear maps",
     "addmm": "linear (constant matrix, beta = alpha = 1) or mm + add",
     "select": "slice + view",
@@ -250,7 +247,8 @@ class Importer:
         if isinstance(a, torch.fx.Node):
             if self.const.get(a):
                 if a not in self.const_ssa:
-                    hint = a.target if a.op == "get_attr" else a.name
+                    # Blob names say where the constant came from: module path, node.
+                    hint = "%s_%s" % (a.meta.get("xnn_path", ""), a.target if a.op == "get_attr" else a.name)
                     self.const_ssa[a] = self.w.constant(self.values[a], str(hint))
                 return self.const_ssa[a]
             s = self.ssa.get(a)
@@ -414,31 +412,25 @@ class Importer:
         hi = n.args[2] if len(n.args) > 2 else n.kwargs.get("max")
         if isinstance(lo, torch.fx.Node) or isinstance(hi, torch.fx.Node):
             self.fail(n, "clamp with tensor bounds is not supported")
-        if lo is None or hi is None or lo > hi:
-            self.fail(n, "clamp with a missing bound or min > max is not supported yet")
-        return self.unary(n, "hardtanh", [("min_val", f64(lo)), ("max_val", f64(hi))])
+        attrs = ([("min", f64(lo))] if lo is not None else []) + ([("max", f64(hi))] if hi is not None else [])
+        return self.unary(n, "clamp", attrs)
 
-    def op_silu(self, n):
-        shape, dtype = self.out(n)
-        x = self.v(n, n.args[0])
-        s = self.w.op("sigmoid", [x], [], shape, dtype)
-        return self.w.op("mul", [x, s], [], shape, dtype)
+    def op_silu(self, n): return self.unary(n, "silu")
+    def op_hardswish(self, n): return self.unary(n, "hardswish")
+    def op_hardsigmoid(self, n): return self.unary(n, "hardsigmoid")
 
-    def hard_gate(self, n):
-        """hardtanh(x + 3, 0, 6) / 6, as ATen's hardsigmoid."""
-        shape, dtype = self.out(n)
-        x = self.v(n, n.args[0])
-        t = self.w.op("add", [x, self.scalar_const(n, 3.0, dtype)], [], shape, dtype)
-        c = self.w.op("hardtanh", [t], [("min_val", f64(0.0)), ("max_val", f64(6.0))], shape, dtype)
-        return x, self.w.op("div", [c, self.scalar_const(n, 6.0, dtype)], [], shape, dtype)
+    def op_leaky_relu(self, n):
+        slope = n.args[1] if len(n.args) > 1 else n.kwargs.get("negative_slope", 0.01)
+        return self.unary(n, "leaky_relu", [("negative_slope", f64(slope))])
 
-    def op_hardsigmoid(self, n):
-        return self.hard_gate(n)[1]
-
-    def op_hardswish(self, n):
-        shape, dtype = self.out(n)
-        x, g = self.hard_gate(n)
-        return self.w.op("mul", [x, g], [], shape, dtype)
+    def op_elu(self, n):
+        a = list(n.args) + [None] * 3
+        alpha = a[1] if a[1] is not None else n.kwargs.get("alpha", 1.0)
+        scale = a[2] if a[2] is not None else n.kwargs.get("scale", 1.0)
+        input_scale = a[3] if a[3] is not None else n.kwargs.get("input_scale", 1.0)
+        if scale != 1 or input_scale != 1:
+            self.fail(n, "elu with scale or input_scale other than 1 (selu, celu) is not supported")
+        return self.unary(n, "elu", [("alpha", f64(alpha))])
 
     def op_add(self, n):
         return self.binary(n, "add", n.args[0], n.args[1], n.kwargs.get("alpha", 1))
@@ -604,7 +596,11 @@ class Importer:
     # GEMMs
     def op_mm(self, n):
         shape, dtype = self.out(n)
-        return self.w.op("mm", [self.v(n, n.args[0]), self.v(n, n.args[1])], [], shape, dtype)
+        a, b = n.args[0], n.args[1]
+        if self.const.get(b):  # x @ W^T of nn.Linear: linear with W, no transpose to fold later
+            w = self.w.constant(self.values[b].t().contiguous(), "%s_weight" % n.meta.get("xnn_path", ""))
+            return self.w.op("linear", [self.v(n, a), w], [], shape, dtype)
+        return self.w.op("mm", [self.v(n, a), self.v(n, b)], [], shape, dtype)
 
     def op_bmm(self, n):
         shape, dtype = self.out(n)
@@ -621,7 +617,7 @@ class Importer:
         beta, alpha = n.kwargs.get("beta", 1), n.kwargs.get("alpha", 1)
         bv = self.values[b]
         if self.const.get(b) and beta == 1 and alpha == 1 and self.values[bias].dim() == 1:
-            w = self.w.constant(bv.t().contiguous(), "weight_t")
+            w = self.w.constant(bv.t().contiguous(), "%s_weight" % n.meta.get("xnn_path", ""))
             return self.w.op("linear", [self.v(n, a), w, self.v(n, bias)], [], shape, dtype)
         m = self.w.op("mm", [self.v(n, a), self.v(n, b)], [], shape, dtype)
         if alpha != 1:

@@ -27,3 +27,11 @@ MlirStringRef xnnMlirDenseResourceGetKey(MlirAttribute attr) {
   llvm::StringRef key = resource.getRawHandle().getKey();
   return mlirStringRefCreate(key.data(), key.size());
 }
+
+MlirAttribute xnnMlirDenseResourceWithType(MlirAttribute attr, MlirType type) {
+  auto resource = llvm::dyn_cast<mlir::DenseResourceElementsAttr>(unwrap(attr));
+  auto shaped = llvm::dyn_cast<mlir::ShapedType>(unwrap(type));
+  if (!resource || !shaped)
+    return MlirAttribute{nullptr};
+  return wrap(mlir::DenseResourceElementsAttr::get(shaped, resource.getRawHandle()));
+}

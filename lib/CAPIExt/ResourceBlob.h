@@ -19,6 +19,10 @@ bool xnnMlirDenseResourceGetBlob(MlirAttribute attr, const void **data, size_t *
 /* The resource key of dense_resource `attr` ("__elided__" for MLIR's elided
  * form); an empty string for any other attribute. */
 MlirStringRef xnnMlirDenseResourceGetKey(MlirAttribute attr);
+/* dense_resource `attr`'s resource (same key, same blob or none) as an
+ * attribute of shaped `type`; null if either is not what it should be. Keeps
+ * an elided constant elided under the type its data would have. */
+MlirAttribute xnnMlirDenseResourceWithType(MlirAttribute attr, MlirType type);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 #include "Ops/Capability.h"
 #include "Support/Elements.h"
 #include "Support/IR.h"
+#include "CAPIExt/ResourceBlob.h"
 #include "Support/Strings.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -151,19 +152,43 @@ MlirValue xnnLowerConvert(XnnLowerCtx *L, MlirOperation op, MlirValue v, MlirTyp
   return out;
 }
 
+/* An elided constant (dense_resource<__elided__>, structure only) stays
+ * elided: the lowered constant has the type the data would have (`elem`,
+ * permuted by `perm`), so every pass runs and the output says where the data
+ * would be. */
+static MlirValue lowerElidedConstant(XnnLowerCtx *L, MlirOperation op, MlirAttribute elided, XnnTypeInfo vt, MlirType elem,
+                                     const int64_t *perm, bool nhwc) {
+  int64_t dims[XNN_IR_MAX_RANK];
+  for (intptr_t i = 0; i < vt.rank; ++i)
+    dims[i] = perm ? vt.dims[perm[i]] : vt.dims[i];
+  MlirType type = mlirRankedTensorTypeGet(vt.rank, dims, elem, mlirAttributeGetNull());
+  MlirAttribute value = xnnMlirDenseResourceWithType(elided, type);
+  if (mlirAttributeIsNull(value)) {
+    xnnLowerFail(L, op, "cannot build an elided constant of the lowered type");
+    return (MlirValue){NULL};
+  }
+  MlirNamedAttribute attr = lowerNamed(L, "value", value);
+  MlirValue out = xnnLowerEmit(L, op, "xnn.constant", 0, NULL, type, 1, &attr);
+  if (nhwc)
+    xnnOpSetAttr(mlirOpResultGetOwner(out), "xnn.layout", lowerStrAttr(L, "NHWC"));
+  return out;
+}
+
 MlirValue xnnLowerConstantOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirType elem,
                                   const int64_t *perm) {
   MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
   XnnElements e;
   char err[256];
+  MlirAttribute value = xnnOpAttr(def, "value");
+  XnnTypeInfo vt = xnnTypeInfo(mlirAttributeGetType(value));
+  bool nhwc = !perm && vt.rank == 4 && xnnLowerIsNHWC(def);
   if (!xnnConstantHasPayload(def)) {
+    if (mlirAttributeIsADenseResourceElements(value) && xnnResourceIsElided(value))
+      return lowerElidedConstant(L, op, value, vt, elem, perm ? perm : nhwc ? kToNHWC : NULL, nhwc);
     xnnLowerFail(L, op, "operand #%zd: constant payload missing (dense_resource without a blob)",
                  (ssize_t)idx);
     return (MlirValue){NULL};
   }
-  MlirAttribute value = xnnOpAttr(def, "value");
-  XnnTypeInfo vt = xnnTypeInfo(mlirAttributeGetType(value));
-  bool nhwc = !perm && vt.rank == 4 && xnnLowerIsNHWC(def);
   /* Plain dense data already in the wanted dtype and layout is the payload as
    * it is (reading and rebuilding it would unique the same attribute again,
    * at the cost of a copy of the data). */

@@ -25,6 +25,7 @@
  * through f32 (C conversion, RNE); float -> int truncates toward zero, NaN and
  * out-of-range give the x86 "integer indefinite" INT_MIN; -> i1 is `!= 0`
  * (NaN is true); i64 -> i32 wraps; i1 -> anything is 0 / 1. */
+#include "CAPIExt/ResourceBlob.h"
 #include "xnnmlir/Passes.h"
 
 #include "Pass/PassDefs.h"
@@ -133,6 +134,10 @@ static MlirAttribute convertConstant(MlirOperation k, MlirType dstType) {
     return null;
   Elem se = elemKind(xnnValueElemType(kv));
   Elem de = elemKind(mlirShapedTypeGetElementType(dstType));
+  /* An elided payload (structure only) stays elided, in the new type: the
+   * structure is the one the model with data gets. */
+  if (se != E_NONE && de != E_NONE && mlirAttributeIsADenseResourceElements(val) && xnnResourceIsElided(val))
+    return xnnMlirDenseResourceWithType(val, dstType);
   int64_t n = xnnValueNumElements(kv);
   if (se == E_NONE || de == E_NONE || n < 0 || n > XNN_FOLD_CONSTANT_MAX_ELEMENTS)
     return null;
