@@ -128,13 +128,13 @@ func.func @splats() -> (tensor<2x3xbf16>, tensor<2x3xf16>, tensor<4xf32>, tensor
 // f32 [3F808001, 7FC00000] -> bf16 [3F81, 7FC0]; bf16 [3F81, FF80] -> f32
 // [1.0078125, -Inf]; f16 [3C00, 0001, 7800] -> f32 [1, 2^-24, 32768]; i64
 // [16777217, 0xF000000000000005] -> f32 [4B800000 (RNE), -1.1529215e18]. An
-// elided blob, a blob of the wrong size and a missing blob are left alone.
+// elided payload stays elided in the new type (the structure of the model
+// with data); a blob of the wrong size and a missing blob are left alone.
 // CHECK-LABEL: func.func @resources
 // CHECK-NEXT: %[[A:.*]] = "edge.constant"() {value = dense<[1.007810e+00, 0x7FC0]> : tensor<2xbf16>}
 // CHECK-NEXT: %[[B:.*]] = "edge.constant"() {value = dense<[1.0078125, 0xFF800000]> : tensor<2xf32>}
 // CHECK-NEXT: %[[C:.*]] = "edge.constant"() {value = dense<[1.000000e+00, 5.96046448E-8, 3.276800e+04]> : tensor<3xf32>}
-// CHECK-NEXT: %[[E:.*]] = "edge.constant"() {value = dense_resource<__elided__> : tensor<2xbf16>}
-// CHECK-NEXT: %[[EC:.*]] = "edge.to_copy"(%[[E]]) {dtype = f32}
+// CHECK-NEXT: %[[EC:.*]] = "edge.constant"() {value = dense_resource<__elided__> : tensor<2xf32>}
 // CHECK-NEXT: %[[S:.*]] = "edge.constant"() {value = dense_resource<w_short> : tensor<2xf32>}
 // CHECK-NEXT: %[[SC:.*]] = "edge.to_copy"(%[[S]]) {dtype = f16}
 // CHECK-NEXT: %[[I:.*]] = "edge.constant"() {value = dense<[0x4B800000, -1.1529215E+18]> : tensor<2xf32>}
