@@ -51,7 +51,16 @@ DECOMPOSED = {
     "select": "slice + view",
     "split": "one slice per piece",
     "expand": "add of a zero constant of the target shape (or nothing when the shape is kept)",
+    "constant_pad_nd": "cat with constant blocks (slice for negative padding)",
+    "roll": "two slices and a cat per rolled dim",
+    "slice (step > 1)": "view as [size / step, step], two unit-stride slices, view (when step divides the size)",
 }
+
+
+# ATen ops whose result does not depend on their tensor operands' values
+# (only on shapes and dtypes): constants at import time.
+VALUE_FREE = {"new_zeros", "new_ones", "new_full", "new_empty", "zeros_like", "ones_like", "full_like",
+              "zeros", "ones", "full", "arange", "scalar_tensor", "eye", "sym_size", "size"}
 
 
 class ImportError_(Exception):
@@ -320,7 +329,7 @@ class Importer:
             if not n.users:
                 continue  # dead (the unused statistics of an inference batch norm)
             ins = [a for a in n.all_input_nodes]
-            if ins and all(self.const.get(a) for a in ins) and self.foldable(n):
+            if op_name(n.target)[0] in VALUE_FREE or (ins and all(self.const.get(a) for a in ins) and self.foldable(n)):
                 self.const[n] = True  # evaluated at import time: its value is known
                 continue
             self.const[n] = False
@@ -513,7 +522,17 @@ class Importer:
         size = shape[dim]
         start = max(0, min(size, start + size if start < 0 else start))
         end = max(start, min(size, end + size if end < 0 else end))
-        shape[dim] = (end - start + step - 1) // step
+        count = (end - start + step - 1) // step
+        if step > 1 and size % step == 0 and count > 0:
+            # XNNPACK slices with unit stride only: view the dim as
+            # [size / step, step], take phase start % step, then the rows.
+            split = shape[:dim] + [size // step, step] + shape[dim + 1:]
+            y = self.w.op("view", [x], [], split, x.dtype)
+            y = self.slice_of(n, y, dim + 1, start % step, start % step + 1)
+            y = self.slice_of(n, y, dim, start // step, start // step + count)
+            shape[dim] = count
+            return self.w.op("view", [y], [], shape, x.dtype)
+        shape[dim] = count
         return self.w.op("slice", [x], [("dim", "%d : i64" % dim), ("start", "%d : i64" % start),
                                         ("end", "%d : i64" % end), ("step", "%d : i64" % step)], shape, x.dtype)
 
@@ -565,6 +584,52 @@ class Importer:
         if len(xs) == 1:
             return xs[0]
         return self.w.op("cat", xs, [("dim", "%d : i64" % dim)], shape, dtype)
+
+    def op_constant_pad_nd(self, n):
+        """Per padded dim (ATen order: last dim first): a slice for negative
+        padding, a cat with constant blocks for positive."""
+        x = self.v(n, n.args[0])
+        pad = list(n.args[1])
+        value = n.args[2] if len(n.args) > 2 else n.kwargs.get("value", 0)
+        rank = len(x.shape)
+        for k in range(len(pad) // 2):
+            dim = rank - 1 - k
+            before, after = pad[2 * k], pad[2 * k + 1]
+            if before < 0 or after < 0:
+                x = self.slice_of(n, x, dim, max(0, -before), x.shape[dim] - max(0, -after))
+                before, after = max(0, before), max(0, after)
+            parts = []
+            for size in (before, None, after):
+                if size is None:
+                    parts.append(x)
+                elif size > 0:
+                    shape = list(x.shape)
+                    shape[dim] = size
+                    parts.append(self.w.constant(torch.full(shape, value, dtype=x.dtype), "pad"))
+            if len(parts) > 1:
+                shape = list(x.shape)
+                shape[dim] += before + after
+                x = self.w.op("cat", parts, [("dim", "%d : i64" % dim)], shape, x.dtype)
+        return x
+
+    def op_roll(self, n):
+        """Per rolled dim: the last `shift` elements, then the rest (two slices, one cat)."""
+        x = self.v(n, n.args[0])
+        shifts = list(n.args[1]) if isinstance(n.args[1], (list, tuple)) else [n.args[1]]
+        dims = n.args[2] if len(n.args) > 2 else n.kwargs.get("dims", [])
+        dims = list(dims) if isinstance(dims, (list, tuple)) else [dims]
+        if not dims:
+            self.fail(n, "roll without dims (over the flattened tensor) is not supported")
+        for shift, dim in zip(shifts, dims):
+            dim %= len(x.shape)
+            size = x.shape[dim]
+            shift %= size
+            if shift == 0:
+                continue
+            tail = self.slice_of(n, x, dim, size - shift, size)
+            head = self.slice_of(n, x, dim, 0, size - shift)
+            x = self.w.op("cat", [tail, head], [("dim", "%d : i64" % dim)], x.shape, x.dtype)
+        return x
 
     def op_expand(self, n):
         shape, dtype = self.out(n)
