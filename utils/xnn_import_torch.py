@@ -53,6 +53,7 @@ DECOMPOSED = {
     "expand": "add of a zero constant of the target shape (or nothing when the shape is kept)",
     "constant_pad_nd": "cat with constant blocks (slice for negative padding)",
     "roll": "two slices and a cat per rolled dim",
+    "norm (2-norm)": "sqrt(sum(x * x))",
     "slice (step > 1)": "view as [size / step, step], two unit-stride slices, view (when step divides the size)",
 }
 
@@ -102,7 +103,10 @@ def f64(v):
         return "0x7FF8000000000000 : f64"
     if math.isinf(v):
         return ("0x7FF0000000000000" if v > 0 else "0xFFF0000000000000") + " : f64"
-    return "%r : f64" % float(v)
+    s = repr(float(v))
+    if "." not in s:  # MLIR float literals need a fraction: 1e-12 -> 1.0e-12
+        s = s.replace("e", ".0e")
+    return "%s : f64" % s
 
 
 def arr(v):
@@ -423,6 +427,27 @@ class Importer:
             self.fail(n, "clamp with tensor bounds is not supported")
         attrs = ([("min", f64(lo))] if lo is not None else []) + ([("max", f64(hi))] if hi is not None else [])
         return self.unary(n, "clamp", attrs)
+
+    def op_clamp_min(self, n):
+        return self.unary(n, "clamp", [("min", f64(n.args[1]))])
+
+    def op_clamp_max(self, n):
+        return self.unary(n, "clamp", [("max", f64(n.args[1]))])
+
+    def op_norm(self, n):
+        """The 2-norm over dims: sqrt(sum(x * x))."""
+        x = self.v(n, n.args[0])
+        p = n.args[1] if len(n.args) > 1 else n.kwargs.get("p", 2)
+        dims = n.args[2] if len(n.args) > 2 else n.kwargs.get("dim", list(range(len(x.shape))))
+        keep = n.args[3] if len(n.args) > 3 else n.kwargs.get("keepdim", False)
+        if p not in (2, 2.0, None) or n.kwargs.get("dtype") is not None:
+            self.fail(n, "norm other than the 2-norm is not supported")
+        shape, dtype = self.out(n)
+        sq = self.w.op("mul", [x, x], [], x.shape, x.dtype)
+        s = self.w.op("sum", [sq], [("dims", arr(dims)), ("keepdim", "true" if keep else "false")], shape, dtype)
+        return self.w.op("sqrt", [s], [], shape, dtype)
+
+    op_linalg_vector_norm = op_norm
 
     def op_silu(self, n): return self.unary(n, "silu")
     def op_hardswish(self, n): return self.unary(n, "hardswish")
