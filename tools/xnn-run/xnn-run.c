@@ -39,6 +39,7 @@ typedef struct Options {
   const char *model, *compare, *func, *outputDir, *inputs;
   uint64_t seed;
   double atol, rtol;
+  bool atolSet, rtolSet; /* else per dtype, as torch.testing.assert_close */
   long repeat, threads;
   bool print, noXnnpack;
 } Options;
@@ -55,9 +56,13 @@ static void printHelp(void) {
          "  --output-dir=<dir>     Write input_<i>.npy and output_<i>.npy there (instead of printing)\n"
          "  --print                Print the outputs (default without --output-dir)\n"
          "  --compare=<other.mlir> Run the same function of another module on the same inputs; report\n"
-         "                         per output max abs / max rel error, bitwise and argmax equality\n"
-         "  --atol=<x>, --rtol=<x> Compare tolerances (default 1e-4, 1e-4): fails (exit 1) if any\n"
-         "                         |a - b| > atol + rtol * |b|, b from --compare's module\n"
+         "                         per output max abs / max rel error, bitwise equality, the rows\n"
+         "                         (last dim) whose argmax agrees and, for rows of 5 or more, whose\n"
+         "                         top-5 sets agree\n"
+         "  --atol=<x>, --rtol=<x> Compare tolerances: fails (exit 1) if any |a - b| > atol + rtol * |b|,\n"
+         "                         b from --compare's module. Defaults per dtype, as\n"
+         "                         torch.testing.assert_close: f32 atol 1e-5 rtol 1.3e-6; f16 atol 1e-5\n"
+         "                         rtol 1e-3; bf16 atol 1e-5 rtol 1.6e-2; integers and bool exact\n"
          "  --repeat=<n>           Time n runs: median per run and per delegate\n"
          "  --threads=<n>          XNNPACK thread pool size (default 1: no pool)\n"
          "  --no-xnnpack           Interpret delegate bodies in the reference interpreter instead\n"
@@ -348,6 +353,47 @@ static bool writeAll(const char *dir, const char *what, const XnnMlirTensor *ts,
 
 /* ---- compare ---------------------------------------------------------------- */
 
+/* torch.testing.assert_close's default (rtol, atol) per dtype; the flags override. */
+static void tolerances(XnnMlirDType t, const Options *o, double *atol, double *rtol) {
+  double a = 0, r = 0;
+  switch (t) {
+  case XNN_MLIR_F32: a = 1e-5, r = 1.3e-6; break;
+  case XNN_MLIR_F16: a = 1e-5, r = 1e-3; break;
+  case XNN_MLIR_BF16: a = 1e-5, r = 1.6e-2; break;
+  default: break;
+  }
+  *atol = o->atolSet ? o->atol : a;
+  *rtol = o->rtolSet ? o->rtol : r;
+}
+
+/* Indices of the 5 largest elements of the row at `base` (ties: the lower index first). */
+static void top5(const XnnMlirTensor *t, int64_t base, int64_t last, int64_t out[5]) {
+  for (int j = 0; j < 5; ++j)
+    out[j] = -1;
+  for (int64_t k = 0; k < last; ++k) {
+    double v = xnnMlirTensorGetF32(t, base + k);
+    for (int j = 0; j < 5; ++j) {
+      if (out[j] < 0 || v > xnnMlirTensorGetF32(t, base + out[j])) {
+        for (int m = 4; m > j; --m)
+          out[m] = out[m - 1];
+        out[j] = k;
+        break;
+      }
+    }
+  }
+}
+
+static bool sameSet5(const int64_t a[5], const int64_t b[5]) {
+  for (int i = 0; i < 5; ++i) {
+    bool found = false;
+    for (int j = 0; j < 5; ++j)
+      found |= a[i] == b[j];
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
 static bool compareOutputs(const XnnMlirTensor *a, const XnnMlirTensor *b, size_t n, const Options *o) {
   bool allOk = true;
   for (size_t i = 0; i < n; ++i) {
@@ -360,6 +406,8 @@ static bool compareOutputs(const XnnMlirTensor *a, const XnnMlirTensor *b, size_
       continue;
     }
     int64_t count = xnnMlirTensorNumElements(&a[i]);
+    double atol, rtol;
+    tolerances(b[i].dtype, o, &atol, &rtol);
     double maxAbs = 0, maxRel = 0;
     int64_t bad = 0, nanOnlyA = 0, nanOnlyB = 0;
     for (int64_t k = 0; k < count; ++k) {
@@ -373,12 +421,19 @@ static bool compareOutputs(const XnnMlirTensor *a, const XnnMlirTensor *b, size_
         maxAbs = d;
       if (y != 0 && d / fabs(y) > maxRel)
         maxRel = d / fabs(y);
-      if (!(d <= o->atol + o->rtol * fabs(y)))
+      if (!(d <= atol + rtol * fabs(y)))
         ++bad;
     }
     bool bitwise = !memcmp(a[i].data, b[i].data, xnnMlirTensorNumBytes(&a[i]));
     /* argmax over the last dimension, row by row (first maximum wins) */
     int64_t last = a[i].rank ? a[i].dims[a[i].rank - 1] : 1, rows = last ? count / last : 0, same = 0;
+    int64_t sameTop5 = 0;
+    for (int64_t r = 0; r < rows && last >= 5; ++r) {
+      int64_t ta[5], tb[5];
+      top5(&a[i], r * last, last, ta);
+      top5(&b[i], r * last, last, tb);
+      sameTop5 += sameSet5(ta, tb);
+    }
     for (int64_t r = 0; r < rows; ++r) {
       int64_t ia = 0, ib = 0;
       for (int64_t k = 1; k < last; ++k) {
@@ -389,9 +444,11 @@ static bool compareOutputs(const XnnMlirTensor *a, const XnnMlirTensor *b, size_
       }
       same += ia == ib;
     }
-    printf("output %zu: %s max_abs=%.6g max_rel=%.6g bitwise=%s argmax=%s (%lld/%lld rows)%s\n", i, sa, maxAbs,
-           maxRel, bitwise ? "equal" : "differ", same == rows ? "equal" : "differ", (long long)same,
-           (long long)rows, bad ? "" : " ok");
+    char top[96] = "";
+    if (last >= 5)
+      snprintf(top, sizeof top, ", top-5 equal in %lld of %lld", (long long)sameTop5, (long long)rows);
+    printf("output %zu: %s max_abs=%.6g max_rel=%.6g bitwise=%s argmax equal in %lld of %lld rows%s%s\n", i, sa,
+           maxAbs, maxRel, bitwise ? "equal" : "differ", (long long)same, (long long)rows, top, bad ? "" : " ok");
     /* XNNPACK's maximum/minimum drop a NaN operand where ATen propagates it
      * (README, "Known deviations"): say so rather than leave a bare inf. */
     if (nanOnlyA || nanOnlyB)
@@ -399,7 +456,7 @@ static bool compareOutputs(const XnnMlirTensor *a, const XnnMlirTensor *b, size_
              "second\n", i, (long long)nanOnlyA, (long long)nanOnlyB);
     if (bad) {
       printf("output %zu: FAIL: %lld of %lld elements exceed atol=%g + rtol=%g * |ref|\n", i, (long long)bad,
-             (long long)count, o->atol, o->rtol);
+             (long long)count, atol, rtol);
       allOk = false;
     }
   }
@@ -452,7 +509,6 @@ static bool parseNumber(const char *flag, const char *v, double lo, double *out)
 static int parseArgs(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof(*o));
   o->func = "forward";
-  o->atol = 1e-4, o->rtol = 1e-4;
   o->repeat = 1, o->threads = 1;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = NULL;
@@ -490,10 +546,12 @@ static int parseArgs(int argc, char **argv, Options *o) {
       VALUE();
       if (!parseNumber("atol", v, 0, &o->atol))
         return 1;
+      o->atolSet = true;
     } else if (matchFlag(a, "rtol", &v)) {
       VALUE();
       if (!parseNumber("rtol", v, 0, &o->rtol))
         return 1;
+      o->rtolSet = true;
     } else if (matchFlag(a, "repeat", &v)) {
       VALUE();
       if (!parseNumber("repeat", v, 1, &d) || d > 1e7)
