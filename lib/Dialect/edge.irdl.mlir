@@ -400,6 +400,36 @@ irdl.dialect @edge {
     irdl.attributes {"dim" = %a_dim, "start" = %a_start, "end" = %a_end, "step" = %a_step}
   }
 
+  // aten.unsqueeze_copy. Required: dim (i64, in [-(rank+1), rank]).
+  irdl.operation @unsqueeze {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dim = irdl.base "#builtin.integer"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dim" = %a_dim}
+  }
+
+  // aten.squeeze_copy.dims. Optional (C verifier): dims (array<i64>, negative
+  // allowed; absent = every size-1 dim). Listed dims whose size is not 1 stay.
+  irdl.operation @squeeze {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.transpose_copy.int. Required: dim0, dim1 (i64, negative allowed).
+  irdl.operation @transpose {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dim0 = irdl.base "#builtin.integer"
+    %a_dim1 = irdl.base "#builtin.integer"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dim0" = %a_dim0, "dim1" = %a_dim1}
+  }
+
   // aten.embedding: w [V, D], indices (i32/i64) -> [*indices, D].
   irdl.operation @embedding {
     %w = irdl.base "!builtin.tensor"

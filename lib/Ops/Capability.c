@@ -335,6 +335,9 @@ static const XnnCapability table[] = {
     {"edge.permute", "static_transpose", FH, NULL, xnnLowerPermute, XNN_CAP_BF16},
     {"edge.cat", "concatenate", FH, NULL, xnnLowerCat, XNN_CAP_BF16},
     {"edge.slice", "static_slice", FH, checkSlice, xnnLowerSlice, 0},
+    {"edge.unsqueeze", "static_reshape", F, NULL, xnnLowerView, 0},
+    {"edge.squeeze", "static_reshape", F, NULL, xnnLowerView, 0},
+    {"edge.transpose", "static_transpose", FH, NULL, xnnLowerPermute, XNN_CAP_BF16},
     {"edge.embedding", "", 0, refuseEmbedding, NULL, 0},
     {"edge.sdpa", "", 0, refuseSdpa, NULL, 0},
 };

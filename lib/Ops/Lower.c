@@ -697,7 +697,21 @@ bool xnnLowerPermute(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap)
     return false;
   int64_t dims[XNN_IR_MAX_RANK], perm[XNN_IR_MAX_RANK];
   intptr_t n = 0, rank = xnnValueRank(mlirOperationGetOperand(op, 0));
-  xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
+  if (xnnOpIs(op, "edge.transpose")) { /* the permutation swapping dim0 and dim1 */
+    int64_t d0 = 0, d1 = 0;
+    xnnAttrI64(op, "dim0", &d0);
+    xnnAttrI64(op, "dim1", &d1);
+    for (intptr_t i = 0; i < rank; ++i)
+      dims[i] = i;
+    if (rank > 0) {
+      d0 = d0 < 0 ? d0 + rank : d0;
+      d1 = d1 < 0 ? d1 + rank : d1;
+      dims[d0] = d1;
+      dims[d1] = d0;
+    }
+  } else {
+    xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
+  }
   bool inNHWC = xnnLowerOperandIsNHWC(op, 0), outNHWC = xnnLowerIsNHWC(op) && rank == 4;
   for (intptr_t i = 0; i < rank; ++i) {
     /* physical out dim i = logical out dim o; logical out o = logical in p[o]; its physical position. */

@@ -56,6 +56,9 @@
   X(edge_cat, "edge.cat", xnnVerifyEdgeCat)                                    \
   X(edge_slice, "edge.slice", xnnVerifyEdgeSlice)                              \
   X(edge_embedding, "edge.embedding", xnnVerifyEdgeEmbedding)                  \
+  X(edge_unsqueeze, "edge.unsqueeze", xnnVerifyEdgeUnsqueeze)                  \
+  X(edge_squeeze, "edge.squeeze", xnnVerifyEdgeSqueeze)                        \
+  X(edge_transpose, "edge.transpose", xnnVerifyEdgeTranspose)                  \
   /* xnn */                                                                    \
   X(xnn_constant, "xnn.constant", xnnVerifyXnnConstant)                        \
   X(xnn_convert, "xnn.convert", xnnVerifyXnnConvert)                           \

@@ -175,3 +175,105 @@ bool xnnVerifyEdgeEmbedding(MlirOperation op) {
   shape[idx.rank] = w.dims[1];
   return xnnCheckResultShape(op, &res, shape, idx.rank + 1, "embedding");
 }
+
+/* unsqueeze: dim in [-(r+1), r]; result = x.shape with a 1 inserted at dim. */
+bool xnnVerifyEdgeUnsqueeze(MlirOperation op) {
+  int64_t dim = 0;
+  XnnAttrStatus sd = xnnGetI64(op, "dim", true, &dim);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK - 1, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || sd != XNN_ATTR_OK ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  int64_t d;
+  if (!xnnNormDim(op, "dim", dim, x.rank + 1, &d))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  for (intptr_t i = 0, j = 0; i <= x.rank; ++i)
+    shape[i] = i == d ? 1 : x.dims[j++];
+  return xnnCheckResultShape(op, &res, shape, x.rank + 1, "unsqueezed");
+}
+
+/* Shared by the verifier and the reference: which dims squeeze drops (ATen
+ * squeeze_copy.dims: listed dims of size 1; no list = every size-1 dim).
+ * Returns the result rank, or -1 after an error (op non-null: emitted). */
+intptr_t xnnSqueezeShape(MlirOperation op, const int64_t *dims, intptr_t rank,
+                         bool haveList, const int64_t *list, intptr_t n,
+                         int64_t *out) {
+  bool drop[XNN_VERIFY_MAX_RANK] = {false};
+  if (!haveList) {
+    for (intptr_t i = 0; i < rank; ++i)
+      drop[i] = dims[i] == 1;
+  } else {
+    bool seen[XNN_VERIFY_MAX_RANK] = {false};
+    for (intptr_t k = 0; k < n; ++k) {
+      int64_t d;
+      /* ATen wraps against max(rank, 1): a scalar takes dim 0 / -1. */
+      if (!xnnNormDim(op, "dims", list[k], rank == 0 ? 1 : rank, &d))
+        return -1;
+      if (seen[d]) {
+        xnnOpError(op, "dims lists dim %lld twice", (long long)d);
+        return -1;
+      }
+      seen[d] = true;
+      if (rank > 0 && dims[d] == 1)
+        drop[d] = true;
+    }
+  }
+  intptr_t r = 0;
+  for (intptr_t i = 0; i < rank; ++i)
+    if (!drop[i])
+      out[r++] = dims[i];
+  return r;
+}
+
+/* squeeze: optional dims (array<i64>); listed dims of size 1 are dropped,
+ * others kept (ATen). */
+bool xnnVerifyEdgeSqueeze(MlirOperation op) {
+  int64_t list[XNN_VERIFY_MAX_RANK];
+  intptr_t n = 0;
+  XnnAttrStatus sd =
+      xnnGetI64Array(op, "dims", false, -1, list, XNN_VERIFY_MAX_RANK, &n);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || sd == XNN_ATTR_BAD ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  intptr_t r = xnnSqueezeShape(op, x.dims, x.rank, sd == XNN_ATTR_OK, list, n, shape);
+  if (r < 0)
+    return false;
+  return xnnCheckResultShape(op, &res, shape, r, "squeezed");
+}
+
+/* transpose: dim0, dim1 in range (a scalar takes 0 / -1); result = x.shape
+ * with the two swapped. */
+bool xnnVerifyEdgeTranspose(MlirOperation op) {
+  int64_t d0 = 0, d1 = 0;
+  XnnAttrStatus s0 = xnnGetI64(op, "dim0", true, &d0);
+  XnnAttrStatus s1 = xnnGetI64(op, "dim1", true, &d1);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || s0 != XNN_ATTR_OK || s1 != XNN_ATTR_OK ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  intptr_t r = x.rank == 0 ? 1 : x.rank;
+  if (!xnnNormDim(op, "dim0", d0, r, &d0) || !xnnNormDim(op, "dim1", d1, r, &d1))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  memcpy(shape, x.dims, sizeof(int64_t) * (size_t)x.rank);
+  if (x.rank > 0) {
+    shape[d0] = x.dims[d1];
+    shape[d1] = x.dims[d0];
+  }
+  return xnnCheckResultShape(op, &res, shape, x.rank, "transposed");
+}

@@ -140,6 +140,7 @@ XNN_REF_DECL(xnnRefPermute)
 XNN_REF_DECL(xnnRefCat)
 XNN_REF_DECL(xnnRefSlice)
 XNN_REF_DECL(xnnRefEmbedding)
+XNN_REF_DECL(xnnRefTranspose)
 #undef XNN_REF_DECL
 
 #endif

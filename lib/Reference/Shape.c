@@ -122,3 +122,25 @@ bool xnnRefEmbedding(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
   }
   return true;
 }
+
+/* transpose_copy.int: the permutation swapping dim0 and dim1. */
+bool xnnRefTranspose(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                     size_t nOut) {
+  (void)nIn, (void)nOut;
+  const XnnMlirTensor *x = &in[0];
+  int64_t d0 = 0, d1 = 0, st[XNN_MLIR_TENSOR_MAX_RANK];
+  xnnAttrI64(c->op, "dim0", &d0);
+  xnnAttrI64(c->op, "dim1", &d1);
+  if (x->rank == 0) {
+    memcpy(out->data, x->data, xnnMlirTensorNumBytes(out));
+    return true;
+  }
+  if (!xnnRefNormDim(d0, x->rank, &d0) || !xnnRefNormDim(d1, x->rank, &d1))
+    return xnnRefFail(c, "dim0 / dim1 out of range");
+  xnnRefStrides(x->dims, x->rank, st);
+  int64_t t = st[d0];
+  st[d0] = st[d1];
+  st[d1] = t;
+  xnnRefStridedCopy(x, 0, st, out);
+  return true;
+}

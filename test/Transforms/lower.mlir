@@ -214,3 +214,17 @@ func.func private @movement(%x: tensor<2x6xf32>) -> (tensor<3x4xf32>, tensor<6x2
   %3 = "edge.cat"(%x, %x, %x, %x, %x, %x) {dim = 0 : i64} : (tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<12x6xf32>
   return %0, %1, %2, %3 : tensor<3x4xf32>, tensor<6x2xf32>, tensor<2x2xf32>, tensor<12x6xf32>
 }
+
+// -----
+
+// unsqueeze / squeeze are reshapes, transpose a static transpose.
+// CHECK-LABEL: func.func private @squeeze_transpose
+// CHECK: "xnn.static_reshape"(%arg0) : (tensor<2x1x6xf32>) -> tensor<2x1x1x6xf32>
+// CHECK: "xnn.static_reshape"(%arg0) : (tensor<2x1x6xf32>) -> tensor<2x6xf32>
+// CHECK: "xnn.static_transpose"(%arg0) {perm = array<i64: 2, 1, 0>} : (tensor<2x1x6xf32>) -> tensor<6x1x2xf32>
+func.func private @squeeze_transpose(%x: tensor<2x1x6xf32>) -> (tensor<2x1x1x6xf32>, tensor<2x6xf32>, tensor<6x1x2xf32>) attributes {xnn.delegate} {
+  %0 = "edge.unsqueeze"(%x) {dim = 1 : i64} : (tensor<2x1x6xf32>) -> tensor<2x1x1x6xf32>
+  %1 = "edge.squeeze"(%x) {dims = array<i64: 1>} : (tensor<2x1x6xf32>) -> tensor<2x6xf32>
+  %2 = "edge.transpose"(%x) {dim0 = -1 : i64, dim1 = 0 : i64} : (tensor<2x1x6xf32>) -> tensor<6x1x2xf32>
+  return %0, %1, %2 : tensor<2x1x1x6xf32>, tensor<2x6xf32>, tensor<6x1x2xf32>
+}

@@ -978,3 +978,84 @@ func.func @several_errors(%x: tensor<4xf32>, %y: tensor<3xf32>) -> tensor<4xf32>
   %1 = "edge.add"(%x, %y) : (tensor<4xf32>, tensor<3xf32>) -> tensor<4xf32>
   return %1 : tensor<4xf32>
 }
+
+// -----
+
+// unsqueeze, squeeze, transpose
+func.func @unsqueeze_dim_range(%x: tensor<2x3xf32>) -> tensor<2x3x1x1xf32> {
+  // expected-error @+1 {{'edge.unsqueeze' op dim 3 is out of range [-3, 2] for rank 3}}
+  %0 = "edge.unsqueeze"(%x) {dim = 3 : i64} : (tensor<2x3xf32>) -> tensor<2x3x1x1xf32>
+  return %0 : tensor<2x3x1x1xf32>
+}
+
+// -----
+
+func.func @unsqueeze_shape(%x: tensor<2x3xf32>) -> tensor<2x3x1xf32> {
+  // expected-error @+1 {{'edge.unsqueeze' op result shape 2x3x1 does not match the unsqueezed shape 1x2x3}}
+  %0 = "edge.unsqueeze"(%x) {dim = 0 : i64} : (tensor<2x3xf32>) -> tensor<2x3x1xf32>
+  return %0 : tensor<2x3x1xf32>
+}
+
+// -----
+
+func.func @squeeze_dims_twice(%x: tensor<2x1xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.squeeze' op dims lists dim 1 twice}}
+  %0 = "edge.squeeze"(%x) {dims = array<i64: 1, -1>} : (tensor<2x1xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @squeeze_dim_range(%x: tensor<2x1xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.squeeze' op dims 2 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.squeeze"(%x) {dims = array<i64: 2>} : (tensor<2x1xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @squeeze_shape(%x: tensor<2x1xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.squeeze' op result shape 2 does not match the squeezed shape 2x1}}
+  %0 = "edge.squeeze"(%x) {dims = array<i64: 0>} : (tensor<2x1xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @squeeze_dims_kind(%x: tensor<2x1xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.squeeze' op attribute 'dims' must be array<i64>, got 1 : i64}}
+  %0 = "edge.squeeze"(%x) {dims = 1 : i64} : (tensor<2x1xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @transpose_dim_range(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'edge.transpose' op dim1 2 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.transpose"(%x) {dim0 = 0 : i64, dim1 = 2 : i64} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @transpose_shape(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.transpose' op result shape 2x3 does not match the transposed shape 3x2}}
+  %0 = "edge.transpose"(%x) {dim0 = 0 : i64, dim1 = 1 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @transpose_missing_dim1(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'edge.transpose' op attribute "dim1" is expected but not provided}}
+  %0 = "edge.transpose"(%x) {dim0 = 0 : i64} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @unsqueeze_elem(%x: tensor<2x3xf32>) -> tensor<2x3x1xf16> {
+  // expected-error @+1 {{'edge.unsqueeze' op result element type 'f16' must match operand 'x' element type 'f32'}}
+  %0 = "edge.unsqueeze"(%x) {dim = 2 : i64} : (tensor<2x3xf32>) -> tensor<2x3x1xf16>
+  return %0 : tensor<2x3x1xf16>
+}

@@ -197,3 +197,22 @@ func.func @shape(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf32>, %w: tensor<10x6xf
     }
   }
 #-}
+
+// CHECK-LABEL: func.func @squeeze_family
+// CHECK: %{{.*}} = "edge.unsqueeze"(%{{.*}}) {dim = -2 : i64} : (tensor<2x1x3xf32>) -> tensor<2x1x1x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.unsqueeze"(%{{.*}}) {dim = 0 : i64} : (tensor<f32>) -> tensor<1xf32>
+// CHECK-NEXT: %{{.*}} = "edge.squeeze"(%{{.*}}) : (tensor<2x1x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.squeeze"(%{{.*}}) {dims = array<i64: -2, 0>} : (tensor<2x1x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.squeeze"(%{{.*}}) {dims = array<i64: -1>} : (tensor<f32>) -> tensor<f32>
+// CHECK-NEXT: %{{.*}} = "edge.transpose"(%{{.*}}) {dim0 = 0 : i64, dim1 = -1 : i64} : (tensor<2x1x3xf32>) -> tensor<3x1x2xf32>
+// CHECK-NEXT: %{{.*}} = "edge.transpose"(%{{.*}}) {dim0 = 0 : i64, dim1 = -1 : i64} : (tensor<f32>) -> tensor<f32>
+func.func @squeeze_family(%x: tensor<2x1x3xf32>, %s: tensor<f32>) -> tensor<3x1x2xf32> {
+  %0 = "edge.unsqueeze"(%x) {dim = -2 : i64} : (tensor<2x1x3xf32>) -> tensor<2x1x1x3xf32>
+  %1 = "edge.unsqueeze"(%s) {dim = 0 : i64} : (tensor<f32>) -> tensor<1xf32>
+  %2 = "edge.squeeze"(%x) : (tensor<2x1x3xf32>) -> tensor<2x3xf32>
+  %3 = "edge.squeeze"(%x) {dims = array<i64: -2, 0>} : (tensor<2x1x3xf32>) -> tensor<2x3xf32>
+  %4 = "edge.squeeze"(%s) {dims = array<i64: -1>} : (tensor<f32>) -> tensor<f32>
+  %5 = "edge.transpose"(%x) {dim0 = 0 : i64, dim1 = -1 : i64} : (tensor<2x1x3xf32>) -> tensor<3x1x2xf32>
+  %6 = "edge.transpose"(%s) {dim0 = 0 : i64, dim1 = -1 : i64} : (tensor<f32>) -> tensor<f32>
+  return %5 : tensor<3x1x2xf32>
+}
