@@ -430,6 +430,38 @@ irdl.dialect @edge {
     irdl.attributes {"dim0" = %a_dim0, "dim1" = %a_dim1}
   }
 
+  // aten.expand_copy: target shape = result type (x's dims align with its
+  // trailing dims, each equal or 1; new leading dims of any size).
+  irdl.operation @expand {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.constant_pad_nd. Required: pad (array<i64>, pairs for the last dim
+  // first, negative entries crop). Optional (C verifier): value (f64, 0).
+  irdl.operation @constant_pad_nd {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_pad = irdl.base "#builtin.dense_array"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"pad" = %a_pad}
+  }
+
+  // aten.roll. Required: shifts, dims (array<i64> of one length; empty dims
+  // with one shift rolls the flattened tensor).
+  irdl.operation @roll {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_shifts = irdl.base "#builtin.dense_array"
+    %a_dims = irdl.base "#builtin.dense_array"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"shifts" = %a_shifts, "dims" = %a_dims}
+  }
+
   // aten.embedding: w [V, D], indices (i32/i64) -> [*indices, D].
   irdl.operation @embedding {
     %w = irdl.base "!builtin.tensor"

@@ -59,6 +59,9 @@
   X(edge_unsqueeze, "edge.unsqueeze", xnnVerifyEdgeUnsqueeze)                  \
   X(edge_squeeze, "edge.squeeze", xnnVerifyEdgeSqueeze)                        \
   X(edge_transpose, "edge.transpose", xnnVerifyEdgeTranspose)                  \
+  X(edge_expand, "edge.expand", xnnVerifyEdgeExpand)                           \
+  X(edge_constant_pad_nd, "edge.constant_pad_nd", xnnVerifyEdgeConstantPadNd)  \
+  X(edge_roll, "edge.roll", xnnVerifyEdgeRoll)                                 \
   /* xnn */                                                                    \
   X(xnn_constant, "xnn.constant", xnnVerifyXnnConstant)                        \
   X(xnn_convert, "xnn.convert", xnnVerifyXnnConvert)                           \

@@ -47,6 +47,9 @@ bool xnnVerifyEdgeEmbedding(MlirOperation op);
 bool xnnVerifyEdgeUnsqueeze(MlirOperation op);
 bool xnnVerifyEdgeSqueeze(MlirOperation op);
 bool xnnVerifyEdgeTranspose(MlirOperation op);
+bool xnnVerifyEdgeExpand(MlirOperation op);
+bool xnnVerifyEdgeConstantPadNd(MlirOperation op);
+bool xnnVerifyEdgeRoll(MlirOperation op);
 /* squeeze's result shape (op may be null: no diagnostics); -1 on error. */
 intptr_t xnnSqueezeShape(MlirOperation op, const int64_t *dims, intptr_t rank,
                          bool haveList, const int64_t *list, intptr_t n,

@@ -277,3 +277,111 @@ bool xnnVerifyEdgeTranspose(MlirOperation op) {
   }
   return xnnCheckResultShape(op, &res, shape, x.rank, "transposed");
 }
+
+/* expand: target shape = result type; x's dims align with the result's
+ * trailing dims and each is equal or 1 (ATen expand_copy; -1 entries are
+ * already resolved by the type, new leading dims may be any size). */
+bool xnnVerifyEdgeExpand(MlirOperation op) {
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  char xs[256], rs[256];
+  if (res.rank < x.rank) {
+    xnnOpError(op, "result rank %lld is below the operand's rank %lld (expand "
+                   "cannot drop dims)",
+               (long long)res.rank, (long long)x.rank);
+    return false;
+  }
+  intptr_t lead = res.rank - x.rank;
+  for (intptr_t i = 0; i < x.rank; ++i) {
+    if (x.dims[i] != 1 && x.dims[i] != res.dims[lead + i]) {
+      xnnOpError(op, "operand shape %s does not expand to the result shape %s "
+                     "(operand dim %lld is %lld, neither 1 nor %lld)",
+                 xnnShapeStr(x.dims, x.rank, xs, sizeof xs),
+                 xnnShapeStr(res.dims, res.rank, rs, sizeof rs), (long long)i,
+                 (long long)x.dims[i], (long long)res.dims[lead + i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* constant_pad_nd: pad (array<i64>, even length <= 2 * rank, pairs for the
+ * last dim first, negative = crop); optional value (f64). */
+bool xnnVerifyEdgeConstantPadNd(MlirOperation op) {
+  int64_t pad[2 * XNN_VERIFY_MAX_RANK];
+  intptr_t n = 0;
+  double value = 0.0;
+  XnnAttrStatus sp =
+      xnnGetI64Array(op, "pad", true, -1, pad, 2 * XNN_VERIFY_MAX_RANK, &n);
+  XnnAttrStatus sv = xnnGetF64(op, "value", false, &value);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || sp != XNN_ATTR_OK || sv == XNN_ATTR_BAD ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  if (n % 2 != 0 || n > 2 * x.rank) {
+    xnnOpError(op, "pad has %lld entries; expected an even number, at most "
+                   "2 * rank = %lld",
+               (long long)n, (long long)(2 * x.rank));
+    return false;
+  }
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  memcpy(shape, x.dims, sizeof(int64_t) * (size_t)x.rank);
+  bool of = false;
+  for (intptr_t k = 0; k < n / 2; ++k) {
+    intptr_t d = x.rank - 1 - k;
+    shape[d] = xnnAdd(xnnAdd(shape[d], pad[2 * k], &of), pad[2 * k + 1], &of);
+    if (of) {
+      xnnOpError(op, "padded size overflows int64");
+      return false;
+    }
+    if (shape[d] < 0) {
+      xnnOpError(op, "pad (%lld, %lld) of dim %lld (size %lld) gives a "
+                     "negative size %lld",
+                 (long long)pad[2 * k], (long long)pad[2 * k + 1], (long long)d,
+                 (long long)x.dims[d], (long long)shape[d]);
+      return false;
+    }
+  }
+  return xnnCheckResultShape(op, &res, shape, x.rank, "padded");
+}
+
+/* roll: shifts and dims (array<i64>) of one length, dims in range and
+ * (a dim listed twice rolls twice); no dims = roll of the flattened tensor by one shift (ATen). */
+bool xnnVerifyEdgeRoll(MlirOperation op) {
+  int64_t shifts[XNN_VERIFY_MAX_RANK], dims[XNN_VERIFY_MAX_RANK];
+  intptr_t ns = 0, nd = 0;
+  XnnAttrStatus ss =
+      xnnGetI64Array(op, "shifts", true, -1, shifts, XNN_VERIFY_MAX_RANK, &ns);
+  XnnAttrStatus sd =
+      xnnGetI64Array(op, "dims", true, -1, dims, XNN_VERIFY_MAX_RANK, &nd);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || ss != XNN_ATTR_OK || sd != XNN_ATTR_OK ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  if (nd == 0 ? ns != 1 : ns != nd) {
+    xnnOpError(op, "shifts has %lld entries, dims %lld; expected as many (or "
+                   "one shift and no dims)",
+               (long long)ns, (long long)nd);
+    return false;
+  }
+  /* A dim listed twice rolls twice, as in ATen. */
+  for (intptr_t k = 0; k < nd; ++k) {
+    int64_t d;
+    if (!xnnNormDim(op, "dims", dims[k], x.rank, &d))
+      return false;
+  }
+  return xnnCheckResultShape(op, &res, x.dims, x.rank, "rolled");
+}

@@ -60,7 +60,10 @@
   /* unsqueeze / squeeze move the bytes as a view does */                      \
   X("edge.unsqueeze", xnnRefView)                                              \
   X("edge.squeeze", xnnRefView)                                                \
-  X("edge.transpose", xnnRefTranspose)
+  X("edge.transpose", xnnRefTranspose)                                         \
+  X("edge.expand", xnnRefExpand)                                               \
+  X("edge.constant_pad_nd", xnnRefConstantPadNd)                               \
+  X("edge.roll", xnnRefRoll)
 
 #define XNN_REF_ENTRY(name, fn) {name, fn},
 static const XnnRefKernel kKernels[] = {XNN_REF_KERNEL_LIST(XNN_REF_ENTRY)};

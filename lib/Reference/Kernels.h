@@ -141,6 +141,9 @@ XNN_REF_DECL(xnnRefCat)
 XNN_REF_DECL(xnnRefSlice)
 XNN_REF_DECL(xnnRefEmbedding)
 XNN_REF_DECL(xnnRefTranspose)
+XNN_REF_DECL(xnnRefExpand)
+XNN_REF_DECL(xnnRefConstantPadNd)
+XNN_REF_DECL(xnnRefRoll)
 #undef XNN_REF_DECL
 
 #endif

@@ -1059,3 +1059,100 @@ func.func @unsqueeze_elem(%x: tensor<2x3xf32>) -> tensor<2x3x1xf16> {
   %0 = "edge.unsqueeze"(%x) {dim = 2 : i64} : (tensor<2x3xf32>) -> tensor<2x3x1xf16>
   return %0 : tensor<2x3x1xf16>
 }
+
+// -----
+
+// expand, constant_pad_nd, roll
+func.func @expand_rank(%x: tensor<2x3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.expand' op result rank 1 is below the operand's rank 2 (expand cannot drop dims)}}
+  %0 = "edge.expand"(%x) : (tensor<2x3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @expand_shape(%x: tensor<2x3xf32>) -> tensor<4x2x6xf32> {
+  // expected-error @+1 {{'edge.expand' op operand shape 2x3 does not expand to the result shape 4x2x6 (operand dim 1 is 3, neither 1 nor 6)}}
+  %0 = "edge.expand"(%x) : (tensor<2x3xf32>) -> tensor<4x2x6xf32>
+  return %0 : tensor<4x2x6xf32>
+}
+
+// -----
+
+func.func @pad_odd(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op pad has 1 entries; expected an even number, at most 2 * rank = 4}}
+  %0 = "edge.constant_pad_nd"(%x) {pad = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @pad_too_long(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op pad has 4 entries; expected an even number, at most 2 * rank = 2}}
+  %0 = "edge.constant_pad_nd"(%x) {pad = array<i64: 0, 0, 0, 0>} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @pad_negative_size(%x: tensor<2x3xf32>) -> tensor<2x0xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op pad (-2, -2) of dim 1 (size 3) gives a negative size -1}}
+  %0 = "edge.constant_pad_nd"(%x) {pad = array<i64: -2, -2>} : (tensor<2x3xf32>) -> tensor<2x0xf32>
+  return %0 : tensor<2x0xf32>
+}
+
+// -----
+
+func.func @pad_shape(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op result shape 2x4 does not match the padded shape 2x5}}
+  %0 = "edge.constant_pad_nd"(%x) {pad = array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @pad_value_kind(%x: tensor<2x3xf32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op attribute 'value' must be a 64-bit float, e.g. 1.0 : f64, got 1 : i64}}
+  %0 = "edge.constant_pad_nd"(%x) {pad = array<i64: 1, 1>, value = 1 : i64} : (tensor<2x3xf32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @pad_missing(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op attribute "pad" is expected but not provided}}
+  %0 = "edge.constant_pad_nd"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @roll_lengths(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.roll' op shifts has 2 entries, dims 1; expected as many (or one shift and no dims)}}
+  %0 = "edge.roll"(%x) {shifts = array<i64: 1, 2>, dims = array<i64: 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @roll_flat_shifts(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.roll' op shifts has 2 entries, dims 0; expected as many (or one shift and no dims)}}
+  %0 = "edge.roll"(%x) {shifts = array<i64: 1, 2>, dims = array<i64>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @roll_dim_range(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.roll' op dims 2 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.roll"(%x) {shifts = array<i64: 1>, dims = array<i64: 2>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @roll_shape(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'edge.roll' op result shape 3x2 does not match the rolled shape 2x3}}
+  %0 = "edge.roll"(%x) {shifts = array<i64: 1>, dims = array<i64: 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}

@@ -216,3 +216,18 @@ func.func @squeeze_family(%x: tensor<2x1x3xf32>, %s: tensor<f32>) -> tensor<3x1x
   %6 = "edge.transpose"(%s) {dim0 = 0 : i64, dim1 = -1 : i64} : (tensor<f32>) -> tensor<f32>
   return %5 : tensor<3x1x2xf32>
 }
+
+// CHECK-LABEL: func.func @expand_pad_roll
+// CHECK: %{{.*}} = "edge.expand"(%{{.*}}) : (tensor<2x1x3xf32>) -> tensor<4x2x5x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.constant_pad_nd"(%{{.*}}) {pad = array<i64: -1, 0, 1, 2>, value = -5.000000e-01 : f64} : (tensor<2x1x3xf32>) -> tensor<2x4x2xf32>
+// CHECK-NEXT: %{{.*}} = "edge.constant_pad_nd"(%{{.*}}) {pad = array<i64>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.roll"(%{{.*}}) {dims = array<i64: 0, -1>, shifts = array<i64: 1, -4>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.roll"(%{{.*}}) {dims = array<i64>, shifts = array<i64: 3>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+func.func @expand_pad_roll(%x: tensor<2x1x3xf32>) -> tensor<2x1x3xf32> {
+  %0 = "edge.expand"(%x) : (tensor<2x1x3xf32>) -> tensor<4x2x5x3xf32>
+  %1 = "edge.constant_pad_nd"(%x) {pad = array<i64: -1, 0, 1, 2>, value = -5.000000e-01 : f64} : (tensor<2x1x3xf32>) -> tensor<2x4x2xf32>
+  %2 = "edge.constant_pad_nd"(%x) {pad = array<i64>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+  %3 = "edge.roll"(%x) {dims = array<i64: 0, -1>, shifts = array<i64: 1, -4>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+  %4 = "edge.roll"(%x) {dims = array<i64>, shifts = array<i64: 3>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+  return %4 : tensor<2x1x3xf32>
+}
