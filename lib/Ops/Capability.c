@@ -379,8 +379,9 @@ static const XnnCapability table[] = {
     /* expand: repeated concatenation (no broadcast node; bit-exact); bf16
      * concatenates in f32 as cat does. */
     {"edge.expand", "concatenate", FH, checkNonEmpty, xnnLowerExpand, XNN_CAP_BF16},
-    /* constant_pad_nd: slice (negative pads) + static_constant_pad. */
-    {"edge.constant_pad_nd", "static_constant_pad", FH, checkConstantPad, xnnLowerConstantPadNd, XNN_CAP_BF16},
+    /* constant_pad_nd: slice (negative pads) + static_constant_pad (which
+     * refuses bf16: bf16 pads in f32, exactly). */
+    {"edge.constant_pad_nd", "static_constant_pad", FH, checkConstantPad, xnnLowerConstantPadNd, 0},
     {"edge.roll", "concatenate", FH, checkRoll, xnnLowerRoll, XNN_CAP_BF16},
     {"edge.embedding", "", 0, refuseEmbedding, NULL, 0},
     {"edge.sdpa", "", 0, refuseSdpa, NULL, 0},
