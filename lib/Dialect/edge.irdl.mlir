@@ -462,6 +462,21 @@ irdl.dialect @edge {
     irdl.attributes {"shifts" = %a_shifts, "dims" = %a_dims}
   }
 
+  // aten.split_with_sizes_copy. Required: split_sizes (array<i64>), dim (i64).
+  // One result per piece. IRDL binds one type across a variadic list, so the
+  // definition below (what stock `mlir-opt --irdl-file` checks) types pieces
+  // of one shape only: xnnmlir replaces this op's IRDL verifier with a C one
+  // (lib/Dialect/Dialects.c), as for cat.
+  irdl.operation @split {
+    %x = irdl.base "!builtin.tensor"
+    %results = irdl.base "!builtin.tensor"
+    %a_split_sizes = irdl.base "#builtin.dense_array"
+    %a_dim = irdl.base "#builtin.integer"
+    irdl.operands(x: %x)
+    irdl.results(results: variadic %results)
+    irdl.attributes {"split_sizes" = %a_split_sizes, "dim" = %a_dim}
+  }
+
   // aten.embedding: w [V, D], indices (i32/i64) -> [*indices, D].
   irdl.operation @embedding {
     %w = irdl.base "!builtin.tensor"

@@ -252,6 +252,14 @@ static bool checkRoll(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
   return true;
 }
 
+static bool checkSplit(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  for (intptr_t j = 0, n = mlirOperationGetNumResults(op); j < n; ++j)
+    if (xnnValueNumElements(mlirOperationGetResult(op, j)) == 0)
+      return refuse(why, "split with an empty piece (#%lld)", (long long)j);
+  return true;
+}
+
 static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)op, (void)cfg;
   return refuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
@@ -383,6 +391,8 @@ static const XnnCapability table[] = {
      * refuses bf16: bf16 pads in f32, exactly). */
     {"edge.constant_pad_nd", "static_constant_pad", FH, checkConstantPad, xnnLowerConstantPadNd, 0},
     {"edge.roll", "concatenate", FH, checkRoll, xnnLowerRoll, XNN_CAP_BF16},
+    /* split: one static slice per piece (bf16 slices are refused: in f32). */
+    {"edge.split", "static_slice", FH, checkSplit, xnnLowerSplit, 0},
     {"edge.embedding", "", 0, refuseEmbedding, NULL, 0},
     {"edge.sdpa", "", 0, refuseSdpa, NULL, 0},
 };

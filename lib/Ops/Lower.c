@@ -224,8 +224,10 @@ MlirValue xnnLowerOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirTy
   return xnnLowerConvert(L, op, mlirOperationGetOperand(op, idx), elem);
 }
 
-void xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v) {
-  MlirValue old = mlirOperationGetResult(op, 0);
+void xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v) { xnnLowerReplaceResult(L, op, 0, v); }
+
+void xnnLowerReplaceResult(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirValue v) {
+  MlirValue old = mlirOperationGetResult(op, idx);
   MlirType elem = xnnValueElemType(old);
   bool nhwc = xnnLowerIsNHWC(op) && xnnValueRank(old) == 4;
   MlirOperation def = xnnDefiningOp(v);
@@ -966,6 +968,28 @@ bool xnnLowerRoll(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   if (mlirValueEqual(v, in))
     v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
   xnnLowerReplace(L, op, v);
+  return true;
+}
+
+/* split: one static slice per piece (physical axis). */
+bool xnnLowerSplit(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t dim = 0;
+  xnnAttrI64(op, "dim", &dim);
+  int64_t axis = xnnLowerAxis(op, 0, dim), shape[XNN_IR_MAX_RANK], at = 0;
+  xnnValueShape(in, shape);
+  for (intptr_t j = 0, n = mlirOperationGetNumResults(op); j < n; ++j) {
+    int64_t len = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(op, j)),
+                                           dim < 0 ? dim + xnnValueRank(in) : dim);
+    MlirValue v = len == shape[axis]
+                      ? xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL)
+                      : sliceAlong(L, op, in, axis, at, len, elem);
+    xnnLowerReplaceResult(L, op, j, v);
+    at += len;
+  }
   return true;
 }
 

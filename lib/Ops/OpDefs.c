@@ -62,6 +62,7 @@
   X(edge_expand, "edge.expand", xnnVerifyEdgeExpand)                           \
   X(edge_constant_pad_nd, "edge.constant_pad_nd", xnnVerifyEdgeConstantPadNd)  \
   X(edge_roll, "edge.roll", xnnVerifyEdgeRoll)                                 \
+  X(edge_split, "edge.split", xnnVerifyEdgeSplit)                              \
   /* xnn */                                                                    \
   X(xnn_constant, "xnn.constant", xnnVerifyXnnConstant)                        \
   X(xnn_convert, "xnn.convert", xnnVerifyXnnConvert)                           \

@@ -50,6 +50,9 @@ bool xnnVerifyEdgeTranspose(MlirOperation op);
 bool xnnVerifyEdgeExpand(MlirOperation op);
 bool xnnVerifyEdgeConstantPadNd(MlirOperation op);
 bool xnnVerifyEdgeRoll(MlirOperation op);
+/* Most pieces edge.split takes. */
+#define XNN_VERIFY_MAX_SPLIT 256
+bool xnnVerifyEdgeSplit(MlirOperation op);
 /* squeeze's result shape (op may be null: no diagnostics); -1 on error. */
 intptr_t xnnSqueezeShape(MlirOperation op, const int64_t *dims, intptr_t rank,
                          bool haveList, const int64_t *list, intptr_t n,

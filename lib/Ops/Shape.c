@@ -385,3 +385,54 @@ bool xnnVerifyEdgeRoll(MlirOperation op) {
   }
   return xnnCheckResultShape(op, &res, x.dims, x.rank, "rolled");
 }
+
+/* split: split_sizes >= 0 adding up to x's size along dim; one result per
+ * piece, x's shape with that size along dim. */
+bool xnnVerifyEdgeSplit(MlirOperation op) {
+  int64_t sizes[XNN_VERIFY_MAX_SPLIT], dim = 0;
+  intptr_t n = 0;
+  XnnAttrStatus ss =
+      xnnGetI64Array(op, "split_sizes", true, -1, sizes, XNN_VERIFY_MAX_SPLIT, &n);
+  XnnAttrStatus sd = xnnGetI64(op, "dim", true, &dim);
+  if (!xnnCheckNumOperands(op, 1, 1))
+    return false;
+  XnnTensor x;
+  if (!xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x) ||
+      ss != XNN_ATTR_OK || sd != XNN_ATTR_OK)
+    return false;
+  if (!xnnCheckArrayRange(op, "split_sizes", sizes, n, 0, INT64_MAX))
+    return false;
+  int64_t d;
+  if (!xnnNormDim(op, "dim", dim, x.rank, &d))
+    return false;
+  bool of = false;
+  int64_t total = 0;
+  for (intptr_t i = 0; i < n; ++i)
+    total = xnnAdd(total, sizes[i], &of);
+  if (of || total != x.dims[d]) {
+    xnnOpError(op, "split_sizes add up to %lld, operand dim %lld has size %lld",
+               (long long)total, (long long)d, (long long)x.dims[d]);
+    return false;
+  }
+  intptr_t nr = mlirOperationGetNumResults(op);
+  if (nr != n) {
+    xnnOpError(op, "expects one result per piece (%lld), got %lld", (long long)n,
+               (long long)nr);
+    return false;
+  }
+  for (intptr_t i = 0; i < n; ++i) {
+    XnnTensor res;
+    char what[32];
+    snprintf(what, sizeof what, "result #%lld", (long long)i);
+    if (!xnnResultTensor(op, i, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) ||
+        !xnnCheckSameElem(op, &x, "operand 'x'", &res, what))
+      return false;
+    int64_t shape[XNN_VERIFY_MAX_RANK];
+    memcpy(shape, x.dims, sizeof(int64_t) * (size_t)x.rank);
+    shape[d] = sizes[i];
+    snprintf(what, sizeof what, "piece #%lld", (long long)i);
+    if (!xnnCheckResultShape(op, &res, shape, x.rank, what))
+      return false;
+  }
+  return true;
+}

@@ -63,7 +63,8 @@
   X("edge.transpose", xnnRefTranspose)                                         \
   X("edge.expand", xnnRefExpand)                                               \
   X("edge.constant_pad_nd", xnnRefConstantPadNd)                               \
-  X("edge.roll", xnnRefRoll)
+  X("edge.roll", xnnRefRoll)                                                   \
+  X("edge.split", xnnRefSplit)
 
 #define XNN_REF_ENTRY(name, fn) {name, fn},
 static const XnnRefKernel kKernels[] = {XNN_REF_KERNEL_LIST(XNN_REF_ENTRY)};

@@ -144,6 +144,7 @@ XNN_REF_DECL(xnnRefTranspose)
 XNN_REF_DECL(xnnRefExpand)
 XNN_REF_DECL(xnnRefConstantPadNd)
 XNN_REF_DECL(xnnRefRoll)
+XNN_REF_DECL(xnnRefSplit)
 #undef XNN_REF_DECL
 
 #endif

@@ -301,3 +301,24 @@ bool xnnRefRoll(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor
   gatherCopy(src, dst, rollSrc, by, NULL, fill);
   return true;
 }
+
+/* split_with_sizes_copy: result j is x's piece along dim at the running
+ * offset. */
+bool xnnRefSplit(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                 size_t nOut) {
+  (void)nIn;
+  const XnnMlirTensor *x = &in[0];
+  int64_t dim = 0, d, st[XNN_MLIR_TENSOR_MAX_RANK];
+  xnnAttrI64(c->op, "dim", &dim);
+  if (!xnnRefNormDim(dim, x->rank, &d) || x->rank == 0)
+    return xnnRefFail(c, "dim %lld out of range", (long long)dim);
+  xnnRefStrides(x->dims, x->rank, st);
+  int64_t at = 0;
+  for (size_t j = 0; j < nOut; ++j) {
+    if (at + out[j].dims[d] > x->dims[d])
+      return xnnRefFail(c, "pieces exceed the operand along dim %lld", (long long)d);
+    xnnRefStridedCopy(x, at * st[d], st, &out[j]);
+    at += out[j].dims[d];
+  }
+  return true;
+}

@@ -251,3 +251,14 @@ func.func private @expand_pad_roll(%x: tensor<3x1xf32>) -> (tensor<2x3x5xf32>, t
   %2 = "edge.roll"(%x) {shifts = array<i64: -5>, dims = array<i64: 0>} : (tensor<3x1xf32>) -> tensor<3x1xf32>
   return %0, %1, %2 : tensor<2x3x5xf32>, tensor<2x4xf32>, tensor<3x1xf32>
 }
+
+// -----
+
+// split: one static slice per piece.
+// CHECK-LABEL: func.func private @split
+// CHECK: "xnn.static_slice"(%arg0) {offsets = array<i64: 0, 0>, sizes = array<i64: 2, 1>} : (tensor<2x5xf32>) -> tensor<2x1xf32>
+// CHECK: "xnn.static_slice"(%arg0) {offsets = array<i64: 0, 1>, sizes = array<i64: 2, 4>} : (tensor<2x5xf32>) -> tensor<2x4xf32>
+func.func private @split(%x: tensor<2x5xf32>) -> (tensor<2x1xf32>, tensor<2x4xf32>) attributes {xnn.delegate} {
+  %0:2 = "edge.split"(%x) {dim = -1 : i64, split_sizes = array<i64: 1, 4>} : (tensor<2x5xf32>) -> (tensor<2x1xf32>, tensor<2x4xf32>)
+  return %0#0, %0#1 : tensor<2x1xf32>, tensor<2x4xf32>
+}

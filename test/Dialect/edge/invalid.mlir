@@ -1156,3 +1156,68 @@ func.func @roll_shape(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
   %0 = "edge.roll"(%x) {shifts = array<i64: 1>, dims = array<i64: 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
+
+// -----
+
+// split
+func.func @split_sum(%x: tensor<2x7xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.split' op split_sizes add up to 6, operand dim 1 has size 7}}
+  %0:2 = "edge.split"(%x) {split_sizes = array<i64: 3, 3>, dim = 1 : i64} : (tensor<2x7xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @split_negative(%x: tensor<2x7xf32>) -> tensor<2x9xf32> {
+  // expected-error @+1 {{'edge.split' op attribute 'split_sizes' element #1 is -2, must be >= 0}}
+  %0:2 = "edge.split"(%x) {split_sizes = array<i64: 9, -2>, dim = 1 : i64} : (tensor<2x7xf32>) -> (tensor<2x9xf32>, tensor<2x0xf32>)
+  return %0#0 : tensor<2x9xf32>
+}
+
+// -----
+
+func.func @split_count(%x: tensor<2x7xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.split' op expects one result per piece (2), got 1}}
+  %0 = "edge.split"(%x) {split_sizes = array<i64: 3, 4>, dim = 1 : i64} : (tensor<2x7xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @split_piece_shape(%x: tensor<2x7xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.split' op result shape 2x5 does not match the piece #1 shape 2x4}}
+  %0:2 = "edge.split"(%x) {split_sizes = array<i64: 3, 4>, dim = 1 : i64} : (tensor<2x7xf32>) -> (tensor<2x3xf32>, tensor<2x5xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @split_dim_range(%x: tensor<2x7xf32>) -> tensor<2x7xf32> {
+  // expected-error @+1 {{'edge.split' op dim 2 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.split"(%x) {split_sizes = array<i64: 7>, dim = 2 : i64} : (tensor<2x7xf32>) -> tensor<2x7xf32>
+  return %0 : tensor<2x7xf32>
+}
+
+// -----
+
+func.func @split_missing_dim(%x: tensor<2x7xf32>) -> tensor<2x7xf32> {
+  // expected-error @+1 {{'edge.split' op attribute "dim" is expected but not provided}}
+  %0 = "edge.split"(%x) {split_sizes = array<i64: 7>} : (tensor<2x7xf32>) -> tensor<2x7xf32>
+  return %0 : tensor<2x7xf32>
+}
+
+// -----
+
+func.func @split_sizes_kind(%x: tensor<2x7xf32>) -> tensor<2x7xf32> {
+  // expected-error @+1 {{'edge.split' op attribute "split_sizes" must be array<i64>}}
+  %0 = "edge.split"(%x) {split_sizes = [7], dim = 1 : i64} : (tensor<2x7xf32>) -> tensor<2x7xf32>
+  return %0 : tensor<2x7xf32>
+}
+
+// -----
+
+func.func @split_elem(%x: tensor<2x7xf32>) -> tensor<2x7xf16> {
+  // expected-error @+1 {{'edge.split' op result #0 element type 'f16' must match operand 'x' element type 'f32'}}
+  %0 = "edge.split"(%x) {split_sizes = array<i64: 7>, dim = 1 : i64} : (tensor<2x7xf32>) -> tensor<2x7xf16>
+  return %0 : tensor<2x7xf16>
+}

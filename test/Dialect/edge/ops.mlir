@@ -231,3 +231,14 @@ func.func @expand_pad_roll(%x: tensor<2x1x3xf32>) -> tensor<2x1x3xf32> {
   %4 = "edge.roll"(%x) {dims = array<i64>, shifts = array<i64: 3>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
   return %4 : tensor<2x1x3xf32>
 }
+
+// Pieces of one shape: stock IRDL types a variadic result list with one type
+// (test/Dialect/edge/split-pieces.mlir has pieces of different shapes).
+// CHECK-LABEL: func.func @split
+// CHECK: %{{.*}} = "edge.split"(%{{.*}}) {dim = -1 : i64, split_sizes = array<i64: 3, 3>} : (tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK-NEXT: %{{.*}} = "edge.split"(%{{.*}}) {dim = 0 : i64, split_sizes = array<i64: 2>} : (tensor<2x6xf32>) -> tensor<2x6xf32>
+func.func @split(%x: tensor<2x6xf32>) -> tensor<2x3xf32> {
+  %0:2 = "edge.split"(%x) {dim = -1 : i64, split_sizes = array<i64: 3, 3>} : (tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+  %1 = "edge.split"(%x) {dim = 0 : i64, split_sizes = array<i64: 2>} : (tensor<2x6xf32>) -> tensor<2x6xf32>
+  return %0#1 : tensor<2x3xf32>
+}
