@@ -699,6 +699,10 @@ bool xnnLowerPermute(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap)
     return false;
   int64_t dims[XNN_IR_MAX_RANK], perm[XNN_IR_MAX_RANK];
   intptr_t n = 0, rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  if (rank == 0) { /* XNNPACK refuses a rank-0 transpose: a scalar's is a copy */
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL));
+    return true;
+  }
   if (xnnOpIs(op, "edge.transpose")) { /* the permutation swapping dim0 and dim1 */
     int64_t d0 = 0, d1 = 0;
     xnnAttrI64(op, "dim0", &d0);

@@ -613,8 +613,8 @@ class Generator:
             ds = [q % x.rank for q in dims]
             shape = tuple(n for i, n in enumerate(x.shape) if not (i in ds and n == 1))
             return self.op("squeeze", [x], [("dims", fmt_array(dims))], shape, x.dtype, x.bound)
-        if x.rank == 0:
-            return None
+        if x.rank == 0:   # a scalar's transpose (dims 0 / -1) is a copy
+            return self.op("transpose", [x], [("dim0", fmt_i64(0)), ("dim1", fmt_i64(-1))], (), x.dtype, x.bound)
         d0, d1 = self.rng.randrange(x.rank), self.rng.randrange(x.rank)
         shape = list(x.shape)
         shape[d0], shape[d1] = shape[d1], shape[d0]
