@@ -74,6 +74,35 @@ static MlirLogicalResult verifyTensorList(MlirOperation op, const char *attr) {
 static MlirLogicalResult verifyEdgeCat(MlirOperation op) { return verifyTensorList(op, "dim"); }
 static MlirLogicalResult verifyXnnConcatenate(MlirOperation op) { return verifyTensorList(op, "axis"); }
 
+/* What IRDL would check for edge.split, whose pieces may differ in shape:
+ * one ranked tensor operand, ranked tensor results, attributes present. */
+static MlirLogicalResult verifyEdgeSplit(MlirOperation op) {
+  if (mlirOperationGetNumOperands(op) != 1 ||
+      !mlirTypeIsARankedTensor(mlirValueGetType(mlirOperationGetOperand(op, 0)))) {
+    xnnOpError(op, "expects one ranked tensor operand");
+    return mlirLogicalResultFailure();
+  }
+  for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i) {
+    if (!mlirTypeIsARankedTensor(mlirValueGetType(mlirOperationGetResult(op, i)))) {
+      xnnOpError(op, "result #%lld must be a ranked tensor", (long long)i);
+      return mlirLogicalResultFailure();
+    }
+  }
+  static const char *const names[2] = {"split_sizes", "dim"};
+  for (int k = 0; k < 2; ++k) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(names[k]));
+    if (mlirAttributeIsNull(a)) {
+      xnnOpError(op, "attribute \"%s\" is expected but not provided", names[k]);
+      return mlirLogicalResultFailure();
+    }
+    if (k == 0 ? !mlirAttributeIsADenseI64Array(a) : !mlirAttributeIsAInteger(a)) {
+      xnnOpError(op, "attribute \"%s\" must be %s", names[k], k == 0 ? "array<i64>" : "an integer");
+      return mlirLogicalResultFailure();
+    }
+  }
+  return mlirLogicalResultSuccess();
+}
+
 MlirLogicalResult xnnMlirLoadDialects(MlirContext ctx) {
   if (mlirContextIsRegisteredOperation(ctx, mlirStringRefCreateFromCString("edge.add")))
     return mlirLogicalResultSuccess();
@@ -83,7 +112,8 @@ MlirLogicalResult xnnMlirLoadDialects(MlirContext ctx) {
       mlirLogicalResultIsFailure(loadIRDL(ctx, xnnMlirGetXnnIRDL())))
     return mlirLogicalResultFailure();
   if (!xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("edge.cat"), verifyEdgeCat) ||
-      !xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("xnn.concatenate"), verifyXnnConcatenate))
+      !xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("xnn.concatenate"), verifyXnnConcatenate) ||
+      !xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("edge.split"), verifyEdgeSplit))
     return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }

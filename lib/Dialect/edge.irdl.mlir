@@ -400,6 +400,83 @@ irdl.dialect @edge {
     irdl.attributes {"dim" = %a_dim, "start" = %a_start, "end" = %a_end, "step" = %a_step}
   }
 
+  // aten.unsqueeze_copy. Required: dim (i64, in [-(rank+1), rank]).
+  irdl.operation @unsqueeze {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dim = irdl.base "#builtin.integer"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dim" = %a_dim}
+  }
+
+  // aten.squeeze_copy.dims. Optional (C verifier): dims (array<i64>, negative
+  // allowed; absent = every size-1 dim). Listed dims whose size is not 1 stay.
+  irdl.operation @squeeze {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.transpose_copy.int. Required: dim0, dim1 (i64, negative allowed).
+  irdl.operation @transpose {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dim0 = irdl.base "#builtin.integer"
+    %a_dim1 = irdl.base "#builtin.integer"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dim0" = %a_dim0, "dim1" = %a_dim1}
+  }
+
+  // aten.expand_copy: target shape = result type (x's dims align with its
+  // trailing dims, each equal or 1; new leading dims of any size).
+  irdl.operation @expand {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.constant_pad_nd. Required: pad (array<i64>, pairs for the last dim
+  // first, negative entries crop). Optional (C verifier): value (f64, 0).
+  irdl.operation @constant_pad_nd {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_pad = irdl.base "#builtin.dense_array"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"pad" = %a_pad}
+  }
+
+  // aten.roll. Required: shifts, dims (array<i64> of one length; empty dims
+  // with one shift rolls the flattened tensor).
+  irdl.operation @roll {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_shifts = irdl.base "#builtin.dense_array"
+    %a_dims = irdl.base "#builtin.dense_array"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"shifts" = %a_shifts, "dims" = %a_dims}
+  }
+
+  // aten.split_with_sizes_copy. Required: split_sizes (array<i64>), dim (i64).
+  // One result per piece. IRDL binds one type across a variadic list, so the
+  // definition below (what stock `mlir-opt --irdl-file` checks) types pieces
+  // of one shape only: xnnmlir replaces this op's IRDL verifier with a C one
+  // (lib/Dialect/Dialects.c), as for cat.
+  irdl.operation @split {
+    %x = irdl.base "!builtin.tensor"
+    %results = irdl.base "!builtin.tensor"
+    %a_split_sizes = irdl.base "#builtin.dense_array"
+    %a_dim = irdl.base "#builtin.integer"
+    irdl.operands(x: %x)
+    irdl.results(results: variadic %results)
+    irdl.attributes {"split_sizes" = %a_split_sizes, "dim" = %a_dim}
+  }
+
   // aten.embedding: w [V, D], indices (i32/i64) -> [*indices, D].
   irdl.operation @embedding {
     %w = irdl.base "!builtin.tensor"

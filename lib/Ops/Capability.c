@@ -214,6 +214,52 @@ static bool checkClamp(MlirOperation op, const XnnPartitionConfig *cfg, XnnReaso
   return true;
 }
 
+/* Zero-size pieces: XNNPACK's slice and concatenate nodes are not asked to
+ * handle empty tensors. */
+static bool checkNonEmpty(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (xnnValueNumElements(mlirOperationGetOperand(op, 0)) == 0 ||
+      xnnValueNumElements(mlirOperationGetResult(op, 0)) == 0)
+    return refuse(why, "an empty operand or result");
+  return true;
+}
+
+static bool checkConstantPad(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  if (!checkNonEmpty(op, cfg, why))
+    return false;
+  int64_t pad[2 * XNN_IR_MAX_RANK];
+  intptr_t n = 0;
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  intptr_t rank = xnnValueRank(x);
+  xnnAttrI64Array(op, "pad", pad, 2 * XNN_IR_MAX_RANK, &n);
+  for (intptr_t k = 0; k < n / 2; ++k) {
+    int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(x), rank - 1 - k);
+    if (size + (pad[2 * k] < 0 ? pad[2 * k] : 0) + (pad[2 * k + 1] < 0 ? pad[2 * k + 1] : 0) <= 0)
+      return refuse(why, "constant_pad_nd that crops dim %lld away entirely before padding",
+                    (long long)(rank - 1 - k));
+  }
+  return true;
+}
+
+static bool checkRoll(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  if (!checkNonEmpty(op, cfg, why))
+    return false;
+  int64_t dims[XNN_IR_MAX_RANK];
+  intptr_t n = 0;
+  xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
+  if (n == 0)
+    return refuse(why, "roll of the flattened tensor (no dims) is not lowered yet");
+  return true;
+}
+
+static bool checkSplit(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  for (intptr_t j = 0, n = mlirOperationGetNumResults(op); j < n; ++j)
+    if (xnnValueNumElements(mlirOperationGetResult(op, j)) == 0)
+      return refuse(why, "split with an empty piece (#%lld)", (long long)j);
+  return true;
+}
+
 static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)op, (void)cfg;
   return refuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
@@ -335,6 +381,18 @@ static const XnnCapability table[] = {
     {"edge.permute", "static_transpose", FH, NULL, xnnLowerPermute, XNN_CAP_BF16},
     {"edge.cat", "concatenate", FH, NULL, xnnLowerCat, XNN_CAP_BF16},
     {"edge.slice", "static_slice", FH, checkSlice, xnnLowerSlice, 0},
+    {"edge.unsqueeze", "static_reshape", F, NULL, xnnLowerView, 0},
+    {"edge.squeeze", "static_reshape", F, NULL, xnnLowerView, 0},
+    {"edge.transpose", "static_transpose", FH, NULL, xnnLowerPermute, XNN_CAP_BF16},
+    /* expand: repeated concatenation (no broadcast node; bit-exact); bf16
+     * concatenates in f32 as cat does. */
+    {"edge.expand", "concatenate", FH, checkNonEmpty, xnnLowerExpand, XNN_CAP_BF16},
+    /* constant_pad_nd: slice (negative pads) + static_constant_pad (which
+     * refuses bf16: bf16 pads in f32, exactly). */
+    {"edge.constant_pad_nd", "static_constant_pad", FH, checkConstantPad, xnnLowerConstantPadNd, 0},
+    {"edge.roll", "concatenate", FH, checkRoll, xnnLowerRoll, XNN_CAP_BF16},
+    /* split: one static slice per piece (bf16 slices are refused: in f32). */
+    {"edge.split", "static_slice", FH, checkSplit, xnnLowerSplit, 0},
     {"edge.embedding", "", 0, refuseEmbedding, NULL, 0},
     {"edge.sdpa", "", 0, refuseSdpa, NULL, 0},
 };

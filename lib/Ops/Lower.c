@@ -224,8 +224,10 @@ MlirValue xnnLowerOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirTy
   return xnnLowerConvert(L, op, mlirOperationGetOperand(op, idx), elem);
 }
 
-void xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v) {
-  MlirValue old = mlirOperationGetResult(op, 0);
+void xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v) { xnnLowerReplaceResult(L, op, 0, v); }
+
+void xnnLowerReplaceResult(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirValue v) {
+  MlirValue old = mlirOperationGetResult(op, idx);
   MlirType elem = xnnValueElemType(old);
   bool nhwc = xnnLowerIsNHWC(op) && xnnValueRank(old) == 4;
   MlirOperation def = xnnDefiningOp(v);
@@ -697,7 +699,25 @@ bool xnnLowerPermute(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap)
     return false;
   int64_t dims[XNN_IR_MAX_RANK], perm[XNN_IR_MAX_RANK];
   intptr_t n = 0, rank = xnnValueRank(mlirOperationGetOperand(op, 0));
-  xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
+  if (rank == 0) { /* XNNPACK refuses a rank-0 transpose: a scalar's is a copy */
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL));
+    return true;
+  }
+  if (xnnOpIs(op, "edge.transpose")) { /* the permutation swapping dim0 and dim1 */
+    int64_t d0 = 0, d1 = 0;
+    xnnAttrI64(op, "dim0", &d0);
+    xnnAttrI64(op, "dim1", &d1);
+    for (intptr_t i = 0; i < rank; ++i)
+      dims[i] = i;
+    if (rank > 0) {
+      d0 = d0 < 0 ? d0 + rank : d0;
+      d1 = d1 < 0 ? d1 + rank : d1;
+      dims[d0] = d1;
+      dims[d1] = d0;
+    }
+  } else {
+    xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
+  }
   bool inNHWC = xnnLowerOperandIsNHWC(op, 0), outNHWC = xnnLowerIsNHWC(op) && rank == 4;
   for (intptr_t i = 0; i < rank; ++i) {
     /* physical out dim i = logical out dim o; logical out o = logical in p[o]; its physical position. */
@@ -776,6 +796,204 @@ bool xnnLowerSlice(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
       lowerNamed(L, "sizes", xnnI64ArrayAttr(L->ctx, shape, rank)),
   };
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_slice", 1, &in, xnnTensorType(shape, rank, elem), 2, attrs));
+  return true;
+}
+
+/* static_slice of `v` along `axis`: [start, start + len). */
+static MlirValue sliceAlong(XnnLowerCtx *L, MlirOperation op, MlirValue v, int64_t axis, int64_t start,
+                            int64_t len, MlirType elem) {
+  int64_t shape[XNN_IR_MAX_RANK], offsets[XNN_IR_MAX_RANK] = {0};
+  intptr_t rank = xnnValueShape(v, shape);
+  offsets[axis] = start;
+  shape[axis] = len;
+  MlirNamedAttribute attrs[2] = {
+      lowerNamed(L, "offsets", xnnI64ArrayAttr(L->ctx, offsets, rank)),
+      lowerNamed(L, "sizes", xnnI64ArrayAttr(L->ctx, shape, rank)),
+  };
+  return xnnLowerEmit(L, op, "xnn.static_slice", 1, &v, xnnTensorType(shape, rank, elem), 2, attrs);
+}
+
+/* Concatenation of vs[0..n) along `axis` (XNNPACK takes 2..5 inputs: longer
+ * lists fold left to right); n == 1 gives vs[0]. */
+static MlirValue concatAlong(XnnLowerCtx *L, MlirOperation op, const MlirValue *vs, intptr_t n,
+                             int64_t axis, MlirType elem) {
+  MlirValue acc = vs[0];
+  for (intptr_t i = 1; i < n;) {
+    MlirValue ins[5] = {acc};
+    intptr_t k = 1;
+    int64_t dims[XNN_IR_MAX_RANK];
+    intptr_t rank = xnnValueShape(acc, dims);
+    while (k < 5 && i < n) {
+      int64_t d[XNN_IR_MAX_RANK];
+      xnnValueShape(ins[k++] = vs[i++], d);
+      dims[axis] += d[axis];
+    }
+    MlirNamedAttribute attr = lowerNamed(L, "axis", xnnI64Attr(L->ctx, axis));
+    acc = xnnLowerEmit(L, op, "xnn.concatenate", k, ins, xnnTensorType(dims, rank, elem), 1, &attr);
+  }
+  return acc;
+}
+
+/* expand: the pinned XNNPACK has no broadcast node. Each expanded size-1
+ * dim is repeated by concatenation (pure data movement: bit-exact for every
+ * value, -0, NaN payloads and subnormals included, where x * 1 or x + -0
+ * could flush subnormals): doublings 1, 2, 4, ... and the binary digits of
+ * the target size, O(log n) nodes. New leading dims come first as a reshape
+ * (NCHW operands only, as views). */
+bool xnnLowerExpand(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t cur[XNN_IR_MAX_RANK], want[XNN_IR_MAX_RANK];
+  intptr_t inRank = xnnValueShape(in, cur);
+  MlirType rt = xnnLowerResultType(op, 0, elem);
+  intptr_t rank = mlirShapedTypeGetRank(rt);
+  for (intptr_t i = 0; i < rank; ++i)
+    want[i] = mlirShapedTypeGetDimSize(rt, i);
+  bool single = xnnValueNumElements(in) == 1;
+  bool inNHWC = xnnLowerOperandIsNHWC(op, 0), outNHWC = xnnLowerIsNHWC(op);
+  if (!single && (inNHWC != outNHWC || (inRank != rank && inNHWC)))
+    return xnnLowerFail(L, op, "an expand between layouts (run xnn-tag-channels-last)");
+  MlirValue v = in;
+  if (inRank != rank) { /* one element: the same bytes in both layouts */
+    int64_t d[XNN_IR_MAX_RANK];
+    intptr_t lead = rank - inRank;
+    for (intptr_t i = 0; i < rank; ++i)
+      d[i] = single ? 1 : i < lead ? 1 : cur[i - lead];
+    memcpy(cur, d, sizeof(int64_t) * (size_t)rank);
+    v = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &v, xnnTensorType(cur, rank, elem), 0, NULL);
+  }
+  for (intptr_t axis = 0; axis < rank; ++axis) {
+    if (cur[axis] == want[axis])
+      continue;
+    if (cur[axis] != 1)
+      return xnnLowerFail(L, op, "dim %lld of size %lld does not expand to %lld", (long long)axis,
+                          (long long)cur[axis], (long long)want[axis]);
+    MlirValue parts[64], p = v;
+    intptr_t np = 0;
+    for (int64_t rem = want[axis]; rem;) {
+      if (rem & 1)
+        parts[np++] = p;
+      if ((rem >>= 1)) {
+        MlirValue two[2] = {p, p};
+        p = concatAlong(L, op, two, 2, axis, elem);
+      }
+    }
+    v = concatAlong(L, op, parts, np, axis, elem);
+    cur[axis] = want[axis];
+  }
+  if (mlirValueEqual(v, in))
+    v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
+  xnnLowerReplace(L, op, v);
+  return true;
+}
+
+/* constant_pad_nd: negative pads crop first (a static slice), positive ones
+ * pad (static_constant_pad, the value rounded to the type as ATen's fill).
+ * Axes are physical (an NHWC operand pads its NHWC dims). */
+bool xnnLowerConstantPadNd(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t pad[2 * XNN_IR_MAX_RANK], shape[XNN_IR_MAX_RANK], pre[XNN_IR_MAX_RANK] = {0},
+                                                          post[XNN_IR_MAX_RANK] = {0},
+                                                          offsets[XNN_IR_MAX_RANK] = {0};
+  intptr_t n = 0, rank = xnnValueShape(in, shape);
+  double value = 0.0;
+  xnnAttrI64Array(op, "pad", pad, 2 * XNN_IR_MAX_RANK, &n);
+  xnnAttrF64(op, "value", &value);
+  for (intptr_t k = 0; k < n / 2; ++k) {
+    int64_t axis = xnnLowerAxis(op, 0, rank - 1 - k);
+    pre[axis] = pad[2 * k];
+    post[axis] = pad[2 * k + 1];
+  }
+  bool crop = false, grow = false;
+  for (intptr_t i = 0; i < rank; ++i) {
+    crop |= pre[i] < 0 || post[i] < 0;
+    grow |= pre[i] > 0 || post[i] > 0;
+  }
+  MlirValue v = in;
+  if (crop) {
+    for (intptr_t i = 0; i < rank; ++i) {
+      offsets[i] = pre[i] < 0 ? -pre[i] : 0;
+      shape[i] += (pre[i] < 0 ? pre[i] : 0) + (post[i] < 0 ? post[i] : 0);
+      pre[i] = pre[i] < 0 ? 0 : pre[i];
+      post[i] = post[i] < 0 ? 0 : post[i];
+    }
+    MlirNamedAttribute attrs[2] = {
+        lowerNamed(L, "offsets", xnnI64ArrayAttr(L->ctx, offsets, rank)),
+        lowerNamed(L, "sizes", xnnI64ArrayAttr(L->ctx, shape, rank)),
+    };
+    v = xnnLowerEmit(L, op, "xnn.static_slice", 1, &v, xnnTensorType(shape, rank, elem), 2, attrs);
+  }
+  if (grow) {
+    for (intptr_t i = 0; i < rank; ++i)
+      shape[i] += pre[i] + post[i];
+    MlirNamedAttribute attrs[3] = {
+        lowerNamed(L, "pre_paddings", xnnI64ArrayAttr(L->ctx, pre, rank)),
+        lowerNamed(L, "post_paddings", xnnI64ArrayAttr(L->ctx, post, rank)),
+        /* ATen fills with the value as a float (c10's Half / BFloat16 take one). */
+        lowerNamed(L, "padding_value", xnnF64Attr(L->ctx, (double)(float)value)),
+    };
+    v = xnnLowerEmit(L, op, "xnn.static_constant_pad", 1, &v, xnnTensorType(shape, rank, elem), 3, attrs);
+  }
+  if (!crop && !grow)
+    v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
+  xnnLowerReplace(L, op, v);
+  return true;
+}
+
+/* roll: per dim, the last `shift` elements then the others (two slices and a
+ * concatenation); physical axes. */
+bool xnnLowerRoll(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t shifts[XNN_IR_MAX_RANK], dims[XNN_IR_MAX_RANK], shape[XNN_IR_MAX_RANK];
+  intptr_t ns = 0, nd = 0;
+  xnnAttrI64Array(op, "shifts", shifts, XNN_IR_MAX_RANK, &ns);
+  xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &nd);
+  xnnValueShape(in, shape);
+  MlirValue v = in;
+  for (intptr_t k = 0; k < nd; ++k) {
+    int64_t axis = xnnLowerAxis(op, 0, dims[k]), size = shape[axis];
+    int64_t s = size ? shifts[k] % size : 0;
+    if (s < 0)
+      s += size;
+    if (s == 0)
+      continue;
+    MlirValue parts[2] = {sliceAlong(L, op, v, axis, size - s, s, elem),
+                          sliceAlong(L, op, v, axis, 0, size - s, elem)};
+    v = concatAlong(L, op, parts, 2, axis, elem);
+  }
+  if (mlirValueEqual(v, in))
+    v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
+  xnnLowerReplace(L, op, v);
+  return true;
+}
+
+/* split: one static slice per piece (physical axis). */
+bool xnnLowerSplit(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t dim = 0;
+  xnnAttrI64(op, "dim", &dim);
+  int64_t axis = xnnLowerAxis(op, 0, dim), shape[XNN_IR_MAX_RANK], at = 0;
+  xnnValueShape(in, shape);
+  for (intptr_t j = 0, n = mlirOperationGetNumResults(op); j < n; ++j) {
+    int64_t len = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(op, j)),
+                                           dim < 0 ? dim + xnnValueRank(in) : dim);
+    MlirValue v = len == shape[axis]
+                      ? xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL)
+                      : sliceAlong(L, op, in, axis, at, len, elem);
+    xnnLowerReplaceResult(L, op, j, v);
+    at += len;
+  }
   return true;
 }
 

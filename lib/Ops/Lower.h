@@ -42,6 +42,8 @@ MlirValue xnnLowerEmit(XnnLowerCtx *L, MlirOperation op, const char *name, intpt
 MlirValue xnnLowerConvert(XnnLowerCtx *L, MlirOperation op, MlirValue v, MlirType elem);
 /* Replaces result 0 of `op` by `v`, converted to the result's element type. */
 void xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v);
+/* The same for result `idx` of a multi-result op. */
+void xnnLowerReplaceResult(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirValue v);
 /* Normalises a (possibly negative) logical axis and maps it to the physical one. */
 int64_t xnnLowerAxis(MlirOperation op, intptr_t operand, int64_t axis);
 /* Emits a located error and marks the lowering failed; returns false. */
@@ -69,6 +71,10 @@ XNN_DECLARE_LOWERING(xnnLowerView)
 XNN_DECLARE_LOWERING(xnnLowerPermute)
 XNN_DECLARE_LOWERING(xnnLowerCat)
 XNN_DECLARE_LOWERING(xnnLowerSlice)
+XNN_DECLARE_LOWERING(xnnLowerExpand)
+XNN_DECLARE_LOWERING(xnnLowerConstantPadNd)
+XNN_DECLARE_LOWERING(xnnLowerRoll)
+XNN_DECLARE_LOWERING(xnnLowerSplit)
 XNN_DECLARE_LOWERING(xnnLowerCopy)
 #undef XNN_DECLARE_LOWERING
 

@@ -56,6 +56,13 @@
   X(edge_cat, "edge.cat", xnnVerifyEdgeCat)                                    \
   X(edge_slice, "edge.slice", xnnVerifyEdgeSlice)                              \
   X(edge_embedding, "edge.embedding", xnnVerifyEdgeEmbedding)                  \
+  X(edge_unsqueeze, "edge.unsqueeze", xnnVerifyEdgeUnsqueeze)                  \
+  X(edge_squeeze, "edge.squeeze", xnnVerifyEdgeSqueeze)                        \
+  X(edge_transpose, "edge.transpose", xnnVerifyEdgeTranspose)                  \
+  X(edge_expand, "edge.expand", xnnVerifyEdgeExpand)                           \
+  X(edge_constant_pad_nd, "edge.constant_pad_nd", xnnVerifyEdgeConstantPadNd)  \
+  X(edge_roll, "edge.roll", xnnVerifyEdgeRoll)                                 \
+  X(edge_split, "edge.split", xnnVerifyEdgeSplit)                              \
   /* xnn */                                                                    \
   X(xnn_constant, "xnn.constant", xnnVerifyXnnConstant)                        \
   X(xnn_convert, "xnn.convert", xnnVerifyXnnConvert)                           \

@@ -44,6 +44,19 @@ bool xnnVerifyEdgePermute(MlirOperation op);
 bool xnnVerifyEdgeCat(MlirOperation op);
 bool xnnVerifyEdgeSlice(MlirOperation op);
 bool xnnVerifyEdgeEmbedding(MlirOperation op);
+bool xnnVerifyEdgeUnsqueeze(MlirOperation op);
+bool xnnVerifyEdgeSqueeze(MlirOperation op);
+bool xnnVerifyEdgeTranspose(MlirOperation op);
+bool xnnVerifyEdgeExpand(MlirOperation op);
+bool xnnVerifyEdgeConstantPadNd(MlirOperation op);
+bool xnnVerifyEdgeRoll(MlirOperation op);
+/* Most pieces edge.split takes. */
+#define XNN_VERIFY_MAX_SPLIT 256
+bool xnnVerifyEdgeSplit(MlirOperation op);
+/* squeeze's result shape (op may be null: no diagnostics); -1 on error. */
+intptr_t xnnSqueezeShape(MlirOperation op, const int64_t *dims, intptr_t rank,
+                         bool haveList, const int64_t *list, intptr_t n,
+                         int64_t *out);
 
 /* Xnn.c: the xnn dialect. */
 bool xnnVerifyXnnConstant(MlirOperation op);

@@ -175,3 +175,264 @@ bool xnnVerifyEdgeEmbedding(MlirOperation op) {
   shape[idx.rank] = w.dims[1];
   return xnnCheckResultShape(op, &res, shape, idx.rank + 1, "embedding");
 }
+
+/* unsqueeze: dim in [-(r+1), r]; result = x.shape with a 1 inserted at dim. */
+bool xnnVerifyEdgeUnsqueeze(MlirOperation op) {
+  int64_t dim = 0;
+  XnnAttrStatus sd = xnnGetI64(op, "dim", true, &dim);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK - 1, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || sd != XNN_ATTR_OK ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  int64_t d;
+  if (!xnnNormDim(op, "dim", dim, x.rank + 1, &d))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  for (intptr_t i = 0, j = 0; i <= x.rank; ++i)
+    shape[i] = i == d ? 1 : x.dims[j++];
+  return xnnCheckResultShape(op, &res, shape, x.rank + 1, "unsqueezed");
+}
+
+/* Shared by the verifier and the reference: which dims squeeze drops (ATen
+ * squeeze_copy.dims: listed dims of size 1; no list = every size-1 dim).
+ * Returns the result rank, or -1 after an error (op non-null: emitted). */
+intptr_t xnnSqueezeShape(MlirOperation op, const int64_t *dims, intptr_t rank,
+                         bool haveList, const int64_t *list, intptr_t n,
+                         int64_t *out) {
+  bool drop[XNN_VERIFY_MAX_RANK] = {false};
+  if (!haveList) {
+    for (intptr_t i = 0; i < rank; ++i)
+      drop[i] = dims[i] == 1;
+  } else {
+    bool seen[XNN_VERIFY_MAX_RANK] = {false};
+    for (intptr_t k = 0; k < n; ++k) {
+      int64_t d;
+      /* ATen wraps against max(rank, 1): a scalar takes dim 0 / -1. */
+      if (!xnnNormDim(op, "dims", list[k], rank == 0 ? 1 : rank, &d))
+        return -1;
+      if (seen[d]) {
+        xnnOpError(op, "dims lists dim %lld twice", (long long)d);
+        return -1;
+      }
+      seen[d] = true;
+      if (rank > 0 && dims[d] == 1)
+        drop[d] = true;
+    }
+  }
+  intptr_t r = 0;
+  for (intptr_t i = 0; i < rank; ++i)
+    if (!drop[i])
+      out[r++] = dims[i];
+  return r;
+}
+
+/* squeeze: optional dims (array<i64>); listed dims of size 1 are dropped,
+ * others kept (ATen). */
+bool xnnVerifyEdgeSqueeze(MlirOperation op) {
+  int64_t list[XNN_VERIFY_MAX_RANK];
+  intptr_t n = 0;
+  XnnAttrStatus sd =
+      xnnGetI64Array(op, "dims", false, -1, list, XNN_VERIFY_MAX_RANK, &n);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || sd == XNN_ATTR_BAD ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  intptr_t r = xnnSqueezeShape(op, x.dims, x.rank, sd == XNN_ATTR_OK, list, n, shape);
+  if (r < 0)
+    return false;
+  return xnnCheckResultShape(op, &res, shape, r, "squeezed");
+}
+
+/* transpose: dim0, dim1 in range (a scalar takes 0 / -1); result = x.shape
+ * with the two swapped. */
+bool xnnVerifyEdgeTranspose(MlirOperation op) {
+  int64_t d0 = 0, d1 = 0;
+  XnnAttrStatus s0 = xnnGetI64(op, "dim0", true, &d0);
+  XnnAttrStatus s1 = xnnGetI64(op, "dim1", true, &d1);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || s0 != XNN_ATTR_OK || s1 != XNN_ATTR_OK ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  intptr_t r = x.rank == 0 ? 1 : x.rank;
+  if (!xnnNormDim(op, "dim0", d0, r, &d0) || !xnnNormDim(op, "dim1", d1, r, &d1))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  memcpy(shape, x.dims, sizeof(int64_t) * (size_t)x.rank);
+  if (x.rank > 0) {
+    shape[d0] = x.dims[d1];
+    shape[d1] = x.dims[d0];
+  }
+  return xnnCheckResultShape(op, &res, shape, x.rank, "transposed");
+}
+
+/* expand: target shape = result type; x's dims align with the result's
+ * trailing dims and each is equal or 1 (ATen expand_copy; -1 entries are
+ * already resolved by the type, new leading dims may be any size). */
+bool xnnVerifyEdgeExpand(MlirOperation op) {
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  char xs[256], rs[256];
+  if (res.rank < x.rank) {
+    xnnOpError(op, "result rank %lld is below the operand's rank %lld (expand "
+                   "cannot drop dims)",
+               (long long)res.rank, (long long)x.rank);
+    return false;
+  }
+  intptr_t lead = res.rank - x.rank;
+  for (intptr_t i = 0; i < x.rank; ++i) {
+    if (x.dims[i] != 1 && x.dims[i] != res.dims[lead + i]) {
+      xnnOpError(op, "operand shape %s does not expand to the result shape %s "
+                     "(operand dim %lld is %lld, neither 1 nor %lld)",
+                 xnnShapeStr(x.dims, x.rank, xs, sizeof xs),
+                 xnnShapeStr(res.dims, res.rank, rs, sizeof rs), (long long)i,
+                 (long long)x.dims[i], (long long)res.dims[lead + i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* constant_pad_nd: pad (array<i64>, even length <= 2 * rank, pairs for the
+ * last dim first, negative = crop); optional value (f64). */
+bool xnnVerifyEdgeConstantPadNd(MlirOperation op) {
+  int64_t pad[2 * XNN_VERIFY_MAX_RANK];
+  intptr_t n = 0;
+  double value = 0.0;
+  XnnAttrStatus sp =
+      xnnGetI64Array(op, "pad", true, -1, pad, 2 * XNN_VERIFY_MAX_RANK, &n);
+  XnnAttrStatus sv = xnnGetF64(op, "value", false, &value);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || sp != XNN_ATTR_OK || sv == XNN_ATTR_BAD ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  if (n % 2 != 0 || n > 2 * x.rank) {
+    xnnOpError(op, "pad has %lld entries; expected an even number, at most "
+                   "2 * rank = %lld",
+               (long long)n, (long long)(2 * x.rank));
+    return false;
+  }
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  memcpy(shape, x.dims, sizeof(int64_t) * (size_t)x.rank);
+  bool of = false;
+  for (intptr_t k = 0; k < n / 2; ++k) {
+    intptr_t d = x.rank - 1 - k;
+    shape[d] = xnnAdd(xnnAdd(shape[d], pad[2 * k], &of), pad[2 * k + 1], &of);
+    if (of) {
+      xnnOpError(op, "padded size overflows int64");
+      return false;
+    }
+    if (shape[d] < 0) {
+      xnnOpError(op, "pad (%lld, %lld) of dim %lld (size %lld) gives a "
+                     "negative size %lld",
+                 (long long)pad[2 * k], (long long)pad[2 * k + 1], (long long)d,
+                 (long long)x.dims[d], (long long)shape[d]);
+      return false;
+    }
+  }
+  return xnnCheckResultShape(op, &res, shape, x.rank, "padded");
+}
+
+/* roll: shifts and dims (array<i64>) of one length, dims in range and
+ * (a dim listed twice rolls twice); no dims = roll of the flattened tensor by one shift (ATen). */
+bool xnnVerifyEdgeRoll(MlirOperation op) {
+  int64_t shifts[XNN_VERIFY_MAX_RANK], dims[XNN_VERIFY_MAX_RANK];
+  intptr_t ns = 0, nd = 0;
+  XnnAttrStatus ss =
+      xnnGetI64Array(op, "shifts", true, -1, shifts, XNN_VERIFY_MAX_RANK, &ns);
+  XnnAttrStatus sd =
+      xnnGetI64Array(op, "dims", true, -1, dims, XNN_VERIFY_MAX_RANK, &nd);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || ss != XNN_ATTR_OK || sd != XNN_ATTR_OK ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  if (nd == 0 ? ns != 1 : ns != nd) {
+    xnnOpError(op, "shifts has %lld entries, dims %lld; expected as many (or "
+                   "one shift and no dims)",
+               (long long)ns, (long long)nd);
+    return false;
+  }
+  /* A dim listed twice rolls twice, as in ATen. */
+  for (intptr_t k = 0; k < nd; ++k) {
+    int64_t d;
+    if (!xnnNormDim(op, "dims", dims[k], x.rank, &d))
+      return false;
+  }
+  return xnnCheckResultShape(op, &res, x.dims, x.rank, "rolled");
+}
+
+/* split: split_sizes >= 0 adding up to x's size along dim; one result per
+ * piece, x's shape with that size along dim. */
+bool xnnVerifyEdgeSplit(MlirOperation op) {
+  int64_t sizes[XNN_VERIFY_MAX_SPLIT], dim = 0;
+  intptr_t n = 0;
+  XnnAttrStatus ss =
+      xnnGetI64Array(op, "split_sizes", true, -1, sizes, XNN_VERIFY_MAX_SPLIT, &n);
+  XnnAttrStatus sd = xnnGetI64(op, "dim", true, &dim);
+  if (!xnnCheckNumOperands(op, 1, 1))
+    return false;
+  XnnTensor x;
+  if (!xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x) ||
+      ss != XNN_ATTR_OK || sd != XNN_ATTR_OK)
+    return false;
+  if (!xnnCheckArrayRange(op, "split_sizes", sizes, n, 0, INT64_MAX))
+    return false;
+  int64_t d;
+  if (!xnnNormDim(op, "dim", dim, x.rank, &d))
+    return false;
+  bool of = false;
+  int64_t total = 0;
+  for (intptr_t i = 0; i < n; ++i)
+    total = xnnAdd(total, sizes[i], &of);
+  if (of || total != x.dims[d]) {
+    xnnOpError(op, "split_sizes add up to %lld, operand dim %lld has size %lld",
+               (long long)total, (long long)d, (long long)x.dims[d]);
+    return false;
+  }
+  intptr_t nr = mlirOperationGetNumResults(op);
+  if (nr != n) {
+    xnnOpError(op, "expects one result per piece (%lld), got %lld", (long long)n,
+               (long long)nr);
+    return false;
+  }
+  for (intptr_t i = 0; i < n; ++i) {
+    XnnTensor res;
+    char what[32];
+    snprintf(what, sizeof what, "result #%lld", (long long)i);
+    if (!xnnResultTensor(op, i, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) ||
+        !xnnCheckSameElem(op, &x, "operand 'x'", &res, what))
+      return false;
+    int64_t shape[XNN_VERIFY_MAX_RANK];
+    memcpy(shape, x.dims, sizeof(int64_t) * (size_t)x.rank);
+    shape[d] = sizes[i];
+    snprintf(what, sizeof what, "piece #%lld", (long long)i);
+    if (!xnnCheckResultShape(op, &res, shape, x.rank, what))
+      return false;
+  }
+  return true;
+}

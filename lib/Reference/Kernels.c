@@ -56,7 +56,15 @@
   X("edge.permute", xnnRefPermute)                                             \
   X("edge.cat", xnnRefCat)                                                     \
   X("edge.slice", xnnRefSlice)                                                 \
-  X("edge.embedding", xnnRefEmbedding)
+  X("edge.embedding", xnnRefEmbedding)                                         \
+  /* unsqueeze / squeeze move the bytes as a view does */                      \
+  X("edge.unsqueeze", xnnRefView)                                              \
+  X("edge.squeeze", xnnRefView)                                                \
+  X("edge.transpose", xnnRefTranspose)                                         \
+  X("edge.expand", xnnRefExpand)                                               \
+  X("edge.constant_pad_nd", xnnRefConstantPadNd)                               \
+  X("edge.roll", xnnRefRoll)                                                   \
+  X("edge.split", xnnRefSplit)
 
 #define XNN_REF_ENTRY(name, fn) {name, fn},
 static const XnnRefKernel kKernels[] = {XNN_REF_KERNEL_LIST(XNN_REF_ENTRY)};

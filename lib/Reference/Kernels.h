@@ -140,6 +140,11 @@ XNN_REF_DECL(xnnRefPermute)
 XNN_REF_DECL(xnnRefCat)
 XNN_REF_DECL(xnnRefSlice)
 XNN_REF_DECL(xnnRefEmbedding)
+XNN_REF_DECL(xnnRefTranspose)
+XNN_REF_DECL(xnnRefExpand)
+XNN_REF_DECL(xnnRefConstantPadNd)
+XNN_REF_DECL(xnnRefRoll)
+XNN_REF_DECL(xnnRefSplit)
 #undef XNN_REF_DECL
 
 #endif

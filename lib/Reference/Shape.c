@@ -122,3 +122,203 @@ bool xnnRefEmbedding(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
   }
   return true;
 }
+
+/* transpose_copy.int: the permutation swapping dim0 and dim1. */
+bool xnnRefTranspose(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                     size_t nOut) {
+  (void)nIn, (void)nOut;
+  const XnnMlirTensor *x = &in[0];
+  int64_t d0 = 0, d1 = 0, st[XNN_MLIR_TENSOR_MAX_RANK];
+  xnnAttrI64(c->op, "dim0", &d0);
+  xnnAttrI64(c->op, "dim1", &d1);
+  if (x->rank == 0) {
+    memcpy(out->data, x->data, xnnMlirTensorNumBytes(out));
+    return true;
+  }
+  if (!xnnRefNormDim(d0, x->rank, &d0) || !xnnRefNormDim(d1, x->rank, &d1))
+    return xnnRefFail(c, "dim0 / dim1 out of range");
+  xnnRefStrides(x->dims, x->rank, st);
+  int64_t t = st[d0];
+  st[d0] = st[d1];
+  st[d1] = t;
+  xnnRefStridedCopy(x, 0, st, out);
+  return true;
+}
+
+/* expand_copy: stride 0 along new leading dims and expanded size-1 dims. */
+bool xnnRefExpand(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                  size_t nOut) {
+  (void)nIn, (void)nOut;
+  const XnnMlirTensor *x = &in[0];
+  int64_t st[XNN_MLIR_TENSOR_MAX_RANK], srcSt[XNN_MLIR_TENSOR_MAX_RANK];
+  int64_t lead = out->rank - x->rank;
+  if (lead < 0)
+    return xnnRefFail(c, "result rank below the operand's");
+  xnnRefStrides(x->dims, x->rank, st);
+  for (int64_t i = 0; i < out->rank; ++i) {
+    if (i < lead) {
+      srcSt[i] = 0;
+      continue;
+    }
+    int64_t xd = x->dims[i - lead];
+    if (xd != 1 && xd != out->dims[i])
+      return xnnRefFail(c, "operand dim %lld (%lld) does not expand to %lld",
+                        (long long)(i - lead), (long long)xd, (long long)out->dims[i]);
+    srcSt[i] = xd == 1 ? 0 : st[i - lead];
+  }
+  xnnRefStridedCopy(x, 0, srcSt, out);
+  return true;
+}
+
+/* Element `value` in `dtype` as ATen's fill does: floats through f32 (c10's
+ * Half / BFloat16 take a float), integers truncated, bool = value != 0. */
+static void fillElement(XnnMlirDType dtype, double value, unsigned char *dst) {
+  XnnMlirTensor t = {0};
+  int64_t one = 1;
+  t.dtype = dtype;
+  t.rank = 1;
+  t.dims[0] = one;
+  t.data = dst;
+  switch (dtype) {
+  case XNN_MLIR_I64: {
+    int64_t v = xnnRefTruncToI64(value);
+    memcpy(dst, &v, 8);
+    break;
+  }
+  case XNN_MLIR_I32: {
+    int32_t v = (int32_t)xnnRefTruncToI64(value);
+    memcpy(dst, &v, 4);
+    break;
+  }
+  case XNN_MLIR_I1: dst[0] = value != 0.0; break;
+  default: xnnMlirTensorSetF32(&t, 0, (float)value); break;
+  }
+}
+
+/* Walks the result's elements in order; src(idx) gives the source element or
+ * -1 (use `fill`). */
+typedef int64_t (*SrcIndexFn)(const int64_t *idx, const int64_t *xDims, int64_t rank,
+                              const int64_t *a, const int64_t *b);
+static void gatherCopy(const XnnMlirTensor *x, XnnMlirTensor *out, SrcIndexFn src,
+                       const int64_t *a, const int64_t *b, const unsigned char *fill) {
+  size_t es = xnnMlirDTypeSize(out->dtype);
+  int64_t total = xnnMlirTensorNumElements(out), idx[XNN_MLIR_TENSOR_MAX_RANK] = {0};
+  for (int64_t e = 0; e < total; ++e) {
+    int64_t s = src(idx, x->dims, out->rank, a, b);
+    memcpy((unsigned char *)out->data + (size_t)e * es,
+           s < 0 ? fill : (const unsigned char *)x->data + (size_t)s * es, es);
+    for (int64_t d = out->rank - 1; d >= 0; --d) {
+      if (++idx[d] < out->dims[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+
+/* a = pre padding per dim (logical order). */
+static int64_t padSrc(const int64_t *idx, const int64_t *xDims, int64_t rank, const int64_t *a,
+                      const int64_t *b) {
+  (void)b;
+  int64_t s = 0;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t i = idx[d] - a[d];
+    if (i < 0 || i >= xDims[d])
+      return -1;
+    s = s * xDims[d] + i;
+  }
+  return s;
+}
+
+bool xnnRefConstantPadNd(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                         size_t nOut) {
+  (void)nIn, (void)nOut;
+  const XnnMlirTensor *x = &in[0];
+  int64_t pad[2 * XNN_MLIR_TENSOR_MAX_RANK], pre[XNN_MLIR_TENSOR_MAX_RANK] = {0};
+  intptr_t n = 0;
+  double value = 0.0;
+  if (!xnnAttrI64Array(c->op, "pad", pad, 2 * XNN_MLIR_TENSOR_MAX_RANK, &n) || n % 2 ||
+      n > 2 * x->rank)
+    return xnnRefFail(c, "attribute 'pad' must hold pairs for at most every dim");
+  xnnAttrF64(c->op, "value", &value);
+  for (intptr_t k = 0; k < n / 2; ++k) {
+    int64_t d = x->rank - 1 - k;
+    pre[d] = pad[2 * k];
+    if (out->dims[d] != x->dims[d] + pad[2 * k] + pad[2 * k + 1])
+      return xnnRefFail(c, "result size along dim %lld does not match the padding", (long long)d);
+  }
+  unsigned char fill[8] = {0};
+  fillElement(out->dtype, value, fill);
+  gatherCopy(x, out, padSrc, pre, NULL, fill);
+  return true;
+}
+
+/* a = shift per dim, normalised to [0, size). */
+static int64_t rollSrc(const int64_t *idx, const int64_t *xDims, int64_t rank, const int64_t *a,
+                       const int64_t *b) {
+  (void)b;
+  int64_t s = 0;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t i = idx[d] - a[d];
+    if (i < 0)
+      i += xDims[d];
+    s = s * xDims[d] + i;
+  }
+  return s;
+}
+
+bool xnnRefRoll(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                size_t nOut) {
+  (void)nIn, (void)nOut;
+  const XnnMlirTensor *x = &in[0];
+  int64_t shifts[XNN_MLIR_TENSOR_MAX_RANK], dims[XNN_MLIR_TENSOR_MAX_RANK],
+      by[XNN_MLIR_TENSOR_MAX_RANK] = {0};
+  intptr_t ns = 0, nd = 0;
+  if (!xnnAttrI64Array(c->op, "shifts", shifts, XNN_MLIR_TENSOR_MAX_RANK, &ns) ||
+      !xnnAttrI64Array(c->op, "dims", dims, XNN_MLIR_TENSOR_MAX_RANK, &nd) ||
+      (nd == 0 ? ns != 1 : ns != nd))
+    return xnnRefFail(c, "attributes 'shifts' and 'dims' do not match");
+  if (xnnMlirTensorNumElements(x) == 0)
+    return true;
+  XnnMlirTensor flatX = *x, flatOut = *out;
+  const XnnMlirTensor *src = x;
+  XnnMlirTensor *dst = out;
+  if (nd == 0) { /* the flattened tensor, rolled by one shift */
+    flatX.rank = flatOut.rank = 1;
+    flatX.dims[0] = flatOut.dims[0] = xnnMlirTensorNumElements(x);
+    src = &flatX;
+    dst = &flatOut;
+    dims[0] = 0;
+    nd = 1;
+  }
+  for (intptr_t k = 0; k < nd; ++k) {
+    int64_t d;
+    if (!xnnRefNormDim(dims[k], src->rank, &d))
+      return xnnRefFail(c, "dim %lld out of range", (long long)dims[k]);
+    int64_t size = src->dims[d], s = shifts[k] % size;
+    by[d] = (by[d] + (s < 0 ? s + size : s)) % size;
+  }
+  unsigned char fill[8] = {0};
+  gatherCopy(src, dst, rollSrc, by, NULL, fill);
+  return true;
+}
+
+/* split_with_sizes_copy: result j is x's piece along dim at the running
+ * offset. */
+bool xnnRefSplit(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                 size_t nOut) {
+  (void)nIn;
+  const XnnMlirTensor *x = &in[0];
+  int64_t dim = 0, d, st[XNN_MLIR_TENSOR_MAX_RANK];
+  xnnAttrI64(c->op, "dim", &dim);
+  if (!xnnRefNormDim(dim, x->rank, &d) || x->rank == 0)
+    return xnnRefFail(c, "dim %lld out of range", (long long)dim);
+  xnnRefStrides(x->dims, x->rank, st);
+  int64_t at = 0;
+  for (size_t j = 0; j < nOut; ++j) {
+    if (at + out[j].dims[d] > x->dims[d])
+      return xnnRefFail(c, "pieces exceed the operand along dim %lld", (long long)d);
+    xnnRefStridedCopy(x, at * st[d], st, &out[j]);
+    at += out[j].dims[d];
+  }
+  return true;
+}

@@ -214,3 +214,51 @@ func.func private @movement(%x: tensor<2x6xf32>) -> (tensor<3x4xf32>, tensor<6x2
   %3 = "edge.cat"(%x, %x, %x, %x, %x, %x) {dim = 0 : i64} : (tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<12x6xf32>
   return %0, %1, %2, %3 : tensor<3x4xf32>, tensor<6x2xf32>, tensor<2x2xf32>, tensor<12x6xf32>
 }
+
+// -----
+
+// unsqueeze / squeeze are reshapes, transpose a static transpose.
+// CHECK-LABEL: func.func private @squeeze_transpose
+// CHECK: "xnn.static_reshape"(%arg0) : (tensor<2x1x6xf32>) -> tensor<2x1x1x6xf32>
+// CHECK: "xnn.static_reshape"(%arg0) : (tensor<2x1x6xf32>) -> tensor<2x6xf32>
+// CHECK: "xnn.static_transpose"(%arg0) {perm = array<i64: 2, 1, 0>} : (tensor<2x1x6xf32>) -> tensor<6x1x2xf32>
+func.func private @squeeze_transpose(%x: tensor<2x1x6xf32>) -> (tensor<2x1x1x6xf32>, tensor<2x6xf32>, tensor<6x1x2xf32>) attributes {xnn.delegate} {
+  %0 = "edge.unsqueeze"(%x) {dim = 1 : i64} : (tensor<2x1x6xf32>) -> tensor<2x1x1x6xf32>
+  %1 = "edge.squeeze"(%x) {dims = array<i64: 1>} : (tensor<2x1x6xf32>) -> tensor<2x6xf32>
+  %2 = "edge.transpose"(%x) {dim0 = -1 : i64, dim1 = 0 : i64} : (tensor<2x1x6xf32>) -> tensor<6x1x2xf32>
+  return %0, %1, %2 : tensor<2x1x1x6xf32>, tensor<2x6xf32>, tensor<6x1x2xf32>
+}
+
+// -----
+
+// expand repeats by concatenation (doublings, then the binary digits of the
+// size), constant_pad_nd crops with a slice then pads, roll is two slices and
+// a concatenate per dim.
+// CHECK-LABEL: func.func private @expand_pad_roll
+// CHECK: %[[R:.*]] = "xnn.static_reshape"(%arg0) : (tensor<3x1xf32>) -> tensor<1x3x1xf32>
+// CHECK: %[[D2:.*]] = "xnn.concatenate"(%[[R]], %[[R]]) {axis = 0 : i64} : (tensor<1x3x1xf32>, tensor<1x3x1xf32>) -> tensor<2x3x1xf32>
+// CHECK: %[[C1:.*]] = "xnn.concatenate"(%[[D2]], %[[D2]]) {axis = 2 : i64} : (tensor<2x3x1xf32>, tensor<2x3x1xf32>) -> tensor<2x3x2xf32>
+// CHECK: %[[C2:.*]] = "xnn.concatenate"(%[[C1]], %[[C1]]) {axis = 2 : i64} : (tensor<2x3x2xf32>, tensor<2x3x2xf32>) -> tensor<2x3x4xf32>
+// CHECK: "xnn.concatenate"(%[[D2]], %[[C2]]) {axis = 2 : i64} : (tensor<2x3x1xf32>, tensor<2x3x4xf32>) -> tensor<2x3x5xf32>
+// CHECK: %[[S:.*]] = "xnn.static_slice"(%arg0) {offsets = array<i64: 1, 0>, sizes = array<i64: 2, 1>} : (tensor<3x1xf32>) -> tensor<2x1xf32>
+// CHECK: "xnn.static_constant_pad"(%[[S]]) {padding_value = 1.500000e+00 : f64, post_paddings = array<i64: 0, 2>, pre_paddings = array<i64: 0, 1>} : (tensor<2x1xf32>) -> tensor<2x4xf32>
+// CHECK: %[[A:.*]] = "xnn.static_slice"(%arg0) {offsets = array<i64: 2, 0>, sizes = array<i64: 1, 1>}
+// CHECK: %[[B:.*]] = "xnn.static_slice"(%arg0) {offsets = array<i64: 0, 0>, sizes = array<i64: 2, 1>}
+// CHECK: "xnn.concatenate"(%[[A]], %[[B]]) {axis = 0 : i64} : (tensor<1x1xf32>, tensor<2x1xf32>) -> tensor<3x1xf32>
+func.func private @expand_pad_roll(%x: tensor<3x1xf32>) -> (tensor<2x3x5xf32>, tensor<2x4xf32>, tensor<3x1xf32>) attributes {xnn.delegate} {
+  %0 = "edge.expand"(%x) : (tensor<3x1xf32>) -> tensor<2x3x5xf32>
+  %1 = "edge.constant_pad_nd"(%x) {pad = array<i64: 1, 2, -1, 0>, value = 1.5 : f64} : (tensor<3x1xf32>) -> tensor<2x4xf32>
+  %2 = "edge.roll"(%x) {shifts = array<i64: -5>, dims = array<i64: 0>} : (tensor<3x1xf32>) -> tensor<3x1xf32>
+  return %0, %1, %2 : tensor<2x3x5xf32>, tensor<2x4xf32>, tensor<3x1xf32>
+}
+
+// -----
+
+// split: one static slice per piece.
+// CHECK-LABEL: func.func private @split
+// CHECK: "xnn.static_slice"(%arg0) {offsets = array<i64: 0, 0>, sizes = array<i64: 2, 1>} : (tensor<2x5xf32>) -> tensor<2x1xf32>
+// CHECK: "xnn.static_slice"(%arg0) {offsets = array<i64: 0, 1>, sizes = array<i64: 2, 4>} : (tensor<2x5xf32>) -> tensor<2x4xf32>
+func.func private @split(%x: tensor<2x5xf32>) -> (tensor<2x1xf32>, tensor<2x4xf32>) attributes {xnn.delegate} {
+  %0:2 = "edge.split"(%x) {dim = -1 : i64, split_sizes = array<i64: 1, 4>} : (tensor<2x5xf32>) -> (tensor<2x1xf32>, tensor<2x4xf32>)
+  return %0#0, %0#1 : tensor<2x1xf32>, tensor<2x4xf32>
+}

@@ -132,6 +132,10 @@ static void probe_static_slice(Ctx *c) {
   uint32_t x = IN(2, 3), o = OUT(2, 2);
   DEFINE(xnn_define_static_slice(c->sg, 2, (size_t[]){0, 1}, (size_t[]){2, 2}, x, o, 0));
 }
+static void probe_static_constant_pad(Ctx *c) {
+  uint32_t x = IN(2, 3), o = OUT(3, 6);
+  DEFINE(xnn_define_static_constant_pad(c->sg, (size_t[]){1, 2}, (size_t[]){0, 1}, 0.5f, x, o, 0));
+}
 static void probe_copy(Ctx *c) {
   uint32_t x = IN(2, 3), o = OUT(2, 3);
   DEFINE(xnn_define_copy(c->sg, x, o, 0));
@@ -161,6 +165,7 @@ static const Probe probes[] = {
     P(average_pooling_2d), {"static_reduce.mean", probe_static_reduce_mean},
     {"static_reduce.sum", probe_static_reduce_sum}, P(softmax), P(batch_matrix_multiply),
     P(static_transpose), P(static_reshape), P(concatenate), P(static_slice), P(copy),
+    P(static_constant_pad),
 };
 
 static const struct {

@@ -597,6 +597,77 @@ class Generator:
         return self.op("slice", [x], [("dim", fmt_i64(dim)), ("start", fmt_i64(start)), ("end", fmt_i64(end)),
                                       ("step", fmt_i64(step))], shape, x.dtype, x.bound)
 
+    def gen_squeeze_family(self):
+        """unsqueeze / squeeze (reshapes; views of NCHW values) and transpose."""
+        x = self.pick_or_arg(lambda v: v.rank <= 5, lambda: self.rand_shape(self.rand_rank(0, 5)))
+        kind = self.rng.choice(["unsqueeze", "squeeze", "squeeze", "transpose", "transpose"])
+        if kind == "unsqueeze" and x.rank < 6:
+            d = self.rng.randrange(x.rank + 1)
+            dim = d - (x.rank + 1) if self.rng.random() < 0.4 else d
+            return self.op("unsqueeze", [x], [("dim", fmt_i64(dim))], x.shape[:d] + (1,) + x.shape[d:],
+                           x.dtype, x.bound)
+        if kind == "squeeze":
+            if self.rng.random() < 0.3 or x.rank == 0:
+                return self.op("squeeze", [x], [], tuple(n for n in x.shape if n != 1), x.dtype, x.bound)
+            dims = self.dims_subset(x.rank, allow_empty=True)
+            ds = [q % x.rank for q in dims]
+            shape = tuple(n for i, n in enumerate(x.shape) if not (i in ds and n == 1))
+            return self.op("squeeze", [x], [("dims", fmt_array(dims))], shape, x.dtype, x.bound)
+        if x.rank == 0:   # a scalar's transpose (dims 0 / -1) is a copy
+            return self.op("transpose", [x], [("dim0", fmt_i64(0)), ("dim1", fmt_i64(-1))], (), x.dtype, x.bound)
+        d0, d1 = self.rng.randrange(x.rank), self.rng.randrange(x.rank)
+        shape = list(x.shape)
+        shape[d0], shape[d1] = shape[d1], shape[d0]
+        a0 = d0 - x.rank if self.rng.random() < 0.3 else d0
+        a1 = d1 - x.rank if self.rng.random() < 0.3 else d1
+        return self.op("transpose", [x], [("dim0", fmt_i64(a0)), ("dim1", fmt_i64(a1))], tuple(shape),
+                       x.dtype, x.bound)
+
+    def gen_expand(self):
+        x = self.pick_or_arg(lambda v: v.rank <= 5 and numel(v.shape) <= MAX_ELEMS // 4,
+                             lambda: self.rand_shape(self.rand_rank(0, 4), MAX_ELEMS // 4))
+        lead = self.rng.choice([0, 0, 1, 2]) if x.rank < 6 else 0
+        lead = min(lead, 6 - x.rank)
+        shape = tuple(self.rng.randint(1, 3) for _ in range(lead)) + tuple(
+            self.rng.randint(1, 5) if n == 1 and self.rng.random() < 0.6 else n for n in x.shape)
+        if numel(shape) > MAX_ELEMS:
+            shape = (1,) * lead + x.shape
+        return self.op("expand", [x], [], shape, x.dtype, x.bound)
+
+    def gen_pad_roll(self):
+        x = self.pick_or_arg(lambda v: v.rank >= 1, lambda: self.rand_shape(self.rand_rank(1, 5)))
+        if x.rank == 0:
+            x = self.op("view", [x], [], (1,), x.dtype, x.bound)
+        if self.rng.random() < 0.5:
+            k = self.rng.randint(1, min(x.rank, 3))
+            pad, shape = [], list(x.shape)
+            for i in range(k):
+                d = x.rank - 1 - i
+                for _ in range(10):
+                    a, b = self.rng.randint(-2, 3), self.rng.randint(-2, 3)
+                    if shape[d] + a + b >= 1:
+                        break
+                else:
+                    a = b = 0
+                pad += [a, b]
+                shape[d] += a + b
+            if numel(shape) > 4 * MAX_ELEMS:
+                return None
+            attrs = [("pad", fmt_array(pad))]
+            value = 0.0
+            if self.rng.random() < 0.6:
+                value = self.rng.choice([0.0, -0.0, 1.5, -2.25, 0.1, round(self.rng.uniform(-3, 3), 3)])
+                attrs.append(("value", fmt_f64(value)))
+            return self.op("constant_pad_nd", [x], attrs, tuple(shape), x.dtype, max(x.bound, abs(value)))
+        n = self.rng.randint(1, min(x.rank, 3))
+        dims = [self.rng.randrange(x.rank) for _ in range(n)]
+        dims = [q - x.rank if self.rng.random() < 0.3 else q for q in dims]
+        shifts = [self.rng.randint(-9, 9) for _ in range(n)]
+        if self.rng.random() < 0.1:
+            dims, shifts = [], shifts[:1]
+        return self.op("roll", [x], [("shifts", fmt_array(shifts)), ("dims", fmt_array(dims))], x.shape,
+                       x.dtype, x.bound)
+
     def gen_embedding(self):
         idx = self.pick(lambda v: v.dtype in INT_TYPES)
         if idx is None or self.rng.random() < 0.3:
@@ -724,7 +795,8 @@ class Generator:
             (self.gen_linear, 4), (self.gen_mm, 3), (self.gen_conv2d, 5), (self.gen_pool, 4),
             (self.gen_view, 5), (self.gen_permute, 4), (self.gen_cat, 4), (self.gen_slice, 4),
             (self.gen_embedding, 2), (self.gen_index_movement, 1), (self.gen_sdpa, 2), (self.gen_copy, 8),
-            (self.gen_int_arith, 1),
+            (self.gen_int_arith, 1), (self.gen_squeeze_family, 3), (self.gen_expand, 2),
+            (self.gen_pad_roll, 3),
         ]
         if "dead-chain" not in self.avoid:
             table.append((self.gen_dead_chain, 2))

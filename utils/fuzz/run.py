@@ -44,7 +44,8 @@ TORCH_TOLERANCE = {"f32": (1.3e-6, 1e-5), "f16": (1e-3, 1e-5), "bf16": (1.6e-2, 
 PRECISION_RANK = {"f32": 0, "f16": 1, "bf16": 2}
 # Ops that move or copy data exactly: they add no rounding step to a cone's depth.
 EXACT_OPS = {"constant", "view", "permute", "cat", "slice", "embedding", "relu", "neg", "abs", "maximum",
-             "minimum", "hardtanh", "clamp"}
+             "minimum", "hardtanh", "clamp", "unsqueeze", "squeeze", "transpose", "expand", "constant_pad_nd",
+             "roll"}
 STAGE_TIMEOUT = 60
 # (stage, cone dtype) -> worst passing-or-failing |a-b| / allowed seen, for --error-stats.
 ERROR_STATS = {}

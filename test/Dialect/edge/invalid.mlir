@@ -978,3 +978,246 @@ func.func @several_errors(%x: tensor<4xf32>, %y: tensor<3xf32>) -> tensor<4xf32>
   %1 = "edge.add"(%x, %y) : (tensor<4xf32>, tensor<3xf32>) -> tensor<4xf32>
   return %1 : tensor<4xf32>
 }
+
+// -----
+
+// unsqueeze, squeeze, transpose
+func.func @unsqueeze_dim_range(%x: tensor<2x3xf32>) -> tensor<2x3x1x1xf32> {
+  // expected-error @+1 {{'edge.unsqueeze' op dim 3 is out of range [-3, 2] for rank 3}}
+  %0 = "edge.unsqueeze"(%x) {dim = 3 : i64} : (tensor<2x3xf32>) -> tensor<2x3x1x1xf32>
+  return %0 : tensor<2x3x1x1xf32>
+}
+
+// -----
+
+func.func @unsqueeze_shape(%x: tensor<2x3xf32>) -> tensor<2x3x1xf32> {
+  // expected-error @+1 {{'edge.unsqueeze' op result shape 2x3x1 does not match the unsqueezed shape 1x2x3}}
+  %0 = "edge.unsqueeze"(%x) {dim = 0 : i64} : (tensor<2x3xf32>) -> tensor<2x3x1xf32>
+  return %0 : tensor<2x3x1xf32>
+}
+
+// -----
+
+func.func @squeeze_dims_twice(%x: tensor<2x1xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.squeeze' op dims lists dim 1 twice}}
+  %0 = "edge.squeeze"(%x) {dims = array<i64: 1, -1>} : (tensor<2x1xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @squeeze_dim_range(%x: tensor<2x1xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.squeeze' op dims 2 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.squeeze"(%x) {dims = array<i64: 2>} : (tensor<2x1xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @squeeze_shape(%x: tensor<2x1xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.squeeze' op result shape 2 does not match the squeezed shape 2x1}}
+  %0 = "edge.squeeze"(%x) {dims = array<i64: 0>} : (tensor<2x1xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @squeeze_dims_kind(%x: tensor<2x1xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.squeeze' op attribute 'dims' must be array<i64>, got 1 : i64}}
+  %0 = "edge.squeeze"(%x) {dims = 1 : i64} : (tensor<2x1xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @transpose_dim_range(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'edge.transpose' op dim1 2 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.transpose"(%x) {dim0 = 0 : i64, dim1 = 2 : i64} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @transpose_shape(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.transpose' op result shape 2x3 does not match the transposed shape 3x2}}
+  %0 = "edge.transpose"(%x) {dim0 = 0 : i64, dim1 = 1 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @transpose_missing_dim1(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'edge.transpose' op attribute "dim1" is expected but not provided}}
+  %0 = "edge.transpose"(%x) {dim0 = 0 : i64} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @unsqueeze_elem(%x: tensor<2x3xf32>) -> tensor<2x3x1xf16> {
+  // expected-error @+1 {{'edge.unsqueeze' op result element type 'f16' must match operand 'x' element type 'f32'}}
+  %0 = "edge.unsqueeze"(%x) {dim = 2 : i64} : (tensor<2x3xf32>) -> tensor<2x3x1xf16>
+  return %0 : tensor<2x3x1xf16>
+}
+
+// -----
+
+// expand, constant_pad_nd, roll
+func.func @expand_rank(%x: tensor<2x3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.expand' op result rank 1 is below the operand's rank 2 (expand cannot drop dims)}}
+  %0 = "edge.expand"(%x) : (tensor<2x3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @expand_shape(%x: tensor<2x3xf32>) -> tensor<4x2x6xf32> {
+  // expected-error @+1 {{'edge.expand' op operand shape 2x3 does not expand to the result shape 4x2x6 (operand dim 1 is 3, neither 1 nor 6)}}
+  %0 = "edge.expand"(%x) : (tensor<2x3xf32>) -> tensor<4x2x6xf32>
+  return %0 : tensor<4x2x6xf32>
+}
+
+// -----
+
+func.func @pad_odd(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op pad has 1 entries; expected an even number, at most 2 * rank = 4}}
+  %0 = "edge.constant_pad_nd"(%x) {pad = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @pad_too_long(%x: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op pad has 4 entries; expected an even number, at most 2 * rank = 2}}
+  %0 = "edge.constant_pad_nd"(%x) {pad = array<i64: 0, 0, 0, 0>} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @pad_negative_size(%x: tensor<2x3xf32>) -> tensor<2x0xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op pad (-2, -2) of dim 1 (size 3) gives a negative size -1}}
+  %0 = "edge.constant_pad_nd"(%x) {pad = array<i64: -2, -2>} : (tensor<2x3xf32>) -> tensor<2x0xf32>
+  return %0 : tensor<2x0xf32>
+}
+
+// -----
+
+func.func @pad_shape(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op result shape 2x4 does not match the padded shape 2x5}}
+  %0 = "edge.constant_pad_nd"(%x) {pad = array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @pad_value_kind(%x: tensor<2x3xf32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op attribute 'value' must be a 64-bit float, e.g. 1.0 : f64, got 1 : i64}}
+  %0 = "edge.constant_pad_nd"(%x) {pad = array<i64: 1, 1>, value = 1 : i64} : (tensor<2x3xf32>) -> tensor<2x5xf32>
+  return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @pad_missing(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.constant_pad_nd' op attribute "pad" is expected but not provided}}
+  %0 = "edge.constant_pad_nd"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @roll_lengths(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.roll' op shifts has 2 entries, dims 1; expected as many (or one shift and no dims)}}
+  %0 = "edge.roll"(%x) {shifts = array<i64: 1, 2>, dims = array<i64: 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @roll_flat_shifts(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.roll' op shifts has 2 entries, dims 0; expected as many (or one shift and no dims)}}
+  %0 = "edge.roll"(%x) {shifts = array<i64: 1, 2>, dims = array<i64>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @roll_dim_range(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.roll' op dims 2 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.roll"(%x) {shifts = array<i64: 1>, dims = array<i64: 2>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @roll_shape(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'edge.roll' op result shape 3x2 does not match the rolled shape 2x3}}
+  %0 = "edge.roll"(%x) {shifts = array<i64: 1>, dims = array<i64: 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// split
+func.func @split_sum(%x: tensor<2x7xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.split' op split_sizes add up to 6, operand dim 1 has size 7}}
+  %0:2 = "edge.split"(%x) {split_sizes = array<i64: 3, 3>, dim = 1 : i64} : (tensor<2x7xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @split_negative(%x: tensor<2x7xf32>) -> tensor<2x9xf32> {
+  // expected-error @+1 {{'edge.split' op attribute 'split_sizes' element #1 is -2, must be >= 0}}
+  %0:2 = "edge.split"(%x) {split_sizes = array<i64: 9, -2>, dim = 1 : i64} : (tensor<2x7xf32>) -> (tensor<2x9xf32>, tensor<2x0xf32>)
+  return %0#0 : tensor<2x9xf32>
+}
+
+// -----
+
+func.func @split_count(%x: tensor<2x7xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.split' op expects one result per piece (2), got 1}}
+  %0 = "edge.split"(%x) {split_sizes = array<i64: 3, 4>, dim = 1 : i64} : (tensor<2x7xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @split_piece_shape(%x: tensor<2x7xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.split' op result shape 2x5 does not match the piece #1 shape 2x4}}
+  %0:2 = "edge.split"(%x) {split_sizes = array<i64: 3, 4>, dim = 1 : i64} : (tensor<2x7xf32>) -> (tensor<2x3xf32>, tensor<2x5xf32>)
+  return %0#0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @split_dim_range(%x: tensor<2x7xf32>) -> tensor<2x7xf32> {
+  // expected-error @+1 {{'edge.split' op dim 2 is out of range [-2, 1] for rank 2}}
+  %0 = "edge.split"(%x) {split_sizes = array<i64: 7>, dim = 2 : i64} : (tensor<2x7xf32>) -> tensor<2x7xf32>
+  return %0 : tensor<2x7xf32>
+}
+
+// -----
+
+func.func @split_missing_dim(%x: tensor<2x7xf32>) -> tensor<2x7xf32> {
+  // expected-error @+1 {{'edge.split' op attribute "dim" is expected but not provided}}
+  %0 = "edge.split"(%x) {split_sizes = array<i64: 7>} : (tensor<2x7xf32>) -> tensor<2x7xf32>
+  return %0 : tensor<2x7xf32>
+}
+
+// -----
+
+func.func @split_sizes_kind(%x: tensor<2x7xf32>) -> tensor<2x7xf32> {
+  // expected-error @+1 {{'edge.split' op attribute "split_sizes" must be array<i64>}}
+  %0 = "edge.split"(%x) {split_sizes = [7], dim = 1 : i64} : (tensor<2x7xf32>) -> tensor<2x7xf32>
+  return %0 : tensor<2x7xf32>
+}
+
+// -----
+
+func.func @split_elem(%x: tensor<2x7xf32>) -> tensor<2x7xf16> {
+  // expected-error @+1 {{'edge.split' op result #0 element type 'f16' must match operand 'x' element type 'f32'}}
+  %0 = "edge.split"(%x) {split_sizes = array<i64: 7>, dim = 1 : i64} : (tensor<2x7xf32>) -> tensor<2x7xf16>
+  return %0 : tensor<2x7xf16>
+}

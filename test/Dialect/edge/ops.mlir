@@ -197,3 +197,48 @@ func.func @shape(%x: tensor<2x3x4xf32>, %y: tensor<2x5x4xf32>, %w: tensor<10x6xf
     }
   }
 #-}
+
+// CHECK-LABEL: func.func @squeeze_family
+// CHECK: %{{.*}} = "edge.unsqueeze"(%{{.*}}) {dim = -2 : i64} : (tensor<2x1x3xf32>) -> tensor<2x1x1x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.unsqueeze"(%{{.*}}) {dim = 0 : i64} : (tensor<f32>) -> tensor<1xf32>
+// CHECK-NEXT: %{{.*}} = "edge.squeeze"(%{{.*}}) : (tensor<2x1x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.squeeze"(%{{.*}}) {dims = array<i64: -2, 0>} : (tensor<2x1x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.squeeze"(%{{.*}}) {dims = array<i64: -1>} : (tensor<f32>) -> tensor<f32>
+// CHECK-NEXT: %{{.*}} = "edge.transpose"(%{{.*}}) {dim0 = 0 : i64, dim1 = -1 : i64} : (tensor<2x1x3xf32>) -> tensor<3x1x2xf32>
+// CHECK-NEXT: %{{.*}} = "edge.transpose"(%{{.*}}) {dim0 = 0 : i64, dim1 = -1 : i64} : (tensor<f32>) -> tensor<f32>
+func.func @squeeze_family(%x: tensor<2x1x3xf32>, %s: tensor<f32>) -> tensor<3x1x2xf32> {
+  %0 = "edge.unsqueeze"(%x) {dim = -2 : i64} : (tensor<2x1x3xf32>) -> tensor<2x1x1x3xf32>
+  %1 = "edge.unsqueeze"(%s) {dim = 0 : i64} : (tensor<f32>) -> tensor<1xf32>
+  %2 = "edge.squeeze"(%x) : (tensor<2x1x3xf32>) -> tensor<2x3xf32>
+  %3 = "edge.squeeze"(%x) {dims = array<i64: -2, 0>} : (tensor<2x1x3xf32>) -> tensor<2x3xf32>
+  %4 = "edge.squeeze"(%s) {dims = array<i64: -1>} : (tensor<f32>) -> tensor<f32>
+  %5 = "edge.transpose"(%x) {dim0 = 0 : i64, dim1 = -1 : i64} : (tensor<2x1x3xf32>) -> tensor<3x1x2xf32>
+  %6 = "edge.transpose"(%s) {dim0 = 0 : i64, dim1 = -1 : i64} : (tensor<f32>) -> tensor<f32>
+  return %5 : tensor<3x1x2xf32>
+}
+
+// CHECK-LABEL: func.func @expand_pad_roll
+// CHECK: %{{.*}} = "edge.expand"(%{{.*}}) : (tensor<2x1x3xf32>) -> tensor<4x2x5x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.constant_pad_nd"(%{{.*}}) {pad = array<i64: -1, 0, 1, 2>, value = -5.000000e-01 : f64} : (tensor<2x1x3xf32>) -> tensor<2x4x2xf32>
+// CHECK-NEXT: %{{.*}} = "edge.constant_pad_nd"(%{{.*}}) {pad = array<i64>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.roll"(%{{.*}}) {dims = array<i64: 0, -1>, shifts = array<i64: 1, -4>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.roll"(%{{.*}}) {dims = array<i64>, shifts = array<i64: 3>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+func.func @expand_pad_roll(%x: tensor<2x1x3xf32>) -> tensor<2x1x3xf32> {
+  %0 = "edge.expand"(%x) : (tensor<2x1x3xf32>) -> tensor<4x2x5x3xf32>
+  %1 = "edge.constant_pad_nd"(%x) {pad = array<i64: -1, 0, 1, 2>, value = -5.000000e-01 : f64} : (tensor<2x1x3xf32>) -> tensor<2x4x2xf32>
+  %2 = "edge.constant_pad_nd"(%x) {pad = array<i64>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+  %3 = "edge.roll"(%x) {dims = array<i64: 0, -1>, shifts = array<i64: 1, -4>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+  %4 = "edge.roll"(%x) {dims = array<i64>, shifts = array<i64: 3>} : (tensor<2x1x3xf32>) -> tensor<2x1x3xf32>
+  return %4 : tensor<2x1x3xf32>
+}
+
+// Pieces of one shape: stock IRDL types a variadic result list with one type
+// (test/Dialect/edge/split-pieces.mlir has pieces of different shapes).
+// CHECK-LABEL: func.func @split
+// CHECK: %{{.*}} = "edge.split"(%{{.*}}) {dim = -1 : i64, split_sizes = array<i64: 3, 3>} : (tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+// CHECK-NEXT: %{{.*}} = "edge.split"(%{{.*}}) {dim = 0 : i64, split_sizes = array<i64: 2>} : (tensor<2x6xf32>) -> tensor<2x6xf32>
+func.func @split(%x: tensor<2x6xf32>) -> tensor<2x3xf32> {
+  %0:2 = "edge.split"(%x) {dim = -1 : i64, split_sizes = array<i64: 3, 3>} : (tensor<2x6xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+  %1 = "edge.split"(%x) {dim = 0 : i64, split_sizes = array<i64: 2>} : (tensor<2x6xf32>) -> tensor<2x6xf32>
+  return %0#1 : tensor<2x3xf32>
+}
