@@ -50,9 +50,6 @@ DECOMPOSED = {
     "addmm": "linear (constant matrix, beta = alpha = 1) or mm + add",
     "select": "slice + view",
     "split": "one slice per piece",
-    "expand": "add of a zero constant of the target shape (or nothing when the shape is kept)",
-    "constant_pad_nd": "cat with constant blocks (slice for negative padding)",
-    "roll": "two slices and a cat per rolled dim",
     "norm (2-norm)": "sqrt(sum(x * x))",
     "slice (step > 1)": "view as [size / step, step], two unit-stride slices, view (when step divides the size)",
 }
@@ -491,7 +488,19 @@ class Importer:
         shape, dtype = self.out(n)
         return self.w.op("view", [x or self.v(n, n.args[0])], [], shape, dtype)
 
-    op_view = op_reshape = op_reshape_alias = op_unsafe_view = op_flatten = op_squeeze = op_unsqueeze = view
+    op_view = op_reshape = op_reshape_alias = op_unsafe_view = op_flatten = view
+
+    def op_unsqueeze(self, n):
+        shape, dtype = self.out(n)
+        return self.w.op("unsqueeze", [self.v(n, n.args[0])], [("dim", "%d : i64" % n.args[1])], shape, dtype)
+
+    def op_squeeze(self, n):
+        shape, dtype = self.out(n)
+        attrs = []
+        if len(n.args) > 1:
+            dims = n.args[1] if isinstance(n.args[1], (list, tuple)) else [n.args[1]]
+            attrs = [("dims", arr(dims))]
+        return self.w.op("squeeze", [self.v(n, n.args[0])], attrs, shape, dtype)
 
     def op_as_strided(self, n):
         # Only the contiguous form (a view): size with its row-major strides, offset 0.
@@ -538,8 +547,9 @@ class Importer:
         return self.permute_of(n, x, 2, 0, 1)
 
     def op_transpose(self, n):
-        x = self.v(n, n.args[0])
-        return self.permute_of(n, x, len(x.shape), n.args[1], n.args[2])
+        shape, dtype = self.out(n)
+        return self.w.op("transpose", [self.v(n, n.args[0])], [("dim0", "%d : i64" % n.args[1]),
+                                                               ("dim1", "%d : i64" % n.args[2])], shape, dtype)
 
     def slice_of(self, n, x, dim, start, end, step=1):
         shape = list(x.shape)
@@ -611,58 +621,25 @@ class Importer:
         return self.w.op("cat", xs, [("dim", "%d : i64" % dim)], shape, dtype)
 
     def op_constant_pad_nd(self, n):
-        """Per padded dim (ATen order: last dim first): a slice for negative
-        padding, a cat with constant blocks for positive."""
-        x = self.v(n, n.args[0])
-        pad = list(n.args[1])
+        shape, dtype = self.out(n)
         value = n.args[2] if len(n.args) > 2 else n.kwargs.get("value", 0)
-        rank = len(x.shape)
-        for k in range(len(pad) // 2):
-            dim = rank - 1 - k
-            before, after = pad[2 * k], pad[2 * k + 1]
-            if before < 0 or after < 0:
-                x = self.slice_of(n, x, dim, max(0, -before), x.shape[dim] - max(0, -after))
-                before, after = max(0, before), max(0, after)
-            parts = []
-            for size in (before, None, after):
-                if size is None:
-                    parts.append(x)
-                elif size > 0:
-                    shape = list(x.shape)
-                    shape[dim] = size
-                    parts.append(self.w.constant(torch.full(shape, value, dtype=x.dtype), "pad"))
-            if len(parts) > 1:
-                shape = list(x.shape)
-                shape[dim] += before + after
-                x = self.w.op("cat", parts, [("dim", "%d : i64" % dim)], shape, x.dtype)
-        return x
+        attrs = [("pad", arr(n.args[1]))] + ([("value", f64(value))] if value else [])
+        return self.w.op("constant_pad_nd", [self.v(n, n.args[0])], attrs, shape, dtype)
 
     def op_roll(self, n):
-        """Per rolled dim: the last `shift` elements, then the rest (two slices, one cat)."""
-        x = self.v(n, n.args[0])
+        shape, dtype = self.out(n)
         shifts = list(n.args[1]) if isinstance(n.args[1], (list, tuple)) else [n.args[1]]
         dims = n.args[2] if len(n.args) > 2 else n.kwargs.get("dims", [])
         dims = list(dims) if isinstance(dims, (list, tuple)) else [dims]
-        if not dims:
-            self.fail(n, "roll without dims (over the flattened tensor) is not supported")
-        for shift, dim in zip(shifts, dims):
-            dim %= len(x.shape)
-            size = x.shape[dim]
-            shift %= size
-            if shift == 0:
-                continue
-            tail = self.slice_of(n, x, dim, size - shift, size)
-            head = self.slice_of(n, x, dim, 0, size - shift)
-            x = self.w.op("cat", [tail, head], [("dim", "%d : i64" % dim)], x.shape, x.dtype)
-        return x
+        return self.w.op("roll", [self.v(n, n.args[0])], [("shifts", arr(shifts)), ("dims", arr(dims))],
+                         shape, dtype)
 
     def op_expand(self, n):
         shape, dtype = self.out(n)
         x = self.v(n, n.args[0])
         if tuple(x.shape) == tuple(shape):
             return x
-        zeros = self.w.constant(torch.zeros(shape, dtype=dtype), "zeros")
-        return self.w.op("add", [x, zeros], [], shape, dtype)
+        return self.w.op("expand", [x], [], shape, dtype)
 
     # reductions, softmax
     def op_mean(self, n):
