@@ -229,11 +229,13 @@ static bool checkConstantPad(MlirOperation op, const XnnPartitionConfig *cfg, Xn
     return false;
   int64_t pad[2 * XNN_IR_MAX_RANK];
   intptr_t n = 0;
-  MlirValue x = mlirOperationGetOperand(op, 0);
-  intptr_t rank = xnnValueRank(x);
+  /* The input's logical size from the result (the lowering rechecks with an
+   * operand that may already be a physical NHWC value): out - before - after. */
+  MlirValue y = mlirOperationGetResult(op, 0);
+  intptr_t rank = xnnValueRank(y);
   xnnAttrI64Array(op, "pad", pad, 2 * XNN_IR_MAX_RANK, &n);
-  for (intptr_t k = 0; k < n / 2; ++k) {
-    int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(x), rank - 1 - k);
+  for (intptr_t k = 0; k < n / 2 && k < rank; ++k) {
+    int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(y), rank - 1 - k) - pad[2 * k] - pad[2 * k + 1];
     if (size + (pad[2 * k] < 0 ? pad[2 * k] : 0) + (pad[2 * k + 1] < 0 ? pad[2 * k + 1] : 0) <= 0)
       return refuse(why, "constant_pad_nd that crops dim %lld away entirely before padding",
                     (long long)(rank - 1 - k));
