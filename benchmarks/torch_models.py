@@ -87,8 +87,6 @@ def check(name, o, work, opt, xrun):
         return row
     got = read_npy(os.path.join(outdir, "output_0.npy")).float()
     want = read_npy(os.path.join(io, "output_0.npy")).float()
-    if o.dtype == "bf16":
-        got = torch.from_numpy(got.numpy().astype("int16")).view(torch.bfloat16).float() if False else got
     err = (got - want).abs().max().item()
     scale = want.abs().max().item() or 1.0
     row["rel_err"] = err / scale

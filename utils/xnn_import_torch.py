@@ -26,6 +26,7 @@ graph; `save_io(dir, inputs, outputs)` writes .npy files as `xnn-run --input`
 reads them.
 """
 import argparse
+import functools
 import importlib.util
 import math
 import operator
@@ -281,9 +282,6 @@ class Importer:
 
     def scalar_const(self, node, value, dtype=None):
         return self.w.constant(torch.tensor(value, dtype=dtype or self.float_dtype(node)), "scalar")
-
-    def tensor_const(self, t, hint):
-        return self.w.constant(t, hint)
 
     # ---- the walk ------------------------------------------------------------
     def run(self):
@@ -642,19 +640,15 @@ class Importer:
         return self.w.op("expand", [x], [], shape, dtype)
 
     # reductions, softmax
-    def op_mean(self, n):
+    def reduce(self, n, edge):
         shape, dtype = self.out(n)
         x = self.v(n, n.args[0])
         dims = n.args[1] if len(n.args) > 1 else list(range(len(x.shape)))
         keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
-        return self.w.op("mean", [x], [("dims", arr(dims)), ("keepdim", "true" if keep else "false")], shape, dtype)
+        return self.w.op(edge, [x], [("dims", arr(dims)), ("keepdim", "true" if keep else "false")], shape, dtype)
 
-    def op_sum(self, n):
-        shape, dtype = self.out(n)
-        x = self.v(n, n.args[0])
-        dims = n.args[1] if len(n.args) > 1 else list(range(len(x.shape)))
-        keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
-        return self.w.op("sum", [x], [("dims", arr(dims)), ("keepdim", "true" if keep else "false")], shape, dtype)
+    def op_mean(self, n): return self.reduce(n, "mean")
+    def op_sum(self, n): return self.reduce(n, "sum")
 
     def op_softmax(self, n):
         shape, dtype = self.out(n)
@@ -785,7 +779,6 @@ class Importer:
         r = self.w.op("permute", [r], [("dims", arr([0, 2, 1]))], [N * C, OH, OW], dtype)
         return self.w.op("view", [r], [], shape, dtype)
 
-    op_adaptive_avg_pool2d = op_adaptive_avg_pool2d
 
     def op_native_batch_norm(self, n):
         a = list(n.args) + [None] * 8
@@ -840,7 +833,7 @@ class Importer:
         return self.w.op("embedding", [self.v(n, n.args[0]), self.v(n, n.args[1])], [], shape, dtype)
 
 
-def fold_conv_bn(gm, values_of=None):
+def fold_conv_bn(gm):
     """Rewrites convolution -> batch norm (eval, constant parameters, the conv's
     only user) into one convolution with folded f64-computed weights, as
     torch.nn.utils.fuse_conv_bn_eval does. Works on f32 and f16 graphs."""
@@ -861,8 +854,8 @@ def fold_conv_bn(gm, values_of=None):
             continue
         if len(bn.args) > 5 and bn.args[5] is True and op_name(bn.target)[0] == "native_batch_norm":
             continue
-        getattr_ = lambda p: None if p is None else gm.get_parameter(p.target) if p.target in dict(
-            gm.named_parameters()) else getattr(gm, p.target)
+        def getattr_(p):  # a get_attr node's tensor (parameter or buffer, dotted path)
+            return None if p is None else functools.reduce(getattr, p.target.split("."), gm)
         w, b = getattr_(conv.args[1]), getattr_(conv.args[2])
         gamma, beta, rm, rv = [getattr_(p) for p in bn.args[1:5]]
         if w.dtype not in (torch.float32, torch.float16):

@@ -102,6 +102,12 @@ static bool valueExact(Analysis *a, MlirValue v) {
   return xnnPtrMapGet(&a->exact, v.ptr, &x) && x;
 }
 
+static bool isExactClamp(MlirOperation op) {
+  MlirStringRef kind;
+  return xnnOpIs(op, "xnn.unary") && xnnAttrString(op, "kind", &kind) && kind.length == 5 &&
+         !memcmp(kind.data, "clamp", 5) && boundExact(op, "min") && boundExact(op, "max");
+}
+
 /* Ops whose f32 result is bf16-exact when their data operands are. */
 static bool movesOrSelects(MlirOperation op, intptr_t *numData) {
   *numData = mlirOperationGetNumOperands(op);
@@ -117,8 +123,7 @@ static bool movesOrSelects(MlirOperation op, intptr_t *numData) {
     return false;
 #define KIND_IS(s) (kind.length == strlen(s) && !memcmp(kind.data, s, kind.length))
   if (xnnOpIs(op, "xnn.unary"))
-    return KIND_IS("negate") || KIND_IS("abs") ||
-           (KIND_IS("clamp") && boundExact(op, "min") && boundExact(op, "max"));
+    return KIND_IS("negate") || KIND_IS("abs") || isExactClamp(op);
   if (xnnOpIs(op, "xnn.binary"))
     return (KIND_IS("maximum") || KIND_IS("minimum")) && boundExact(op, "output_min") &&
            boundExact(op, "output_max");
@@ -185,11 +190,6 @@ static size_t liveUses(MlirValue v) {
   return n;
 }
 
-static bool isExactClamp(MlirOperation op) {
-  MlirStringRef kind;
-  return xnnOpIs(op, "xnn.unary") && xnnAttrString(op, "kind", &kind) && kind.length == 5 &&
-         !memcmp(kind.data, "clamp", 5) && boundExact(op, "min") && boundExact(op, "max");
-}
 
 /* clamp(W(R(x))) -> W(R(clamp(x))) where the round trip feeds only the clamp.
  * Returns whether any op moved (the block order changed). */
