@@ -220,8 +220,9 @@ static bool hoistClamps(MlirOperation *ops, size_t n) {
   return moved;
 }
 
-/* W(R(x)) -> round_to_bf16(x), inserted before W, which keeps its uses. */
-static void replaceByRoundKeep(MlirOperation widen, MlirValue x) {
+/* W(R(x)) -> round_to_bf16(x), inserted before W, which keeps its uses;
+ * returns the new value. */
+static MlirValue replaceByRoundKeep(MlirOperation widen, MlirValue x) {
   MlirContext ctx = mlirOperationGetContext(widen);
   MlirNamedAttribute attrs[2] = {xnnNamed(ctx, "round_to_bf16", mlirBoolAttrGet(ctx, 1))};
   intptr_t nAttrs = 1;
@@ -233,6 +234,7 @@ static void replaceByRoundKeep(MlirOperation widen, MlirValue x) {
   MlirOperation keep = xnnBuildOp("xnn.convert", mlirOperationGetLocation(widen), 1, &x, 1, &type, nAttrs, attrs);
   xnnInsertBefore(widen, keep);
   mlirValueReplaceAllUsesOfWith(w, mlirOperationGetResult(keep, 0));
+  return mlirOperationGetResult(keep, 0);
 }
 
 static bool simplifyDelegate(MlirOperation func, const void *config) {
@@ -277,7 +279,9 @@ static bool simplifyDelegate(MlirOperation func, const void *config) {
       if (valueExact(&a, x))
         mlirValueReplaceAllUsesOfWith(w, x);
       else if (!cfg->relaxed && liveUses(mlirOperationGetResult(def, 0)) == 1)
-        replaceByRoundKeep(op, x);
+        /* Its result is bf16-exact like W's: a rounding of it further on
+         * (W(R(W(R(x)))) once a clamp moved up) is then dropped. */
+        xnnPtrMapPut(&a.exact, replaceByRoundKeep(op, x).ptr, 1);
     }
   }
   xnnPtrMapFree(&a.exact);

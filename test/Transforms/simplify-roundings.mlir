@@ -112,6 +112,13 @@ func.func private @rounded_and_returned(%x: tensor<4xf32>) -> (tensor<4xbf16>, t
 // CHECK: %[[C:.*]] = "xnn.convolution_2d"
 // CHECK-NEXT: %[[W:.*]] = "xnn.convert"(%[[C]]) {round_to_bf16 = true}
 // CHECK-NEXT: "xnn.unary"(%[[W]]) {kind = "clamp", max = 6.000000e+00 : f64, min = 1.000000e-01 : f64}
+// The lowering rounds the clamp's result too (conv, R, W, clamp, R, W): once
+// the clamp moved up, the second rounding rounds bf16 values and goes.
+// CHECK-LABEL: func.func private @clamp_between_roundings
+// CHECK: %[[C:.*]] = "xnn.convolution_2d"
+// CHECK-NEXT: %[[K:.*]] = "xnn.unary"(%[[C]]) {kind = "clamp"
+// CHECK-NEXT: %[[W:.*]] = "xnn.convert"(%[[K]]) {round_to_bf16 = true}
+// CHECK-NEXT: "xnn.convolution_2d"(%[[W]]
 func.func private @clamp_before_rounding(%x: tensor<1x4x4x2xf32>, %w: tensor<2x1x1x2xf32>, %b: tensor<2xf32>) -> tensor<1x4x4x2xf32> attributes {xnn.delegate} {
   %0 = "xnn.convolution_2d"(%x, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
   %1 = "xnn.convert"(%0) : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xbf16>
@@ -129,6 +136,16 @@ func.func private @clamp_inexact_bound(%x: tensor<1x4x4x2xf32>, %w: tensor<2x1x1
   return %4 : tensor<1x4x4x2xf32>
 }
 
+func.func private @clamp_between_roundings(%x: tensor<1x4x4x2xf32>, %w: tensor<2x1x1x2xf32>, %b: tensor<2xf32>) -> tensor<1x4x4x2xf32> attributes {xnn.delegate} {
+  %0 = "xnn.convolution_2d"(%x, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
+  %1 = "xnn.convert"(%0) : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xbf16>
+  %2 = "xnn.convert"(%1) : (tensor<1x4x4x2xbf16>) -> tensor<1x4x4x2xf32>
+  %3 = "xnn.unary"(%2) {kind = "clamp", min = 0.0 : f64, max = 6.0 : f64} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  %4 = "xnn.convert"(%3) : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xbf16>
+  %5 = "xnn.convert"(%4) : (tensor<1x4x4x2xbf16>) -> tensor<1x4x4x2xf32>
+  %6 = "xnn.convolution_2d"(%5, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
+  return %6 : tensor<1x4x4x2xf32>
+}
 // -----
 
 // Two widenings of one rounding (the lowering writes one per use) merge
