@@ -31,7 +31,7 @@ extern "C" {
 #define XNN_MLIR_EMIT_MAX_ARGS 24
 #define XNN_MLIR_EMIT_INVALID_ID UINT32_MAX /* XNN_INVALID_VALUE_ID */
 /* The one node function that is not XNNPACK's: f32 -> bf16 rounding to
- * nearest even (num_dims, dims, input_id, output_id, flags), defined in
+ * nearest even (num_dims, dims, input_id, output_id, max_abs_input, flags), defined in
  * lib/Emit/Bf16Rounding.inc, which sinks compile in or copy into their C. */
 #define XNN_MLIR_BF16_RNE_FUNCTION "xnnmlir_define_convert_f32_to_bf16_rne"
 /* The helper that rounds f32 to bf16 values kept in f32 (same file). */

@@ -156,6 +156,27 @@ static const char *kindEnum(Builder *b, const char *const *names, const char *co
 
 /* ---- one builder per op ------------------------------------------------- */
 
+/* A bound on |v| known from its producer's clamp (a clamp node, or an op's
+ * output_min/output_max), INFINITY where there is none: the rounding helper
+ * takes a cheaper form where |v| <= 2^111. */
+static float knownAbsBound(MlirValue v) {
+  MlirOperation def = xnnDefiningOp(v);
+  if (mlirOperationIsNull(def))
+    return INFINITY;
+  MlirStringRef kind;
+  const char *lo = "output_min", *hi = "output_max";
+  if (xnnOpIs(def, "xnn.unary")) {
+    if (!xnnAttrString(def, "kind", &kind) || !xnnStrRefEquals(kind, "clamp"))
+      return INFINITY;
+    lo = "min", hi = "max";
+  }
+  double a, z;
+  if (!xnnAttrF64(def, lo, &a) || !xnnAttrF64(def, hi, &z) || !isfinite(a) || !isfinite(z))
+    return INFINITY;
+  double m = fmax(fabs(a), fabs(z));
+  return m <= 0x1p111 ? (float)m : INFINITY;
+}
+
 /* f32 -> bf16 rounds to nearest even (PyTorch): through the helper of
  * Bf16Rounding.inc, which probes the library and emulates where it truncates;
  * with exact_input (the values are bf16 already) any convert is exact.
@@ -173,6 +194,7 @@ static bool buildConvert(Builder *b) {
       return false;
     input(b, "input_id", 0);
     output(b);
+    f32(b, "max_abs_input", knownAbsBound(in));
     noFlags(b);
     return true;
   }

@@ -14,6 +14,7 @@
 #include <pthreadpool.h>
 #include <xnnpack.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,13 +224,13 @@ static enum xnn_status callCopy(xnn_subgraph_t g, Args a) {
 #include "Emit/Bf16Rounding.inc"
 
 static enum xnn_status callConvertBf16Rne(xnn_subgraph_t g, Args a) {
-  return xnnmlir_define_convert_f32_to_bf16_rne(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id,
-                                                a[4].u.flags.value);
+  return xnnmlir_define_convert_f32_to_bf16_rne(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id, a[4].u.f,
+                                                a[5].u.flags.value);
 }
 
 static enum xnn_status callRoundBf16Rne(xnn_subgraph_t g, Args a) {
-  return xnnmlir_define_round_f32_to_bf16_rne(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id,
-                                              a[4].u.flags.value);
+  return xnnmlir_define_round_f32_to_bf16_rne(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id, a[4].u.f,
+                                              a[5].u.flags.value);
 }
 
 static enum xnn_status callPad(xnn_subgraph_t g, Args a) {
@@ -264,8 +265,8 @@ static const Call kCalls[] = {
     {"xnn_define_batch_matrix_multiply", "VVVG", callBatchMatmul},
     {"xnn_define_copy", "VVG", callCopy},
     {"xnn_define_static_constant_pad", "SSFVVG", callPad},
-    {XNN_MLIR_BF16_RNE_FUNCTION, "ZSVVG", callConvertBf16Rne},
-    {XNN_MLIR_BF16_RNE_F32_FUNCTION, "ZSVVG", callRoundBf16Rne},
+    {XNN_MLIR_BF16_RNE_FUNCTION, "ZSVVFG", callConvertBf16Rne},
+    {XNN_MLIR_BF16_RNE_F32_FUNCTION, "ZSVVFG", callRoundBf16Rne},
 };
 
 static char letter(XnnMlirEmitArgType t) {

@@ -10,6 +10,7 @@
 
 #include <xnnpack.h>
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +30,9 @@ typedef struct Runner {
   uint32_t *out32; /* f32 results (KEEP_F32) */
 } Runner;
 
-/* The library's convert; the RNE convert; the RNE rounding kept in f32. */
-enum { NATIVE, RNE, KEEP_F32 };
+/* The library's convert; the RNE convert; the RNE rounding kept in f32; the
+ * same for inputs known to be within ±2^111 (the unscaled form). */
+enum { NATIVE, RNE, KEEP_F32, KEEP_F32_BOUNDED };
 
 static enum xnn_status runnerCreate(Runner *r, int mode) {
   memset(r, 0, sizeof(*r));
@@ -41,12 +43,14 @@ static enum xnn_status runnerCreate(Runner *r, int mode) {
   if (s == xnn_status_success)
     s = xnn_define_tensor_value(g, xnn_datatype_fp32, 1, dims, NULL, 0, XNN_VALUE_FLAG_EXTERNAL_INPUT, &x);
   if (s == xnn_status_success)
-    s = xnn_define_tensor_value(g, mode == KEEP_F32 ? xnn_datatype_fp32 : xnn_datatype_bf16, 1, dims, NULL, 1,
+    s = xnn_define_tensor_value(g, mode >= KEEP_F32 ? xnn_datatype_fp32 : xnn_datatype_bf16, 1, dims, NULL, 1,
                                 XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &y);
   if (s == xnn_status_success)
-    s = mode == RNE        ? xnnmlir_define_convert_f32_to_bf16_rne(g, 1, dims, x, y, 0)
-        : mode == KEEP_F32 ? xnnmlir_define_round_f32_to_bf16_rne(g, 1, dims, x, y, 0)
-                           : xnn_define_unary(g, xnn_unary_convert, NULL, x, y, 0);
+    s = mode == RNE        ? xnnmlir_define_convert_f32_to_bf16_rne(g, 1, dims, x, y, INFINITY, 0)
+        : mode == KEEP_F32 ? xnnmlir_define_round_f32_to_bf16_rne(g, 1, dims, x, y, INFINITY, 0)
+        : mode == KEEP_F32_BOUNDED
+            ? xnnmlir_define_round_f32_to_bf16_rne(g, 1, dims, x, y, XNNMLIR_BF16_RNE_BOUND, 0)
+            : xnn_define_unary(g, xnn_unary_convert, NULL, x, y, 0);
   if (s == xnn_status_success)
     s = xnn_create_runtime_v2(g, NULL, 0, &r->rt);
   if (g)
@@ -56,7 +60,7 @@ static enum xnn_status runnerCreate(Runner *r, int mode) {
   /* C11 aligned_alloc: the size must be a multiple of the alignment. */
   r->in = aligned_alloc(64, (CHUNK * sizeof(float) + XNN_EXTRA_BYTES + 63) / 64 * 64);
   void *out = aligned_alloc(64, (CHUNK * sizeof(uint32_t) + XNN_EXTRA_BYTES + 63) / 64 * 64);
-  if (mode == KEEP_F32)
+  if (mode >= KEEP_F32)
     r->out32 = out;
   else
     r->out = out;
@@ -86,15 +90,18 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
                         : "neither rounds to nearest even nor truncates: bf16 rounding refused");
   if (support == 0)
     return 1;
-  Runner rne, native, keep;
+  Runner rne, native, keep, bounded;
   enum xnn_status s1 = runnerCreate(&rne, RNE), s2 = runnerCreate(&native, NATIVE), s3 = runnerCreate(&keep, KEEP_F32);
-  if (s1 != xnn_status_success || s2 != xnn_status_success || s3 != xnn_status_success) {
-    fprintf(stderr, "xnn-probe: cannot build the bf16 rounding runtimes (%d, %d, %d)\n", (int)s1, (int)s2, (int)s3);
-    runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep);
+  enum xnn_status s4 = runnerCreate(&bounded, KEEP_F32_BOUNDED);
+  if (s1 != xnn_status_success || s2 != xnn_status_success || s3 != xnn_status_success ||
+      s4 != xnn_status_success) {
+    fprintf(stderr, "xnn-probe: cannot build the bf16 rounding runtimes (%d, %d, %d, %d)\n", (int)s1, (int)s2,
+            (int)s3, (int)s4);
+    runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep), runnerDestroy(&bounded);
     return 1;
   }
   uint64_t checked = 0, differ = 0, nanPayload = 0, nativeDiffer = 0, shown = 0, flushed = 0, tiny = 0;
-  uint64_t keepDiffer = 0;
+  uint64_t keepDiffer = 0, boundedChecked = 0, boundedDiffer = 0;
   uint64_t next = 0;
   while (next < (1ull << 32)) {
     size_t n = 0;
@@ -105,10 +112,11 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
     memset(rne.in + n, 0, (CHUNK - n) * sizeof(float));
     memcpy(native.in, rne.in, CHUNK * sizeof(float));
     memcpy(keep.in, rne.in, CHUNK * sizeof(float));
+    memcpy(bounded.in, rne.in, CHUNK * sizeof(float));
     if (xnn_invoke_runtime(rne.rt) != xnn_status_success || xnn_invoke_runtime(native.rt) != xnn_status_success ||
-        xnn_invoke_runtime(keep.rt) != xnn_status_success) {
+        xnn_invoke_runtime(keep.rt) != xnn_status_success || xnn_invoke_runtime(bounded.rt) != xnn_status_success) {
       fprintf(stderr, "xnn-probe: xnn_invoke_runtime failed\n");
-      runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep);
+      runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep), runnerDestroy(&bounded);
       return 1;
     }
     for (size_t i = 0; i < n; ++i) {
@@ -120,6 +128,14 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
       uint32_t kept = keep.out32[i];
       if (isNaN(u) ? !isNaN(kept) : (kept != (uint32_t)got << 16))
         ++keepDiffer;
+      /* The unscaled form, on its domain: normal |x| <= 2^111, and NaN. */
+      uint32_t a = u & 0x7fffffffu;
+      if ((a >= XNNMLIR_BF16_RNE_BOUNDED_EXACT_FROM && a <= 0x77000000u) || isNaN(u)) {
+        ++boundedChecked;
+        uint32_t b = bounded.out32[i];
+        if (isNaN(u) ? !isNaN(b) : (b != (uint32_t)want << 16))
+          ++boundedDiffer;
+      }
       if ((u & 0x7fffffffu) < XNNMLIR_BF16_RNE_EXACT_FROM) {
         ++tiny; /* below 2^-109: XNNPACK flushes denormals, see Bf16Rounding.inc */
         flushed += got != want;
@@ -137,7 +153,7 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
     }
     checked += n;
   }
-  runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep);
+  runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep), runnerDestroy(&bounded);
   printf("bf16 rounding: %llu f32 patterns checked (every %llu): %llu of %llu with |x| >= 2^-109 differ, "
          "%llu NaNs with another payload; below 2^-109 (flushed range) %llu of %llu differ; the "
          "library's convert alone differs on %llu\n",
@@ -146,5 +162,8 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
          (unsigned long long)tiny, (unsigned long long)nativeDiffer);
   printf("bf16 rounding kept in f32: %llu of %llu patterns differ from the bf16 rounding widened\n",
          (unsigned long long)keepDiffer, (unsigned long long)checked);
-  return differ || keepDiffer ? 1 : 0;
+  printf("bf16 rounding of inputs known within +-2^111 (kept in f32, unscaled): %llu of %llu patterns "
+         "(normal, and NaN) differ\n",
+         (unsigned long long)boundedDiffer, (unsigned long long)boundedChecked);
+  return differ || keepDiffer || boundedDiffer ? 1 : 0;
 }
