@@ -1,6 +1,7 @@
 /* Example driver for C emitted by xnn-translate --xnn-to-c: runs delegate 0 on
  * <dir>/input_<i>.npy (written by xnn-run --output-dir) and compares with
- * <dir>/output_<i>.npy, bit-exactly if atol is 0, else within atol.
+ * <dir>/output_<i>.npy, bit-exactly if atol is 0, else within atol. Weights
+ * in a file are read from $XNN_WEIGHTS_FILE, or where xnn-translate wrote them.
  * Usage: driver <dir> <atol> [threads] */
 #include <xnnpack.h>
 
@@ -17,6 +18,8 @@ enum xnn_status xnn_delegate_0_run(xnn_delegate_0_t delegate, const void *const 
 void xnn_delegate_0_destroy(xnn_delegate_0_t delegate);
 extern const size_t xnn_delegate_0_num_inputs, xnn_delegate_0_num_outputs;
 extern const size_t xnn_delegate_0_input_bytes[], xnn_delegate_0_output_bytes[];
+enum xnn_status xnn_weights_load(const char *path, const char **error);
+void xnn_weights_unload(void);
 
 /* Reads the payload of a .npy file (format 1.0) and its descr. */
 static void *readNpy(const char *path, size_t bytes, char descr[8]) {
@@ -90,8 +93,11 @@ int main(int argc, char **argv) {
     outputs[i] = calloc(1, xnn_delegate_0_output_bytes[i] + 1);
   }
   const char *error = NULL;
+  enum xnn_status s = xnn_weights_load(getenv("XNN_WEIGHTS_FILE"), &error);
+  if (s != xnn_status_success)
+    return fprintf(stderr, "driver: %s\n", error), 1;
   xnn_delegate_0_t d;
-  enum xnn_status s = xnn_delegate_0_create(&d, pool, &error);
+  s = xnn_delegate_0_create(&d, pool, &error);
   if (s != xnn_status_success)
     return fprintf(stderr, "driver: create failed (status %d): %s\n", (int)s, error), 1;
   for (int run = 0; run < 2; ++run) /* the runtime is reused */
@@ -113,6 +119,7 @@ int main(int argc, char **argv) {
     rc |= !ok;
   }
   xnn_delegate_0_destroy(d);
+  xnn_weights_unload();
   for (size_t i = 0; i < numIn; ++i)
     free((void *)inputs[i]);
   for (size_t i = 0; i < numOut; ++i)

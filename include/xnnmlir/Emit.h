@@ -149,6 +149,22 @@ bool xnnMlirEmitSupportsOp(MlirOperation op);
  * no lowered delegates or any emission error. */
 bool xnnMlirEmitModuleToC(MlirModule module, const char *sourceName, char **out, size_t *size);
 
+/* Where the C sink puts the weights. */
+typedef struct XnnMlirEmitCOptions {
+  /* The weights file's path, as the source names it (xnn_weights_load(NULL)
+   * opens it); NULL: weights are static arrays in the source. */
+  const char *weightsPath;
+  /* Arrays of at most this many bytes in all stay in the source even with a
+   * weightsPath (0: any weights go to the file). */
+  size_t inlineLimit;
+} XnnMlirEmitCOptions;
+
+/* xnnMlirEmitModuleToC with `options` (NULL: all static arrays). When the
+ * weights go to a file, *weights receives its bytes (malloc'd; free it) for the
+ * caller to write at options->weightsPath; else *weights is NULL. */
+bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, const XnnMlirEmitCOptions *options,
+                                     char **out, size_t *size, char **weights, size_t *weightsSize);
+
 #ifdef __cplusplus
 }
 #endif

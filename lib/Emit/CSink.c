@@ -1,9 +1,11 @@
 /* The C-source sink of the delegate walk (xnn-translate --xnn-to-c): one
  * translation unit per module, compiled against the pinned xnnpack.h. Per
- * delegate N: xnn_delegate_N_create / _run / _destroy and size tables;
- * weights are static aligned arrays with XNN_EXTRA_BYTES of padding, one per
- * distinct payload. Every call's status is checked; a failure returns the
- * status and a message naming the node. */
+ * delegate N: xnn_delegate_N_create / _run / _destroy and size tables.
+ * Weights, one per distinct payload, are either static aligned arrays with
+ * XNN_EXTRA_BYTES of padding, or (large models) a binary weights file that
+ * xnn_weights_load reads, so the source stays small whatever the model size.
+ * Every call's status is checked; a failure returns the status and a message
+ * naming the node. */
 #include "xnnmlir/Emit.h"
 
 #include "Support/Strings.h"
@@ -19,16 +21,23 @@
 
 typedef struct Payload {
   uint64_t hash;
-  size_t bytes; /* of `data` (one element if splat) */
-  size_t count; /* elements */
-  size_t width; /* bytes per element */
+  size_t bytes;  /* of its data (one element if splat) */
+  size_t count;  /* elements */
+  size_t width;  /* bytes per element */
   bool splat;
-  unsigned char *data;
-  size_t index; /* xnn_weights_<index> */
+  size_t offset; /* of its data in the blob: the weights file's layout */
+  size_t index;  /* xnn_weights_<index> */
 } Payload;
 
+/* The weights file: a 64-byte header, then each payload at a 64-byte aligned
+ * offset (what XNNPACK wants of static data), the last one followed by at
+ * least XNN_EXTRA_BYTES (16). */
+enum { WEIGHTS_HEADER = 64, WEIGHTS_ALIGN = 64, WEIGHTS_TAIL = 64 };
+static const char weightsMagic[8] = {'X', 'N', 'N', 'M', 'L', 'I', 'R', 'W'};
+
 typedef struct CSink {
-  XnnStrBuf weights; /* static arrays */
+  unsigned char *blob; /* every payload's data, at Payload.offset */
+  size_t blobSize, blobCap;
   XnnStrBuf code;    /* delegate functions */
   XnnStrBuf body;    /* the current create() body */
   XnnStrBuf fills;   /* splat fills for the current create() */
@@ -126,6 +135,23 @@ static void appendElem(XnnStrBuf *b, const unsigned char *p, size_t width) {
   }
 }
 
+/* Appends `bytes` of `data` to the blob at the next aligned offset (returned). */
+static size_t blobAppend(CSink *s, const unsigned char *data, size_t bytes) {
+  size_t off = (s->blobSize + WEIGHTS_ALIGN - 1) / WEIGHTS_ALIGN * WEIGHTS_ALIGN;
+  if (off + bytes + WEIGHTS_TAIL > s->blobCap) {
+    size_t cap = s->blobCap ? s->blobCap : 4096;
+    while (cap < off + bytes + WEIGHTS_TAIL)
+      cap *= 2;
+    if (!(s->blob = realloc(s->blob, cap)))
+      abort();
+    s->blobCap = cap;
+  }
+  memset(s->blob + s->blobSize, 0, off - s->blobSize);
+  memcpy(s->blob + off, data, bytes);
+  s->blobSize = off + bytes;
+  return off;
+}
+
 /* The array for a payload (deduplicated): returns its index in payloads. */
 static size_t internPayload(CSink *s, const XnnMlirEmitTensor *in, size_t count) {
   size_t width = xnnMlirDTypeSize(in->dtype);
@@ -144,7 +170,7 @@ static size_t internPayload(CSink *s, const XnnMlirEmitTensor *in, size_t count)
   for (size_t i = 0; i < s->numPayloads; ++i) {
     Payload *p = &s->payloads[i];
     if (p->hash == h && p->bytes == bytes && p->count == count && p->width == width &&
-        p->splat == t->splat && !memcmp(p->data, t->data, bytes)) {
+        p->splat == t->splat && !memcmp(s->blob + p->offset, t->data, bytes)) {
       ++s->numDeduped;
       return i;
     }
@@ -160,32 +186,49 @@ static size_t internPayload(CSink *s, const XnnMlirEmitTensor *in, size_t count)
   s->filled[s->numPayloads] = false;
   p->hash = h, p->bytes = bytes, p->count = count, p->width = width, p->splat = t->splat;
   p->index = s->numArrays++;
-  if (!(p->data = malloc(bytes + 1)))
-    abort();
-  memcpy(p->data, t->data, bytes);
-  const char *ct = elemCType(width);
-  bool zero = true;
-  for (size_t i = 0; i < bytes && zero; ++i)
-    zero = p->data[i] == 0;
-  if (t->splat && zero) {
-    xnnStrBufAppendf(&s->weights, "/* %zu x zero */\nstatic _Alignas(64) const %s xnn_weights_%zu[%zu + XNN_EXTRA_BYTES / sizeof(%s)];\n\n",
-                     count, ct, p->index, count, ct);
-  } else if (t->splat) {
-    xnnStrBufAppendf(&s->weights, "/* %zu x ", count);
-    appendElem(&s->weights, p->data, width);
-    xnnStrBufAppendf(&s->weights, ", filled by the create functions */\nstatic _Alignas(64) %s xnn_weights_%zu[%zu + XNN_EXTRA_BYTES / sizeof(%s)];\n\n",
-                     ct, p->index, count, ct);
-  } else {
-    xnnStrBufAppendf(&s->weights, "static _Alignas(64) const %s xnn_weights_%zu[%zu + XNN_EXTRA_BYTES / sizeof(%s)] = {",
-                     ct, p->index, count, ct);
-    for (size_t i = 0; i < count; ++i) {
-      xnnStrBufAppendCStr(&s->weights, i % 8 ? " " : "\n  ");
-      appendElem(&s->weights, p->data + i * width, width);
-      xnnStrBufAppendCStr(&s->weights, ",");
-    }
-    xnnStrBufAppendCStr(&s->weights, "\n};\n\n");
-  }
+  if (s->blobSize == 0)
+    s->blobSize = WEIGHTS_HEADER;
+  p->offset = blobAppend(s, t->data, bytes);
   return s->numPayloads++;
+}
+
+static bool payloadIsZero(const CSink *s, const Payload *p) {
+  for (size_t i = 0; i < p->bytes; ++i)
+    if (s->blob[p->offset + i])
+      return false;
+  return true;
+}
+
+/* Declares every payload's array: splats as BSS (filled by the create
+ * functions unless zero); the others as initialised static arrays, or, with
+ * `external`, as pointers into the loaded weights file. */
+static void appendWeightDecls(const CSink *s, XnnStrBuf *w, bool external) {
+  for (size_t i = 0; i < s->numPayloads; ++i) {
+    const Payload *p = &s->payloads[i];
+    const char *ct = elemCType(p->width);
+    const unsigned char *data = s->blob + p->offset;
+    if (p->splat && payloadIsZero(s, p)) {
+      xnnStrBufAppendf(w, "/* %zu x zero */\nstatic _Alignas(64) const %s xnn_weights_%zu[%zu + XNN_EXTRA_BYTES / sizeof(%s)];\n\n",
+                       p->count, ct, p->index, p->count, ct);
+    } else if (p->splat) {
+      xnnStrBufAppendf(w, "/* %zu x ", p->count);
+      appendElem(w, data, p->width);
+      xnnStrBufAppendf(w, ", filled by the create functions */\nstatic _Alignas(64) %s xnn_weights_%zu[%zu + XNN_EXTRA_BYTES / sizeof(%s)];\n\n",
+                       ct, p->index, p->count, ct);
+    } else if (external) {
+      xnnStrBufAppendf(w, "#define xnn_weights_%zu ((const %s *)(xnn_weights_file + %zu)) /* %zu elements */\n", p->index,
+                       ct, p->offset, p->count);
+    } else {
+      xnnStrBufAppendf(w, "static _Alignas(64) const %s xnn_weights_%zu[%zu + XNN_EXTRA_BYTES / sizeof(%s)] = {",
+                       ct, p->index, p->count, ct);
+      for (size_t k = 0; k < p->count; ++k) {
+        xnnStrBufAppendCStr(w, k % 8 ? " " : "\n  ");
+        appendElem(w, data + k * p->width, p->width);
+        xnnStrBufAppendCStr(w, ",");
+      }
+      xnnStrBufAppendCStr(w, "\n};\n\n");
+    }
+  }
 }
 
 static bool sinkBegin(void *user, const XnnMlirEmitDelegate *d, char *err, size_t errSize) {
@@ -229,13 +272,10 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     size_t pi = internPayload(s, t, count);
     Payload *p = &s->payloads[pi];
     snprintf(data, sizeof(data), "xnn_weights_%zu", p->index);
-    bool zero = true;
-    for (size_t i = 0; i < p->bytes && zero; ++i)
-      zero = p->data[i] == 0;
-    if (p->splat && !zero && !s->filled[pi]) {
+    if (p->splat && !payloadIsZero(s, p) && !s->filled[pi]) {
       s->filled[pi] = true;
       xnnStrBufAppendf(&s->fills, "  for (size_t i = 0; i < %zu; ++i)\n    xnn_weights_%zu[i] = ", count, p->index);
-      appendElem(&s->fills, p->data, p->width);
+      appendElem(&s->fills, s->blob + p->offset, p->width);
       xnnStrBufAppendCStr(&s->fills, ";\n");
     }
   }
@@ -375,6 +415,8 @@ static bool sinkEnd(void *user, char *err, size_t errSize) {
       "  (void)t;\n"
       "  *delegate = NULL;\n"
       "  if (s != xnn_status_success)\n    goto fail;\n"
+      "  what = \"the weights file is not loaded (call xnn_weights_load first)\";\n"
+      "  if ((s = xnn_weights_ready()) != xnn_status_success)\n    goto fail;\n"
       "  what = \"allocating the delegate\";\n"
       "  s = xnn_status_out_of_memory;\n"
       "  if (!(d = calloc(1, sizeof(*d))))\n    goto fail;\n"
@@ -435,10 +477,69 @@ static bool sinkEnd(void *user, char *err, size_t errSize) {
   return true;
 }
 
+/* The weights functions every unit defines: xnn_weights_load reads the
+ * weights file (checked against the header this source expects) when the
+ * weights are external, and does nothing when they are static arrays. */
+static void appendWeightsLoader(XnnStrBuf *tu, const char *path, const unsigned char *header, size_t fileSize) {
+  xnnStrBufAppendCStr(tu,
+      "enum xnn_status xnn_weights_load(const char *path, const char **error);\n"
+      "void xnn_weights_unload(void);\n\n");
+  if (!path) {
+    xnnStrBufAppendCStr(tu,
+        "/* The weights are static arrays: nothing to load. */\n"
+        "enum xnn_status xnn_weights_load(const char *path, const char **error) {\n"
+        "  (void)path, (void)error;\n  return xnn_status_success;\n}\n\n"
+        "void xnn_weights_unload(void) {}\n\n"
+        "static enum xnn_status xnn_weights_ready(void) { return xnn_status_success; }\n\n");
+    return;
+  }
+  xnnStrBufAppendf(tu,
+      "/* The weights file: %zu bytes (a 64-byte header, then each array 64-byte\n"
+      " * aligned), read whole by xnn_weights_load before the first _create; free it\n"
+      " * with xnn_weights_unload after the last _destroy. */\n"
+      "static unsigned char *xnn_weights_file;\n\n"
+      "/* Reads the weights file at `path` (NULL: \"", fileSize);
+  appendEscaped(tu, path);
+  xnnStrBufAppendCStr(tu,
+      "\", where xnn-translate wrote it). */\n"
+      "enum xnn_status xnn_weights_load(const char *path, const char **error) {\n"
+      "  static const unsigned char header[32] = {");
+  for (int i = 0; i < 32; ++i)
+    xnnStrBufAppendf(tu, "%s0x%02X", i ? ", " : "", header[i]);
+  xnnStrBufAppendf(tu, "};\n"
+      "  const size_t size = %zu;\n"
+      "  if (xnn_weights_file)\n    return xnn_status_success;\n"
+      "  FILE *f = fopen(path ? path : \"", fileSize);
+  appendEscaped(tu, path);
+  xnnStrBufAppendCStr(tu, "\", \"rb\");\n"
+      "  if (!f) {\n    if (error)\n      *error = \"xnn_weights_load: cannot open the weights file\";\n"
+      "    return xnn_status_invalid_parameter;\n  }\n"
+      "  unsigned char *data = aligned_alloc(64, (size + XNN_EXTRA_BYTES + 63) / 64 * 64);\n"
+      "  int ok = data && fread(data, 1, size, f) == size && fgetc(f) == EOF && !memcmp(data, header, 32);\n"
+      "  fclose(f);\n"
+      "  if (!ok) {\n    free(data);\n    if (error)\n"
+      "      *error = data ? \"xnn_weights_load: the file is not this source's weights file (size or header differ)\"\n"
+      "                    : \"xnn_weights_load: out of memory\";\n"
+      "    return data ? xnn_status_invalid_parameter : xnn_status_out_of_memory;\n  }\n"
+      "  xnn_weights_file = data;\n  return xnn_status_success;\n}\n\n"
+      "void xnn_weights_unload(void) {\n  free(xnn_weights_file);\n  xnn_weights_file = NULL;\n}\n\n"
+      "static enum xnn_status xnn_weights_ready(void) {\n"
+      "  return xnn_weights_file ? xnn_status_success : xnn_status_invalid_state;\n}\n\n");
+}
+
 bool xnnMlirEmitModuleToC(MlirModule module, const char *sourceName, char **out, size_t *size) {
+  return xnnMlirEmitModuleToCWithOptions(module, sourceName, NULL, out, size, NULL, NULL);
+}
+
+bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, const XnnMlirEmitCOptions *options,
+                                     char **out, size_t *size, char **weights, size_t *weightsSize) {
   *out = NULL;
   if (size)
     *size = 0;
+  if (weights)
+    *weights = NULL;
+  if (weightsSize)
+    *weightsSize = 0;
   CSink s;
   memset(&s, 0, sizeof(s));
   XnnMlirEmitter em = {&s, sinkBegin, sinkTensor, sinkNode, sinkEnd};
@@ -458,6 +559,30 @@ bool xnnMlirEmitModuleToC(MlirModule module, const char *sourceName, char **out,
                   "module has no delegate functions (func.func with xnn.delegate): run xnn-opt --xnn-delegate first");
     ok = false;
   }
+  /* External weights: with a path, when the arrays' bytes exceed the limit. */
+  size_t arrayBytes = 0;
+  for (size_t i = 0; i < s.numPayloads; ++i)
+    arrayBytes += s.payloads[i].splat ? 0 : s.payloads[i].bytes;
+  const char *weightsPath = options && options->weightsPath && arrayBytes > options->inlineLimit && weights
+                                ? options->weightsPath
+                                : NULL;
+  unsigned char header[WEIGHTS_HEADER];
+  size_t fileSize = 0;
+  if (ok && weightsPath) {
+    /* magic, version 1, file size, an id from the payloads' hashes (a
+     * stale file from another translation is refused by the loader). */
+    fileSize = s.blobSize + WEIGHTS_TAIL;
+    uint64_t version = 1, bytes64 = fileSize, id = 1469598103934665603ull;
+    for (size_t i = 0; i < s.numPayloads; ++i)
+      id = (id ^ s.payloads[i].hash ^ ((uint64_t)s.payloads[i].offset << 20)) * 1099511628211ull;
+    memset(header, 0, sizeof(header));
+    memcpy(header, weightsMagic, 8);
+    for (int b = 0; b < 8; ++b) { /* little-endian, whatever the host */
+      header[8 + b] = (unsigned char)(version >> (8 * b));
+      header[16 + b] = (unsigned char)(bytes64 >> (8 * b));
+      header[24 + b] = (unsigned char)(id >> (8 * b));
+    }
+  }
   if (ok) {
     XnnStrBuf tu = {0};
     xnnStrBufAppendCStr(&tu, "/* Generated by xnn-translate --xnn-to-c from ");
@@ -472,25 +597,33 @@ bool xnnMlirEmitModuleToC(MlirModule module, const char *sourceName, char **out,
         " * Per delegate N: xnn_delegate_N_create (builds the subgraph, creates the runtime\n"
         " * once), xnn_delegate_N_run (binds the external values, invokes), _destroy.\n"
         " * On failure they return the status and set *error to what failed. */\n"
-        "#include <xnnpack.h>\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <stdlib.h>\n%s\n",
+        "#include <xnnpack.h>\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n%s#include <stdlib.h>\n%s\n",
         safe, numDelegates, numDelegates == 1 ? "" : "s", s.numArrays, s.numArrays == 1 ? "" : "s",
-        s.numDeduped, s.numDeduped == 1 ? "" : "s", s.usesBf16Rounding ? "#include <string.h>\n" : "");
+        s.numDeduped, s.numDeduped == 1 ? "" : "s", weightsPath ? "#include <stdio.h>\n" : "",
+        s.usesBf16Rounding || weightsPath ? "#include <string.h>\n" : "");
     if (s.usesBf16Rounding) { /* the helper, as the live runtime compiles it */
       xnnStrBufAppendCStr(&tu, "/* ---- lib/Emit/Bf16Rounding.inc ---- */\n");
       xnnStrBufAppend(&tu, xnnMlirBf16RoundingText, xnnMlirBf16RoundingText_size);
       xnnStrBufAppendCStr(&tu, "/* ---- end of lib/Emit/Bf16Rounding.inc ---- */\n\n");
     }
-    xnnStrBufAppend(&tu, s.weights.data ? s.weights.data : "", s.weights.size);
+    appendWeightsLoader(&tu, weightsPath, header, fileSize);
+    appendWeightDecls(&s, &tu, weightsPath != NULL);
+    xnnStrBufAppendCStr(&tu, "\n");
     xnnStrBufAppend(&tu, s.code.data ? s.code.data : "", s.code.size);
     *out = tu.data;
     if (size)
       *size = tu.size;
+    if (weightsPath) { /* the blob is the file: header in front, zero tail */
+      memcpy(s.blob, header, WEIGHTS_HEADER);
+      memset(s.blob + s.blobSize, 0, WEIGHTS_TAIL);
+      *weights = (char *)s.blob;
+      *weightsSize = fileSize;
+      s.blob = NULL;
+    }
   }
-  for (size_t i = 0; i < s.numPayloads; ++i)
-    free(s.payloads[i].data);
+  free(s.blob);
   free(s.payloads);
   free(s.filled);
-  xnnStrBufFree(&s.weights);
   xnnStrBufFree(&s.code);
   xnnStrBufFree(&s.body);
   xnnStrBufFree(&s.fills);

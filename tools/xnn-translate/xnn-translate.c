@@ -20,19 +20,26 @@
 
 static void printHelp(void) {
   printf("OVERVIEW: xnnmlir translator\n\n"
-         "USAGE: " TOOL " --xnn-to-c [<input file> | -] [-o <file>]\n\n"
+         "USAGE: " TOOL " --xnn-to-c [<input file> | -] [-o <file>] [--weights-file=<file> | --inline-weights]\n\n"
          "OPTIONS:\n"
          "  --xnn-to-c        Emit C that builds each delegate (func.func {xnn.delegate}, lowered to\n"
-         "                    xnn ops: run xnn-opt --xnn-delegate first) with xnn_define_* calls,\n"
-         "                    weights as static arrays; per delegate N: xnn_delegate_N_create/_run/_destroy\n"
+         "                    xnn ops: run xnn-opt --xnn-delegate first) with xnn_define_* calls;\n"
+         "                    per delegate N: xnn_delegate_N_create/_run/_destroy, and for the unit\n"
+         "                    xnn_weights_load(path or NULL, &error) to call before the first _create\n"
          "  -o <file>         Output file ('-' = stdout, default); written atomically, only on success\n"
+         "  --weights-file=<file>\n"
+         "                    Write the weights (every array that is not a splat) to this binary file,\n"
+         "                    which the source reads at run time, whatever their size\n"
+         "  --inline-weights  Keep all weights in the source as static arrays\n"
+         "                    Default: static arrays up to 1 MiB of weights or with -o -; above that,\n"
+         "                    the file <output>.weights beside the source (the C stays kilobytes)\n"
          "  --help, -h        This text\n\n"
          "EXIT STATUS: 0 on success, 1 on any error (with a located diagnostic).\n");
 }
 
 static int toolMain(int argc, char **argv) {
-  const char *input = "-", *output = "-";
-  bool toC = false, haveInput = false;
+  const char *input = "-", *output = "-", *weightsFile = NULL;
+  bool toC = false, haveInput = false, inlineWeights = false;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -50,6 +57,14 @@ static int toolMain(int argc, char **argv) {
       output = a + 2;
     } else if (!strncmp(a, "--o=", 4)) {
       output = a + 4;
+    } else if (!strncmp(a, "--weights-file=", 15) || !strncmp(a, "-weights-file=", 14)) {
+      weightsFile = strchr(a, '=') + 1;
+      if (!*weightsFile || !strcmp(weightsFile, "-")) {
+        fprintf(stderr, TOOL ": error: --weights-file needs a file name (not '-')\n");
+        return 1;
+      }
+    } else if (!strcmp(a, "--inline-weights") || !strcmp(a, "-inline-weights")) {
+      inlineWeights = true;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, TOOL ": error: unknown option '%s'\nTry: '" TOOL " --help'\n", a);
       return 1;
@@ -64,6 +79,24 @@ static int toolMain(int argc, char **argv) {
   if (!toC) {
     fprintf(stderr, TOOL ": error: no translation given (use --xnn-to-c)\nTry: '" TOOL " --help'\n");
     return 1;
+  }
+  if (inlineWeights && weightsFile) {
+    fprintf(stderr, TOOL ": error: --inline-weights and --weights-file exclude each other\n");
+    return 1;
+  }
+  /* Default: beside the source, for weights over 1 MiB (compiling megabytes of
+   * array literals takes longer than anything else here). */
+  char defaultWeights[4096];
+  XnnMlirEmitCOptions emitOptions = {NULL, 0};
+  if (weightsFile) {
+    emitOptions.weightsPath = weightsFile;
+  } else if (!inlineWeights && strcmp(output, "-")) {
+    if ((size_t)snprintf(defaultWeights, sizeof(defaultWeights), "%s.weights", output) >= sizeof(defaultWeights)) {
+      fprintf(stderr, TOOL ": error: output path too long\n");
+      return 1;
+    }
+    emitOptions.weightsPath = defaultWeights;
+    emitOptions.inlineLimit = (size_t)1 << 20;
   }
   char err[1024];
   size_t size = 0;
@@ -82,15 +115,21 @@ static int toolMain(int argc, char **argv) {
     module = xnnMlirParseSource(ctx, buffer, size, filename, 1);
     ok = !mlirModuleIsNull(module) && mlirLogicalResultIsSuccess(xnnMlirVerify(mlirModuleGetOperation(module)));
   }
-  char *text = NULL;
-  size_t textSize = 0;
+  char *text = NULL, *weights = NULL;
+  size_t textSize = 0, weightsSize = 0;
   if (ok)
-    ok = xnnMlirEmitModuleToC(module, filename, &text, &textSize);
+    ok = xnnMlirEmitModuleToCWithOptions(module, filename, &emitOptions, &text, &textSize, &weights, &weightsSize);
+  /* The weights first: a source never names a file that is not there. */
+  if (ok && weights && !xnnWriteOutputFile(emitOptions.weightsPath, weights, weightsSize, err, sizeof(err))) {
+    fprintf(stderr, TOOL ": error: %s\n", err);
+    ok = false;
+  }
   if (ok && !xnnWriteOutputFile(output, text, textSize, err, sizeof(err))) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     ok = false;
   }
   free(text);
+  free(weights);
   if (!mlirModuleIsNull(module))
     mlirModuleDestroy(module);
   xnnMlirDiagEngineDestroy(diags);
