@@ -88,6 +88,10 @@ static int toolMain(int argc, char **argv) {
    * array literals takes longer than anything else here). */
   char defaultWeights[4096];
   XnnMlirEmitCOptions emitOptions = {NULL, 0};
+  if (weightsFile && !strcmp(weightsFile, output)) {
+    fprintf(stderr, TOOL ": error: the weights file and the output are the same file ('%s')\n", output);
+    return 1;
+  }
   if (weightsFile) {
     emitOptions.weightsPath = weightsFile;
   } else if (!inlineWeights && strcmp(output, "-")) {
