@@ -33,6 +33,23 @@ XnnMlirStats xnnMlirComputeStats(MlirOperation module);
 void xnnMlirPrintStats(MlirOperation module, const XnnMlirStats *stats, const char *format,
                        FILE *out);
 
+/* The JSON form's "schema_version": 2 added op_types, segments and chunk. */
+#define XNN_MLIR_STATS_SCHEMA_VERSION 2
+
+/* xnnMlirPrintStats, plus per op type delegated/portable counts and per
+ * segment op counts; `chunk` >= 0 (the --split-input-file chunk) goes into
+ * the JSON form. */
+void xnnMlirPrintStatsChunk(MlirOperation module, const XnnMlirStats *stats, const char *format, int chunk,
+                            FILE *out);
+
+/* Edge ops (constants excepted) inside delegates, as the partitioner recorded
+ * them, and in all. */
+void xnnMlirDelegatedShare(MlirOperation module, int64_t *delegated, int64_t *total);
+
+/* Prints each portable op with an `xnn.portable_reason` as a located
+ * diagnostic line of `severity` ("remark", "error"). */
+void xnnMlirPrintPortableOps(MlirOperation module, const char *severity, FILE *out);
+
 /* True if `op` is an edge.to_copy/edge.to_dim_order_copy whose result element
  * type differs from its operand's. */
 bool xnnMlirIsDtypeConvert(MlirOperation op);

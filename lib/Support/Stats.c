@@ -76,6 +76,126 @@ XnnMlirStats xnnMlirComputeStats(MlirOperation module) {
   return stats;
 }
 
+/* Per op type: edge ops inside delegates (from the xnn.edge_ops record the
+ * partitioner leaves on each delegate function; a delegate without it counts
+ * its own ops) and outside them; per segment: its op count. */
+typedef struct TypeCount {
+  MlirStringRef name;
+  int64_t delegated, portable;
+} TypeCount;
+
+typedef struct TypeTable {
+  TypeCount *types;
+  size_t numTypes, capTypes;
+  MlirOperation *segments;
+  int64_t *segmentOps;
+  size_t numSegments, capSegments;
+} TypeTable;
+
+static TypeCount *typeEntry(TypeTable *t, MlirStringRef name) {
+  for (size_t i = 0; i < t->numTypes; ++i)
+    if (t->types[i].name.length == name.length && !memcmp(t->types[i].name.data, name.data, name.length))
+      return &t->types[i];
+  if (t->numTypes == t->capTypes &&
+      !(t->types = realloc(t->types, (t->capTypes = t->capTypes ? 2 * t->capTypes : 16) * sizeof(TypeCount))))
+    abort();
+  t->types[t->numTypes] = (TypeCount){name, 0, 0};
+  return &t->types[t->numTypes++];
+}
+
+typedef struct TableWalk {
+  TypeTable *table;
+  int64_t *segmentOps; /* current delegate's count, when it has no record */
+} TableWalk;
+
+static MlirWalkResult countDelegateOp(MlirOperation op, void *userData) {
+  TableWalk *w = userData;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if ((xnnStrRefStartsWith(name, "edge.") || xnnStrRefStartsWith(name, "xnn.")) &&
+      !xnnStrRefEquals(name, "edge.constant") && !xnnStrRefEquals(name, "xnn.constant")) {
+    ++typeEntry(w->table, name)->delegated;
+    ++*w->segmentOps;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult countPortableOp(MlirOperation op, void *userData) {
+  TableWalk *w = userData;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (xnnStrRefStartsWith(name, "edge.") && !xnnStrRefEquals(name, "edge.constant"))
+    ++typeEntry(w->table, name)->portable;
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult visitTopForTable(MlirOperation op, void *userData) {
+  TableWalk *w = userData;
+  if (!xnnStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), "func.func"))
+    return MlirWalkResultAdvance;
+  if (mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(op, mlirStringRefCreateFromCString("xnn.delegate")))) {
+    mlirOperationWalk(op, countPortableOp, w, MlirWalkPreOrder);
+    return MlirWalkResultSkip;
+  }
+  TypeTable *t = w->table;
+  if (t->numSegments == t->capSegments) {
+    t->capSegments = t->capSegments ? 2 * t->capSegments : 8;
+    if (!(t->segments = realloc(t->segments, t->capSegments * sizeof(MlirOperation))) ||
+        !(t->segmentOps = realloc(t->segmentOps, t->capSegments * sizeof(int64_t))))
+      abort();
+  }
+  t->segments[t->numSegments] = op;
+  int64_t *count = &t->segmentOps[t->numSegments++];
+  *count = 0;
+  MlirAttribute record = mlirOperationGetDiscardableAttributeByName(op, mlirStringRefCreateFromCString("xnn.edge_ops"));
+  if (!mlirAttributeIsNull(record) && mlirAttributeIsADictionary(record)) {
+    for (intptr_t i = 0, n = mlirDictionaryAttrGetNumElements(record); i < n; ++i) {
+      MlirNamedAttribute e = mlirDictionaryAttrGetElement(record, i);
+      if (!mlirAttributeIsAInteger(e.attribute))
+        continue;
+      int64_t c = mlirIntegerAttrGetValueInt(e.attribute);
+      typeEntry(t, mlirIdentifierStr(e.name))->delegated += c;
+      *count += c;
+    }
+  } else {
+    TableWalk inner = {t, count};
+    mlirOperationWalk(op, countDelegateOp, &inner, MlirWalkPreOrder);
+  }
+  return MlirWalkResultSkip;
+}
+
+static int compareTypes(const void *a, const void *b) {
+  const TypeCount *x = a, *y = b;
+  size_t n = x->name.length < y->name.length ? x->name.length : y->name.length;
+  int c = memcmp(x->name.data, y->name.data, n);
+  return c ? c : (x->name.length > y->name.length) - (x->name.length < y->name.length);
+}
+
+static void typeTableBuild(MlirOperation module, TypeTable *t) {
+  memset(t, 0, sizeof(*t));
+  TableWalk w = {t, NULL};
+  mlirOperationWalk(module, visitTopForTable, &w, MlirWalkPreOrder);
+  if (t->numTypes)
+    qsort(t->types, t->numTypes, sizeof(TypeCount), compareTypes);
+}
+
+static void typeTableFree(TypeTable *t) {
+  free(t->types);
+  free(t->segments);
+  free(t->segmentOps);
+}
+
+void xnnMlirDelegatedShare(MlirOperation module, int64_t *delegated, int64_t *total) {
+  TypeTable t;
+  typeTableBuild(module, &t);
+  *delegated = *total = 0;
+  for (size_t i = 0; i < t.numTypes; ++i) {
+    *delegated += t.types[i].delegated;
+    *total += t.types[i].delegated + t.types[i].portable;
+  }
+  typeTableFree(&t);
+}
+
+static double percent(int64_t part, int64_t whole) { return whole ? 100.0 * (double)part / (double)whole : 100.0; }
+
 typedef struct Reasons {
   MlirOperation *ops;
   size_t size, capacity;
@@ -154,6 +274,28 @@ static size_t countReasons(const Reasons *r, ReasonCount *out) {
 }
 
 void xnnMlirPrintStats(MlirOperation module, const XnnMlirStats *s, const char *format, FILE *out) {
+  xnnMlirPrintStatsChunk(module, s, format, -1, out);
+}
+
+void xnnMlirPrintPortableOps(MlirOperation module, const char *severity, FILE *out) {
+  Reasons r = {0};
+  mlirOperationWalk(module, collectReason, &r, MlirWalkPreOrder);
+  char loc[512];
+  for (size_t i = 0; i < r.size; ++i) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(r.ops[i]));
+    MlirStringRef why = reasonOf(r.ops[i]);
+    locationText(r.ops[i], loc, sizeof(loc));
+    /* As MLIR prints diagnostics: a location without a position follows the severity. */
+    bool named = !strncmp(loc, "loc(", 4);
+    fprintf(out, "%s: %s: %s%s%.*s stays portable: %.*s\n", named ? "<unknown>:0" : loc, severity, named ? loc : "",
+            named ? ": " : "", (int)name.length, name.data, (int)why.length, why.data);
+  }
+  free(r.ops);
+}
+
+void xnnMlirPrintStatsChunk(MlirOperation module, const XnnMlirStats *s, const char *format, int chunk, FILE *out) {
+  TypeTable table;
+  typeTableBuild(module, &table);
   Reasons r = {0};
   mlirOperationWalk(module, collectReason, &r, MlirWalkPreOrder);
   ReasonCount *counts = malloc((r.size + 1) * sizeof(ReasonCount));
@@ -162,12 +304,30 @@ void xnnMlirPrintStats(MlirOperation module, const XnnMlirStats *s, const char *
   size_t numCounts = countReasons(&r, counts);
   char loc[512];
   if (format && !strcmp(format, "json")) {
+    fprintf(out, "{\"schema_version\": %d, ", XNN_MLIR_STATS_SCHEMA_VERSION);
+    if (chunk >= 0)
+      fprintf(out, "\"chunk\": %d, ", chunk);
     fprintf(out,
-            "{\"delegate_segments\": %lld, \"delegated_ops\": %lld, \"portable_ops\": %lld, "
-            "\"portable_dtype_converts\": %lld, \"portable_float_converts\": %lld, \"reasons\": {",
+            "\"delegate_segments\": %lld, \"delegated_ops\": %lld, \"portable_ops\": %lld, "
+            "\"portable_dtype_converts\": %lld, \"portable_float_converts\": %lld, \"op_types\": {",
             (long long)s->delegateSegments, (long long)s->delegatedOps,
             (long long)s->portableOps, (long long)s->portableDtypeConverts,
             (long long)s->portableFloatConverts);
+    for (size_t k = 0; k < table.numTypes; ++k) {
+      const TypeCount *t = &table.types[k];
+      fputs(k ? ", " : "", out);
+      jsonString(out, t->name.data, t->name.length);
+      fprintf(out, ": {\"delegated\": %lld, \"portable\": %lld}", (long long)t->delegated, (long long)t->portable);
+    }
+    fputs("}, \"segments\": [", out);
+    for (size_t k = 0; k < table.numSegments; ++k) {
+      MlirAttribute sym = mlirOperationGetAttributeByName(table.segments[k], mlirStringRefCreateFromCString("sym_name"));
+      MlirStringRef name = mlirAttributeIsAString(sym) ? mlirStringAttrGetValue(sym) : mlirStringRefCreateFromCString("");
+      fputs(k ? ", {\"name\": " : "{\"name\": ", out);
+      jsonString(out, name.data, name.length);
+      fprintf(out, ", \"ops\": %lld}", (long long)table.segmentOps[k]);
+    }
+    fputs("], \"reasons\": {", out);
     for (size_t k = 0; k < numCounts; ++k) {
       fputs(k ? ", " : "", out);
       jsonString(out, counts[k].text.data, counts[k].text.length);
@@ -199,16 +359,25 @@ void xnnMlirPrintStats(MlirOperation module, const XnnMlirStats *s, const char *
     for (size_t k = 0; k < numCounts; ++k)
       fprintf(out, "xnn-stats: %zu portable because: %.*s\n", counts[k].count,
               (int)counts[k].text.length, counts[k].text.data);
-    for (size_t i = 0; i < r.size; ++i) {
-      MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(r.ops[i]));
-      MlirStringRef why = reasonOf(r.ops[i]);
-      locationText(r.ops[i], loc, sizeof(loc));
-      /* As MLIR prints diagnostics: a location without a position follows the severity. */
-      bool named = !strncmp(loc, "loc(", 4);
-      fprintf(out, "%s: remark: %s%s%.*s stays portable: %.*s\n", named ? "<unknown>:0" : loc, named ? loc : "",
-              named ? ": " : "", (int)name.length, name.data, (int)why.length, why.data);
+    xnnMlirPrintPortableOps(module, "remark", out);
+    int64_t delegated = 0, total = 0;
+    for (size_t k = 0; k < table.numTypes; ++k)
+      delegated += table.types[k].delegated, total += table.types[k].delegated + table.types[k].portable;
+    fprintf(out, "xnn-stats: edge ops delegated: %lld of %lld (%.1f%%)\n", (long long)delegated, (long long)total,
+            percent(delegated, total));
+    for (size_t k = 0; k < table.numTypes; ++k) {
+      const TypeCount *t = &table.types[k];
+      fprintf(out, "xnn-stats:   %.*s: %lld delegated, %lld portable (%.1f%%)\n", (int)t->name.length, t->name.data,
+              (long long)t->delegated, (long long)t->portable, percent(t->delegated, t->delegated + t->portable));
+    }
+    for (size_t k = 0; k < table.numSegments; ++k) {
+      MlirAttribute sym = mlirOperationGetAttributeByName(table.segments[k], mlirStringRefCreateFromCString("sym_name"));
+      MlirStringRef name = mlirAttributeIsAString(sym) ? mlirStringAttrGetValue(sym) : mlirStringRefCreateFromCString("");
+      fprintf(out, "xnn-stats: segment %.*s: %lld op%s\n", (int)name.length, name.data, (long long)table.segmentOps[k],
+              table.segmentOps[k] == 1 ? "" : "s");
     }
   }
   free(counts);
   free(r.ops);
+  typeTableFree(&table);
 }

@@ -110,6 +110,37 @@ static bool inSegment(const XnnPtrMap *index, const OpInfo *infos, MlirOperation
   return !mlirOperationIsNull(op) && xnnPtrMapGet(index, op.ptr, &i) && indexInSegment(infos, i, unit);
 }
 
+/* {edge op name: count} of the segment's ops (constants excepted): what
+ * --xnn-stats reports per op type once the lowering has replaced them. */
+static MlirAttribute edgeOpCounts(MlirContext ctx, const OpInfo *infos, const Segment *seg) {
+  MlirStringRef *names = malloc((seg->numOps + 1) * sizeof(MlirStringRef));
+  int64_t *counts = malloc((seg->numOps + 1) * sizeof(int64_t));
+  if (!names || !counts)
+    abort();
+  size_t n = 0;
+  for (size_t k = 0; k < seg->numOps; ++k) {
+    const OpInfo *info = &infos[seg->ops[k]];
+    if (info->kind == KIND_CONSTANT)
+      continue;
+    MlirStringRef op = mlirIdentifierStr(mlirOperationGetName(info->op));
+    size_t j = 0;
+    while (j < n && !(names[j].length == op.length && !memcmp(names[j].data, op.data, op.length)))
+      ++j;
+    if (j == n)
+      names[n] = op, counts[n++] = 0;
+    ++counts[j];
+  }
+  MlirNamedAttribute *entries = malloc((n + 1) * sizeof(MlirNamedAttribute));
+  if (!entries)
+    abort();
+  for (size_t j = 0; j < n; ++j)
+    entries[j] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, names[j]),
+                                       mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), counts[j]));
+  MlirAttribute dict = mlirDictionaryAttrGet(ctx, (intptr_t)n, entries);
+  free(entries), free(names), free(counts);
+  return dict;
+}
+
 /* Moves segment `seg` (scheduling unit `unit`) into a new delegate function
  * inserted after `insertAfter`, and leaves a func.call before `terminator`. */
 static MlirOperation outline(MlirOperation module, MlirOperation insertAfter, MlirOperation terminator,
@@ -169,9 +200,10 @@ static MlirOperation outline(MlirOperation module, MlirOperation insertAfter, Ml
       xnnNamed(ctx, "function_type", mlirTypeAttrGet(fnType)),
       xnnNamed(ctx, "sym_visibility", xnnStrAttr(ctx, "private")),
       xnnNamed(ctx, "xnn.delegate", mlirUnitAttrGet(ctx)),
+      xnnNamed(ctx, "xnn.edge_ops", edgeOpCounts(ctx, infos, seg)),
   };
   MlirOperationState st = mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
-  mlirOperationStateAddAttributes(&st, 4, attrs);
+  mlirOperationStateAddAttributes(&st, 5, attrs);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
   MlirOperation fn = mlirOperationCreate(&st);
   MlirBlock moduleBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));

@@ -1,11 +1,12 @@
 // RUN: xnn-opt %s --split-input-file --xnn-partition | FileCheck %s
 // RUN: xnn-opt %s --split-input-file --xnn-partition='fold-dtype-converts=false' | FileCheck %s --check-prefix=NOFOLD
 
-// Everything delegable: one segment; the constant moves into it.
+// Everything delegable: one segment; the constant moves into it. The
+// function records its edge ops per type (constants excepted) for --xnn-stats.
 // CHECK-LABEL: func.func @all_delegable
 // CHECK-NEXT: %[[R:.*]] = call @xnn_delegate_0(%arg0) : (tensor<2x4xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: return %[[R]]
-// CHECK: func.func private @xnn_delegate_0(%arg0: tensor<2x4xf32>) -> tensor<2x3xf32> attributes {xnn.delegate}
+// CHECK: func.func private @xnn_delegate_0(%arg0: tensor<2x4xf32>) -> tensor<2x3xf32> attributes {xnn.delegate, xnn.edge_ops = {edge.linear = 1 : i64, edge.relu = 1 : i64}} {
 // CHECK-NEXT: "edge.constant"
 // CHECK-NEXT: "edge.relu"
 // CHECK-NEXT: "edge.linear"
@@ -23,7 +24,7 @@ func.func @all_delegable(%x: tensor<2x4xf32>) -> tensor<2x3xf32> {
 // CHECK-LABEL: func.func @branches
 // CHECK-NEXT: %[[R:.*]]:2 = call @xnn_delegate_0(%arg0, %arg1)
 // CHECK-NOT: call
-// CHECK-COUNT-1: attributes {xnn.delegate}
+// CHECK-COUNT-1: attributes {xnn.delegate, xnn.edge_ops = 
 func.func @branches(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0 = "edge.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   %1 = "edge.sigmoid"(%y) : (tensor<4xf32>) -> tensor<4xf32>

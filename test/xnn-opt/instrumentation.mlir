@@ -26,7 +26,7 @@
 // STATS-NEXT: xnn-stats: portable ops: 2
 // STATS-NEXT: xnn-stats: portable dtype converts: 1
 // STATS-NEXT: xnn-stats: portable float converts: 1
-// JSON: {"delegate_segments": 1, "delegated_ops": 1, "portable_ops": 2, "portable_dtype_converts": 1, "portable_float_converts": 1, "reasons": {}, "portable": []}
+// JSON: {"schema_version": 2, "delegate_segments": 1, "delegated_ops": 1, "portable_ops": 2, "portable_dtype_converts": 1, "portable_float_converts": 1, "op_types": {"edge.neg": {"delegated": 0, "portable": 1}, "edge.relu": {"delegated": 1, "portable": 0}, "edge.to_copy": {"delegated": 0, "portable": 1}}, "segments": [{"name": "xnn_delegate_0", "ops": 1}], "reasons": {}, "portable": []}
 // DEBUGINFO: loc("{{.*}}instrumentation.mlir":{{[0-9]+}}:{{[0-9]+}})
 
 func.func private @xnn_delegate_0(%a: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {

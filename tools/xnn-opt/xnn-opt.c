@@ -90,6 +90,7 @@ typedef struct Options {
   const char *printIrTreeDir;
   bool timing, passStatistics, dumpPipeline;
   const char *statsFormat; /* NULL: no --xnn-stats */
+  double requireDelegated;  /* < 0: no --xnn-require-delegated */
   bool listPasses;
   bool disableThreading, allowUnregistered, verifyEach;
   bool printGeneric, printDebugInfo, printLocalScope;
@@ -119,7 +120,12 @@ static void printHelp(void) {
       "                                   Check diagnostics against expected-error/-warning/-note/-remark\n"
       "                                   comments (@+N, @-N, @N, @above, @below, @unknown; -re regex)\n"
       "  --xnn-stats[=text|json]          Print delegate segments, delegated ops, portable ops and\n"
-      "                                   portable dtype converts after the pipeline (to stderr)\n"
+      "                                   portable dtype converts after the pipeline (to stderr), then\n"
+      "                                   per edge op type delegated/portable counts, ops per segment,\n"
+      "                                   and each portable op with its reason\n"
+      "  --xnn-require-delegated=<f>      Fail (exit 1, no output) when less than the fraction f (0..1)\n"
+      "                                   of the edge ops (constants excepted) ends up in delegates;\n"
+      "                                   each portable op is reported as a located error with its reason\n"
       "  --mlir-print-ir-before-all       Print the IR before every pass (stderr)\n"
       "  --mlir-print-ir-after-all        Print the IR after every pass (stderr)\n"
       "  --mlir-print-ir-after-change     With after-all: only when the pass changed the IR\n"
@@ -213,6 +219,7 @@ static int parseArgs(int argc, char **argv, Options *o) {
   o->output = "-";
   o->verifyEach = true;
   o->elideLimit = -1;
+  o->requireDelegated = -1;
   bool seenDoubleDash = false;
   /* Plugins first: their passes must be known before pass flags are read. */
   for (int i = 1; i < argc; ++i) {
@@ -282,6 +289,13 @@ static int parseArgs(int argc, char **argv, Options *o) {
       if (v && strcmp(v, "text") && strcmp(v, "json"))
         return usageError("invalid value for --xnn-stats: '%s' (text or json)", v);
       o->statsFormat = v ? v : "text";
+    } else if (matchFlag(a, "xnn-require-delegated", &v)) {
+      VALUE_REQUIRED();
+      char *end = NULL;
+      double f = strtod(v, &end);
+      if (!*v || *end || !(f >= 0.0 && f <= 1.0))
+        return usageError("invalid value for --xnn-require-delegated: '%s' (a fraction from 0 to 1)", v);
+      o->requireDelegated = f;
     } else if (matchFlag(a, "list-passes", &v)) {
       o->listPasses = true;
     } else if (matchFlag(a, "mlir-print-ir-before-all", &v)) {
@@ -518,7 +532,7 @@ static void settleOpOrder(MlirOperation module, bool allowUnregistered) {
  * `last`: the process exits right after; the module is left to the OS unless
  * leak checking needs it freed (a 10^5-op module takes ~30 ms to destroy). */
 static bool processChunk(MlirContext ctx, const Options *o, const char *filename, const char *text,
-                         size_t size, unsigned firstLine, bool last, XnnStrBuf *out) {
+                         size_t size, unsigned firstLine, int chunk, bool last, XnnStrBuf *out) {
   double mark = nowSeconds();
   MlirModule module = xnnMlirParseSource(ctx, text, size, filename, firstLine);
   phaseEnd(PHASE_PARSE, &mark);
@@ -570,7 +584,17 @@ static bool processChunk(MlirContext ctx, const Options *o, const char *filename
   ok = check.ok;
   if (ok && o->statsFormat) {
     XnnMlirStats stats = xnnMlirComputeStats(op);
-    xnnMlirPrintStats(op, &stats, o->statsFormat, stderr);
+    xnnMlirPrintStatsChunk(op, &stats, o->statsFormat, chunk, stderr);
+  }
+  if (ok && o->requireDelegated >= 0) { /* a guard against silently losing delegation */
+    int64_t delegated, total;
+    xnnMlirDelegatedShare(op, &delegated, &total);
+    if (total && (double)delegated < o->requireDelegated * (double)total) {
+      fprintf(stderr, TOOL ": error: %lld of %lld edge ops delegated (%.1f%%), below --xnn-require-delegated=%g\n",
+              (long long)delegated, (long long)total, 100.0 * (double)delegated / (double)total, o->requireDelegated);
+      xnnMlirPrintPortableOps(op, "error", stderr);
+      ok = false;
+    }
   }
   if (!ok && out->data) {
     out->size = outMark;
@@ -682,8 +706,8 @@ static int toolMain(int argc, char **argv) {
     if (o.verifyDiagnostics)
       xnnMlirDiagEngineBeginVerify(diags, chunks[i].firstLine, chunks[i].lastLine,
                                    o.verifyDiagnostics == 2);
-    bool ok = processChunk(ctx, &o, filename, chunks[i].start, chunks[i].size,
-                           chunks[i].firstLine, i + 1 == numChunks, &out);
+    bool ok = processChunk(ctx, &o, filename, chunks[i].start, chunks[i].size, chunks[i].firstLine,
+                           o.splitMarker ? (int)i : -1, i + 1 == numChunks, &out);
     if (o.verifyDiagnostics)
       ok = xnnMlirDiagEngineEndVerify(diags);
     allOk = allOk && ok;
