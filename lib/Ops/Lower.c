@@ -645,10 +645,9 @@ static MlirValue scaledConstant(XnnLowerCtx *L, MlirOperation op, intptr_t idx, 
   }
   MlirValue out = {NULL};
   if (exact || !exactOnly) {
-    if (perm)
+    if (perm) /* moves the data to a new buffer */
       xnnElementsPermute(&e, perm);
-    int64_t n = e.splat ? 1 : e.count;
-    out = f32Constant(L, op, v, n, dims, rank, mlirF32TypeGet(L->ctx));
+    out = f32Constant(L, op, e.data, e.count, dims, rank, mlirF32TypeGet(L->ctx));
   }
   xnnElementsFree(&e);
   return out;
