@@ -44,11 +44,8 @@ except ImportError:  # reported by main(); the module stays importable
 RESOURCE_MIN_ELEMENTS = 64
 # ATen ops written as several edge ops until edge has them (issue 16).
 DECOMPOSED = {
-    "native_batch_norm": "mul + add with per-channel constants (folded into the convolution before it when "
-                         "both are f32/f16 constants)",
-    "native_layer_norm": "mean, sub, mul, mean, add, rsqrt, mul (+ mul, add with the affine constants)",
-    "_adaptive_avg_pool2d": "mean (1x1), avg_pool2d (divisible sizes) or two linear maps",
-    "addmm": "linear (constant matrix, beta = alpha = 1) or mm + add",
+    "_adaptive_avg_pool2d (sizes that do not divide the input)": "two linear maps (edge.adaptive_avg_pool2d "
+                                                                  "for 1x1 and dividing sizes)",
     "select": "slice + view",
     "split": "one slice per piece",
     "norm (2-norm)": "sqrt(sum(x * x))",
@@ -676,17 +673,8 @@ class Importer:
         shape, dtype = self.out(n)
         bias, a, b = n.args[:3]
         beta, alpha = n.kwargs.get("beta", 1), n.kwargs.get("alpha", 1)
-        bv = self.values[b]
-        if self.const.get(b) and beta == 1 and alpha == 1 and self.values[bias].dim() == 1:
-            w = self.w.constant(bv.t().contiguous(), "%s_weight" % n.meta.get("xnn_path", ""))
-            return self.w.op("linear", [self.v(n, a), w, self.v(n, bias)], [], shape, dtype)
-        m = self.w.op("mm", [self.v(n, a), self.v(n, b)], [], shape, dtype)
-        if alpha != 1:
-            m = self.w.op("mul", [m, self.scalar_const(n, alpha, dtype)], [], shape, dtype)
-        c = self.v(n, bias)
-        if beta != 1:
-            c = self.w.op("mul", [c, self.scalar_const(n, beta, dtype)], [], self.values[bias].shape, dtype)
-        return self.w.op("add", [m, c], [], shape, dtype)
+        attrs = ([("beta", f64(beta))] if beta != 1 else []) + ([("alpha", f64(alpha))] if alpha != 1 else [])
+        return self.w.op("addmm", [self.v(n, bias), self.v(n, a), self.v(n, b)], attrs, shape, dtype)
 
     # convolution, pooling, normalisation
     def op_convolution(self, n):
@@ -753,15 +741,10 @@ class Importer:
         shape, dtype = self.out(n)
         N, C, H, W = x.shape
         OH, OW = shape[2], shape[3]
-        if (OH, OW) == (H, W):
-            return x
-        if (OH, OW) == (1, 1):
-            return self.w.op("mean", [x], [("dims", arr([2, 3])), ("keepdim", "true")], shape, dtype)
-        if H % OH == 0 and W % OW == 0:
-            k = [H // OH, W // OW]
-            return self.w.op("avg_pool2d", [x], [("kernel_size", arr(k)), ("stride", arr(k)),
-                                                 ("padding", arr([0, 0]))], shape, dtype)
-        # General sizes: out = P x Q^T per channel, P [OH, H], Q [OW, W] the bin averages.
+        if (OH, OW) == (1, 1) or (H % OH == 0 and W % OW == 0):
+            return self.w.op("adaptive_avg_pool2d", [x], [("output_size", arr([OH, OW]))], shape, dtype)
+        # Other sizes (which xnn-delegate leaves portable): out = P x Q^T per
+        # channel, P [OH, H], Q [OW, W] the bin averages, two linear maps.
         def bins(size, osize):
             m = torch.zeros(osize, size, dtype=torch.float64)
             for i in range(osize):
@@ -779,30 +762,24 @@ class Importer:
         r = self.w.op("permute", [r], [("dims", arr([0, 2, 1]))], [N * C, OH, OW], dtype)
         return self.w.op("view", [r], [], shape, dtype)
 
-
     def op_native_batch_norm(self, n):
         a = list(n.args) + [None] * 8
         x_node, w, b, rm, rv = a[:5]
-        training = a[5]
-        eps = a[7] if a[7] is not None else 1e-5
+        legit = op_name(n.target)[0] == "_native_batch_norm_legit_no_training"
+        training = False if legit else a[5]
+        eps = a[6] if legit else a[7]
+        eps = 1e-5 if eps is None else eps
         if training:
             self.fail(n, "batch norm in training mode is not supported (call model.eval())")
-        for t in (w, b, rm, rv):
-            if t is not None and not self.const.get(t):
-                self.fail(n, "batch norm with non-constant statistics is not supported")
+        if rm is None or rv is None:
+            self.fail(n, "batch norm without running statistics is not supported")
         x = self.v(n, x_node)
         C = x.shape[1]
-        f = torch.float64
-        mean = self.values[rm].to(f)
-        var = self.values[rv].to(f)
-        gamma = self.values[w].to(f) if w is not None else torch.ones(C, dtype=f)
-        beta = self.values[b].to(f) if b is not None else torch.zeros(C, dtype=f)
-        scale = gamma / torch.sqrt(var + eps)
-        shift = beta - mean * scale
-        bshape = [C] + [1] * (len(x.shape) - 2)
-        dtype = x.dtype
-        y = self.w.op("mul", [x, self.w.constant(scale.to(dtype).reshape(bshape), "bn_scale")], [], x.shape, dtype)
-        y = self.w.op("add", [y, self.w.constant(shift.to(dtype).reshape(bshape), "bn_shift")], [], x.shape, dtype)
+        # ATen's absent weight / bias: ones / zeros.
+        weight = self.v(n, w) if w is not None else self.w.constant(torch.ones(C, dtype=x.dtype), "bn_weight")
+        bias = self.v(n, b) if b is not None else self.w.constant(torch.zeros(C, dtype=x.dtype), "bn_bias")
+        y = self.w.op("batch_norm", [x, weight, bias, self.v(n, rm), self.v(n, rv)], [("eps", f64(eps))],
+                      x.shape, x.dtype)
         return (y, None, None)
 
     op_native_batch_norm_legit_no_training = op_native_batch_norm
@@ -810,22 +787,14 @@ class Importer:
     def op_native_layer_norm(self, n):
         x_node, normalized_shape, w, b, eps = n.args[:5]
         x = self.v(n, x_node)
-        dtype = x.dtype
-        k = len(normalized_shape)
-        rank = len(x.shape)
-        dims = list(range(rank - k, rank))
-        red = list(x.shape[:rank - k]) + [1] * k
-        mu = self.w.op("mean", [x], [("dims", arr(dims)), ("keepdim", "true")], red, dtype)
-        d = self.w.op("sub", [x, mu], [], x.shape, dtype)
-        sq = self.w.op("mul", [d, d], [], x.shape, dtype)
-        var = self.w.op("mean", [sq], [("dims", arr(dims)), ("keepdim", "true")], red, dtype)
-        ve = self.w.op("add", [var, self.scalar_const(n, eps, dtype)], [], red, dtype)
-        r = self.w.op("rsqrt", [ve], [], red, dtype)
-        y = self.w.op("mul", [d, r], [], x.shape, dtype)
-        if w is not None:
-            y = self.w.op("mul", [y, self.v(n, w)], [], x.shape, dtype)
+        params = []
+        if w is not None or b is not None:  # edge's bias comes after a weight: an absent one is ones
+            params.append(self.v(n, w) if w is not None else
+                          self.w.constant(torch.ones(list(normalized_shape), dtype=x.dtype), "ln_weight"))
         if b is not None:
-            y = self.w.op("add", [y, self.v(n, b)], [], x.shape, dtype)
+            params.append(self.v(n, b))
+        y = self.w.op("layer_norm", [x] + params, [("normalized_shape", arr(normalized_shape)), ("eps", f64(eps))],
+                      x.shape, x.dtype)
         return (y, None, None)
 
     def op_embedding(self, n):
@@ -1060,7 +1029,10 @@ def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="xnn-import-torch",
         description="Writes a PyTorch model as edge MLIR (ATen ops traced with torch.fx).",
-        epilog="Exit status: 0 on success, 1 on error. Decomposed ATen ops (edge has no op for them yet): " +
+        epilog="Exit status: 0 on success, 1 on error. Batch norm after a convolution (its only user, constant "
+               "f32/f16 parameters) is folded into the convolution (in f64, as fuse_conv_bn_eval); other batch "
+               "norms are edge.batch_norm, layer norm edge.layer_norm, addmm edge.addmm. Decomposed ATen ops "
+               "(edge has no op, or none xnn-delegate runs, for them yet): " +
                "; ".join("%s -> %s" % kv for kv in sorted(DECOMPOSED.items())))
     ap.add_argument("spec", metavar="SPEC", help="torchvision:<model name> or FILE.py:FACTORY")
     ap.add_argument("--input-shape", action="append", type=parse_shape, default=[],
@@ -1071,7 +1043,7 @@ def main(argv=None):
     ap.add_argument("--elide-weights", action="store_true",
                     help="write large constants as dense_resource<__elided__> (structure only)")
     ap.add_argument("--no-fold-batch-norm", action="store_true",
-                    help="keep batch norms as mul + add instead of folding them into the convolution before")
+                    help="keep batch norms as edge.batch_norm instead of folding them into the convolution before")
     ap.add_argument("-o", dest="output", required=True, help="output .mlir file ('-' for stdout)")
     ap.add_argument("--save-io", metavar="DIR",
                     help="write input_<i>.npy and PyTorch's eager output_<i>.npy there")

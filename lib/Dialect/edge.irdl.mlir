@@ -477,6 +477,57 @@ irdl.dialect @edge {
     irdl.attributes {"split_sizes" = %a_split_sizes, "dim" = %a_dim}
   }
 
+  // aten._native_batch_norm_legit_no_training, result 0 (inference): x [N, C,
+  // ...], weight, bias, running_mean, running_var [C]. Required: eps (f64).
+  irdl.operation @batch_norm {
+    %x = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %running_mean = irdl.base "!builtin.tensor"
+    %running_var = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_eps = irdl.base "#builtin.float"
+    irdl.operands(x: %x, weight: %weight, bias: %bias, running_mean: %running_mean, running_var: %running_var)
+    irdl.results(result: %result)
+    irdl.attributes {"eps" = %a_eps}
+  }
+
+  // aten.native_layer_norm, result 0: x (, weight (, bias)), both of shape
+  // normalized_shape (one variadic: they share one type; the C verifier
+  // allows at most two). Required: normalized_shape (array<i64>), eps (f64).
+  irdl.operation @layer_norm {
+    %x = irdl.base "!builtin.tensor"
+    %params = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_normalized_shape = irdl.base "#builtin.dense_array"
+    %a_eps = irdl.base "#builtin.float"
+    irdl.operands(x: %x, params: variadic %params)
+    irdl.results(result: %result)
+    irdl.attributes {"normalized_shape" = %a_normalized_shape, "eps" = %a_eps}
+  }
+
+  // aten.addmm: beta * bias + alpha * (a [M, K] @ b [K, N]), bias broadcasts
+  // to [M, N]. Optional (C verifier): beta, alpha (f64, 1).
+  irdl.operation @addmm {
+    %bias = irdl.base "!builtin.tensor"
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(bias: %bias, a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten._adaptive_avg_pool2d, NCHW (or CHW). Required: output_size
+  // (array<i64> of 2).
+  irdl.operation @adaptive_avg_pool2d {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_output_size = irdl.base "#builtin.dense_array"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"output_size" = %a_output_size}
+  }
+
   // aten.embedding: w [V, D], indices (i32/i64) -> [*indices, D].
   irdl.operation @embedding {
     %w = irdl.base "!builtin.tensor"

@@ -262,6 +262,26 @@ static bool checkSplit(MlirOperation op, const XnnPartitionConfig *cfg, XnnReaso
   return true;
 }
 
+/* adaptive_avg_pool2d: NHWC nodes need a batch dim; windows other than the
+ * whole plane or an even split overlap or vary in size, which no XNNPACK
+ * pooling node computes. H and W are read where they physically sit (the
+ * lowering rechecks with an operand that may already be NHWC). */
+static bool checkAdaptiveAvgPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirType xt = mlirValueGetType(x), yt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (xnnValueRank(x) != 4)
+    return refuse(why, "adaptive_avg_pool2d of a 3-D [C, H, W] input: XNNPACK's pooling takes NHWC");
+  int64_t h = mlirShapedTypeGetDimSize(xt, xnnLowerAxis(op, 0, 2));
+  int64_t w = mlirShapedTypeGetDimSize(xt, xnnLowerAxis(op, 0, 3));
+  int64_t oh = mlirShapedTypeGetDimSize(yt, 2), ow = mlirShapedTypeGetDimSize(yt, 3);
+  if ((oh == 1 && ow == 1) || (h % oh == 0 && w % ow == 0))
+    return true;
+  return refuse(why, "adaptive_avg_pool2d from %lldx%lld to %lldx%lld: the sizes do not divide, so "
+                "its windows overlap or differ in size (no XNNPACK node; only 1x1 or even splits are "
+                "lowered)", (long long)h, (long long)w, (long long)oh, (long long)ow);
+}
+
 static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)op, (void)cfg;
   return refuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
@@ -376,9 +396,26 @@ static const XnnCapability table[] = {
     {"edge.linear", "fully_connected", XNN_CAP_F32, checkLinear, xnnLowerLinear, XNN_CAP_F16},
     {"edge.mm", "batch_matrix_multiply", XNN_CAP_F32, NULL, xnnLowerMatmul, XNN_CAP_F16},
     {"edge.bmm", "batch_matrix_multiply", XNN_CAP_F32, NULL, xnnLowerMatmul, XNN_CAP_F16},
+    /* addmm: fully connected (constant b) or batch matmul, then scale and
+     * bias nodes as needed; 16-bit types in f32 as linear. */
+    {"edge.addmm", "fully_connected", XNN_CAP_F32, NULL, xnnLowerAddmm, XNN_CAP_F16},
     {"edge.conv2d", "convolution_2d_f32_weights", XNN_CAP_F32, checkConv, xnnLowerConv, XNN_CAP_F16},
     {"edge.max_pool2d", "max_pooling_2d", FH, checkMaxPool, xnnLowerPool, 0},
     {"edge.avg_pool2d", "average_pooling_2d", FH, checkAvgPool, xnnLowerPool, 0},
+    /* adaptive_avg_pool2d: a copy, a mean over H and W (1x1), or an average
+     * pooling with kernel = stride (even splits). f16 in f32: XNNPACK's f16
+     * average pooling of a 2x4 window was 2.4e-3 off (test/Correctness/
+     * norm-addmm-adaptive.mlir); bf16 in f32 as the pools. */
+    {"edge.adaptive_avg_pool2d", "average_pooling_2d", XNN_CAP_F32, checkAdaptiveAvgPool,
+     xnnLowerAdaptiveAvgPool2d, XNN_CAP_F16},
+    /* batch_norm: multiply + add by per-channel scale / shift (folded at
+     * compile time when constant); f16 and bf16 compute in f32 and round once,
+     * as ATen's opmath does (f16 nodes would round the product too). */
+    {"edge.batch_norm", "binary.multiply", XNN_CAP_F32, NULL, xnnLowerBatchNorm, XNN_CAP_F16 | R},
+    /* layer_norm: mean, subtract, multiply, mean, add, 1 / sqrt, multiply
+     * (+ affine); f16 in f32 (every f16 node would round), bf16 in f32 too
+     * (no bf16 mean). */
+    {"edge.layer_norm", "static_reduce.mean", XNN_CAP_F32, NULL, xnnLowerLayerNorm, XNN_CAP_F16},
     {"edge.view", "static_reshape", F, NULL, xnnLowerView, 0},
     {"edge.permute", "static_transpose", FH, NULL, xnnLowerPermute, XNN_CAP_BF16},
     {"edge.cat", "concatenate", FH, NULL, xnnLowerCat, XNN_CAP_BF16},

@@ -152,3 +152,34 @@ static bool verifyPool(MlirOperation op, bool isMax) {
 
 bool xnnVerifyEdgeMaxPool2d(MlirOperation op) { return verifyPool(op, true); }
 bool xnnVerifyEdgeAvgPool2d(MlirOperation op) { return verifyPool(op, false); }
+
+/* adaptive_avg_pool2d: x [N, C, H, W] or [C, H, W] with H, W >= 1 (ATen
+ * rejects empty spatial dims); output_size (array<i64> of 2, each >= 1)
+ * -> [N, C, OH, OW]. */
+bool xnnVerifyEdgeAdaptiveAvgPool2d(MlirOperation op) {
+  int64_t size[2];
+  bool ok = getPair(op, "output_size", 1, size);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  if (x.rank != 3 && x.rank != 4) {
+    xnnOpError(op, "operand 'x' must be [N, C, H, W] or [C, H, W], got rank %lld",
+               (long long)x.rank);
+    return false;
+  }
+  if (x.dims[x.rank - 2] < 1 || x.dims[x.rank - 1] < 1) {
+    xnnOpError(op, "operand 'x' has an empty spatial dim (H = %lld, W = %lld)",
+               (long long)x.dims[x.rank - 2], (long long)x.dims[x.rank - 1]);
+    return false;
+  }
+  int64_t shape[4];
+  for (intptr_t i = 0; i < x.rank - 2; ++i)
+    shape[i] = x.dims[i];
+  shape[x.rank - 2] = size[0];
+  shape[x.rank - 1] = size[1];
+  return xnnCheckResultShape(op, &res, shape, x.rank, "adaptive pooling");
+}

@@ -344,22 +344,74 @@ bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   return true;
 }
 
-/* A one-element constant that broadcasts against `like` without growing it:
- * rank 0 for a rank-0 value (a [1] would make the result rank 1). */
-static MlirValue scalar(XnnLowerCtx *L, MlirOperation op, MlirValue like, float v) {
-  MlirType elem = xnnValueElemType(like);
+/* An xnn.constant of f32 data `v` (`count` elements; splat if count is 1 and
+ * the shape holds more) of shape dims/rank, converted to `elem`. */
+static MlirValue f32Constant(XnnLowerCtx *L, MlirOperation op, const float *v, int64_t count,
+                             const int64_t *dims, intptr_t rank, MlirType elem) {
   XnnElements e;
   memset(&e, 0, sizeof(e));
   e.elem = mlirF32TypeGet(L->ctx);
-  e.rank = xnnValueRank(like) > 0 ? 1 : 0, e.dims[0] = 1, e.splat = true, e.count = 1, e.elemSize = 4;
-  if (!(e.data = malloc(4)))
+  e.rank = rank, e.count = count, e.elemSize = 4;
+  memcpy(e.dims, dims, sizeof(int64_t) * (size_t)rank);
+  int64_t total = 1;
+  for (intptr_t i = 0; i < rank; ++i)
+    total *= dims[i];
+  e.splat = count == 1 && total != 1;
+  if (!(e.data = malloc(4 * (size_t)count)))
     abort();
-  memcpy(e.data, &v, 4);
+  memcpy(e.data, v, 4 * (size_t)count);
   xnnElementsConvert(&e, elem);
   MlirAttribute value = xnnElementsToAttr(&e);
   xnnElementsFree(&e);
   MlirNamedAttribute attr = lowerNamed(L, "value", value);
   return xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(value), 1, &attr);
+}
+
+/* A one-element constant that broadcasts against `like` without growing it:
+ * rank 0 for a rank-0 value (a [1] would make the result rank 1). */
+static MlirValue scalar(XnnLowerCtx *L, MlirOperation op, MlirValue like, float v) {
+  int64_t one = 1;
+  return f32Constant(L, op, &v, 1, &one, xnnValueRank(like) > 0 ? 1 : 0, xnnValueElemType(like));
+}
+
+/* The data of constant operand `idx`, widened to f32 (exact for f16/bf16).
+ * An elided payload gives true with e->data NULL and *elided set to it; a
+ * missing or unreadable one is a located error (false). */
+static bool constantF32(XnnLowerCtx *L, MlirOperation op, intptr_t idx, XnnElements *e,
+                        MlirAttribute *elided) {
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
+  MlirAttribute value = xnnOpAttr(def, "value");
+  char err[256];
+  memset(e, 0, sizeof *e);
+  if (!xnnConstantHasPayload(def)) {
+    if (mlirAttributeIsADenseResourceElements(value) && xnnResourceIsElided(value)) {
+      *elided = value;
+      return true;
+    }
+    return xnnLowerFail(L, op, "operand #%zd: constant payload missing (dense_resource without a blob)",
+                        (ssize_t)idx);
+  }
+  if (!xnnElementsRead(value, e, err, sizeof err))
+    return xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
+  if (!xnnElementsConvert(e, mlirF32TypeGet(L->ctx))) {
+    xnnElementsFree(e);
+    return xnnLowerFail(L, op, "operand #%zd: unsupported constant conversion", (ssize_t)idx);
+  }
+  return true;
+}
+
+static float elementF32(const XnnElements *e, int64_t i) { return ((const float *)e->data)[e->splat ? 0 : i]; }
+
+/* A compile-time result of shape dims/rank: `v` (f32, count elements), or,
+ * when an input was elided, an elided constant of that type (structure only). */
+static MlirValue foldedConstant(XnnLowerCtx *L, MlirOperation op, const float *v, int64_t count,
+                                const int64_t *dims, intptr_t rank, MlirAttribute elided) {
+  MlirType f32 = mlirF32TypeGet(L->ctx);
+  if (mlirAttributeIsNull(elided))
+    return f32Constant(L, op, v, count, dims, rank, f32);
+  XnnTypeInfo t = {.rankedTensor = true, .staticShape = true, .rank = rank, .elem = f32};
+  memcpy(t.dims, dims, sizeof(int64_t) * (size_t)rank);
+  return lowerElidedConstant(L, op, elided, t, f32, NULL, false);
 }
 
 /* A binary node of `a` and `b`; its type is their broadcast shape, a's dtype. */
@@ -536,6 +588,22 @@ bool xnnLowerLinear(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
   return true;
 }
 
+/* ins[0] @ ins[1] of type `out` as a batch matmul (rank >= 3 as it is). */
+static MlirValue matmulOf(XnnLowerCtx *L, MlirOperation op, MlirValue ins[2], MlirType out) {
+  if (xnnValueRank(ins[0]) >= 3)
+    return xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, ins, out, 0, NULL);
+  /* XNNPACK's batch matmul wants a batch dim: [M,K] x [K,N] as [1,M,K] x [1,K,N]. */
+  MlirType elem = mlirShapedTypeGetElementType(out);
+  for (int i = 0; i < 2; ++i) {
+    int64_t d[3] = {1, 0, 0};
+    xnnValueShape(ins[i], d + 1);
+    ins[i] = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &ins[i], xnnTensorType(d, 3, elem), 0, NULL);
+  }
+  int64_t d[3] = {1, mlirShapedTypeGetDimSize(out, 0), mlirShapedTypeGetDimSize(out, 1)};
+  MlirValue r = xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, ins, xnnTensorType(d, 3, elem), 0, NULL);
+  return xnnLowerEmit(L, op, "xnn.static_reshape", 1, &r, out, 0, NULL);
+}
+
 /* mm(a, b[K,N]): a static b is a fully connected filter stored [N,K]; a dynamic one a batch matmul. */
 bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirType elem = xnnLowerComputeElem(L, op, cap);
@@ -550,20 +618,104 @@ bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
   MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerOperand(L, op, 1, elem)};
   if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
     return false;
+  xnnLowerReplace(L, op, matmulOf(L, op, ins, xnnLowerResultType(op, 0, elem)));
+  return true;
+}
+
+/* Constant operand `idx` in f32 with every element v replaced by
+ * fl(factor * v) (ATen's gemm scales in f32 too), dims permuted by `perm`
+ * (NULL: none) and then viewed as dims/rank. With `exactOnly`, a product that
+ * is not exact (an overflow or an underflow of a power-of-two factor) gives a
+ * null value and no error: the caller scales at run time instead. An elided
+ * payload stays elided under the final type. */
+static MlirValue scaledConstant(XnnLowerCtx *L, MlirOperation op, intptr_t idx, float factor,
+                                const int64_t *perm, const int64_t *dims, intptr_t rank, bool exactOnly) {
+  XnnElements e;
+  MlirAttribute elided = {NULL};
+  if (!constantF32(L, op, idx, &e, &elided))
+    return (MlirValue){NULL};
+  if (!mlirAttributeIsNull(elided))
+    return foldedConstant(L, op, NULL, 0, dims, rank, elided);
+  float *v = e.data;
+  bool exact = true;
+  for (int64_t i = 0; i < e.count; ++i) {
+    float p = factor * v[i];
+    exact = exact && (isnan(v[i]) || (isfinite(p) == isfinite(v[i]) && p / factor == v[i]));
+    v[i] = p;
+  }
+  MlirValue out = {NULL};
+  if (exact || !exactOnly) {
+    if (perm) /* moves the data to a new buffer */
+      xnnElementsPermute(&e, perm);
+    out = f32Constant(L, op, e.data, e.count, dims, rank, mlirF32TypeGet(L->ctx));
+  }
+  xnnElementsFree(&e);
+  return out;
+}
+
+/* addmm = beta * bias + alpha * (a @ b), in f32 for every dtype (the pinned
+ * XNNPACK's f16 GEMMs miscompute, bf16 has none), rounded once. A constant b
+ * is a fully connected filter (transposed at compile time); alpha folds into
+ * it when it is a power of two and every product is exact, else it is a
+ * multiply after the GEMM. A constant bias is scaled by beta at compile time
+ * (fl(beta * bias), the reference's own f32 product) and, when [N] or
+ * [1, N] with alpha folded, is the fully connected bias; beta = 0 drops the
+ * bias, NaNs included, as ATen. A dynamic b is a batch matmul. */
+bool xnnLowerAddmm(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  double beta = 1.0, alpha = 1.0;
+  xnnAttrF64(op, "beta", &beta);
+  xnnAttrF64(op, "alpha", &alpha);
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
   MlirType out = xnnLowerResultType(op, 0, elem);
-  if (xnnValueRank(ins[0]) >= 3) {
-    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, ins, out, 0, NULL));
-    return true;
+  int64_t N = mlirShapedTypeGetDimSize(out, 1);
+  MlirValue a = xnnLowerOperand(L, op, 1, elem);
+  if (mlirValueIsNull(a))
+    return false;
+  /* The bias term, at its own shape (or [N] when it can be the FC bias). */
+  MlirValue bias = {NULL};
+  int64_t cdims[XNN_IR_MAX_RANK];
+  intptr_t crank = xnnValueShape(mlirOperationGetOperand(op, 0), cdims);
+  bool rowBias = (crank == 1 && cdims[0] == N) || (crank == 2 && cdims[0] == 1 && cdims[1] == N);
+  bool biasConst = xnnLowerOperandIsConstant(op, 0);
+  if (beta != 0.0) {
+    if (biasConst)
+      bias = scaledConstant(L, op, 0, (float)beta, NULL, rowBias ? &N : cdims, rowBias ? 1 : crank, false);
+    else if (!mlirValueIsNull(bias = xnnLowerOperand(L, op, 0, elem)) && beta != 1.0)
+      bias = binaryOf(L, op, "multiply", bias, scalar(L, op, bias, (float)beta));
+    if (mlirValueIsNull(bias))
+      return false;
   }
-  /* XNNPACK's batch matmul wants a batch dim: [M,K] x [K,N] as [1,M,K] x [1,K,N]. */
-  for (int i = 0; i < 2; ++i) {
-    int64_t d[3] = {1, 0, 0};
-    xnnValueShape(ins[i], d + 1);
-    ins[i] = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &ins[i], xnnTensorType(d, 3, elem), 0, NULL);
+  MlirValue prod;
+  bool alphaDone = alpha == 1.0;
+  if (xnnLowerOperandIsConstant(op, 2)) {
+    static const int64_t transpose[2] = {1, 0};
+    int64_t fdims[2] = {N, mlirShapedTypeGetDimSize(mlirValueGetType(a), 1)};
+    int expo;
+    MlirValue filter = {NULL};
+    if (!alphaDone && frexp(alpha, &expo) == 0.5 && (double)(float)alpha == alpha) {
+      filter = scaledConstant(L, op, 2, (float)alpha, transpose, fdims, 2, true);
+      if (L->failed)
+        return false;
+      alphaDone = !mlirValueIsNull(filter);
+    }
+    if (mlirValueIsNull(filter) && mlirValueIsNull(filter = xnnLowerConstantOperand(L, op, 2, elem, transpose)))
+      return false;
+    bool fcBias = alphaDone && biasConst && rowBias && !mlirValueIsNull(bias);
+    MlirValue ins[3] = {a, filter, bias};
+    prod = xnnLowerEmit(L, op, "xnn.fully_connected", fcBias ? 3 : 2, ins, out, 0, NULL);
+    if (fcBias)
+      bias = (MlirValue){NULL};
+  } else {
+    MlirValue ins[2] = {a, xnnLowerOperand(L, op, 2, elem)};
+    if (mlirValueIsNull(ins[1]))
+      return false;
+    prod = matmulOf(L, op, ins, out);
   }
-  int64_t d[3] = {1, mlirShapedTypeGetDimSize(out, 0), mlirShapedTypeGetDimSize(out, 1)};
-  MlirValue r = xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, ins, xnnTensorType(d, 3, elem), 0, NULL);
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reshape", 1, &r, out, 0, NULL));
+  if (!alphaDone)
+    prod = binaryOf(L, op, "multiply", prod, scalar(L, op, prod, (float)alpha));
+  if (!mlirValueIsNull(bias))
+    prod = binaryOf(L, op, "add", prod, bias);
+  xnnLowerReplace(L, op, prod);
   return true;
 }
 
@@ -676,6 +828,159 @@ bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   };
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, isMax ? "xnn.max_pooling_2d" : "xnn.average_pooling_2d", 1, &in,
                                       xnnLowerResultType(op, 0, elem), isMax ? 4 : 3, attrs));
+  return true;
+}
+
+/* ---- normalisation ------------------------------------------------------ */
+
+/* batch_norm (inference), in f32 as ATen computes every float dtype (opmath),
+ * rounded once to the result type: y = x * scale + shift per channel, the
+ * [C] vectors shaped to broadcast along x's physical channel axis (last in
+ * NHWC: [C]; NCHW: [C, 1, ...]). Constant parameters fold at compile time:
+ * scale = weight / sqrt(var + eps), shift = bias - mean * scale in f64, each
+ * rounded once to f32 (ATen rounds each of its f32 steps: within an f32 ulp
+ * of ATen's scale and shift). Otherwise ATen's own f32 steps run in the
+ * delegate: invstd = 1 / sqrt(var + eps), alpha = invstd * weight,
+ * beta = bias - mean * alpha. */
+bool xnnLowerBatchNorm(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue x = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(x))
+    return false;
+  double eps = 0.0;
+  xnnAttrF64(op, "eps", &eps);
+  intptr_t rank = xnnValueRank(x);
+  int64_t axis = xnnLowerAxis(op, 0, 1), C = mlirShapedTypeGetDimSize(mlirValueGetType(x), axis);
+  int64_t bdims[XNN_IR_MAX_RANK];
+  intptr_t brank = rank - axis;
+  bdims[0] = C;
+  for (intptr_t i = 1; i < brank; ++i)
+    bdims[i] = 1;
+  bool folded = true;
+  for (intptr_t i = 1; i < 5; ++i)
+    folded = folded && xnnLowerOperandIsConstant(op, i);
+  MlirValue scale, shift;
+  if (folded) {
+    XnnElements p[4];
+    MlirAttribute elided = {NULL};
+    intptr_t got = 0;
+    bool ok = true;
+    for (; got < 4 && ok; ++got)
+      ok = constantF32(L, op, got + 1, &p[got], &elided);
+    float *sc = ok ? malloc(sizeof(float) * 2 * (size_t)C) : NULL;
+    if (ok && !sc)
+      abort();
+    if (ok && mlirAttributeIsNull(elided))
+      for (int64_t c = 0; c < C; ++c) {
+        double s = elementF32(&p[0], c) / sqrt((double)elementF32(&p[3], c) + eps);
+        sc[c] = (float)s;
+        sc[C + c] = (float)(elementF32(&p[1], c) - elementF32(&p[2], c) * s);
+      }
+    if (ok) {
+      scale = foldedConstant(L, op, sc, C, bdims, brank, elided);
+      shift = foldedConstant(L, op, sc + C, C, bdims, brank, elided);
+    }
+    free(sc);
+    for (intptr_t i = 0; i < got; ++i)
+      xnnElementsFree(&p[i]);
+    if (!ok || mlirValueIsNull(scale) || mlirValueIsNull(shift))
+      return false;
+  } else {
+    MlirValue p[4];
+    for (intptr_t i = 0; i < 4; ++i)
+      if (mlirValueIsNull(p[i] = xnnLowerOperand(L, op, i + 1, elem)))
+        return false;
+    MlirValue invstd = rsqrtOf(L, op, binaryOf(L, op, "add", p[3], scalar(L, op, p[3], (float)eps)));
+    scale = binaryOf(L, op, "multiply", invstd, p[0]);
+    shift = binaryOf(L, op, "subtract", p[1], binaryOf(L, op, "multiply", p[2], scale));
+    if (brank > 1) {
+      MlirType bt = xnnTensorType(bdims, brank, elem);
+      scale = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &scale, bt, 0, NULL);
+      shift = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &shift, bt, 0, NULL);
+    }
+  }
+  xnnLowerReplace(L, op, binaryOf(L, op, "add", binaryOf(L, op, "multiply", x, scale), shift));
+  return true;
+}
+
+/* layer_norm over the last len(normalized_shape) dims (the tagger gives it an
+ * NCHW operand): mean, x - mean, the mean of its square (biased variance),
+ * 1 / sqrt(var + eps), the product, then weight and bias; in f32 for every
+ * dtype, rounded once (16-bit nodes would round every step). */
+bool xnnLowerLayerNorm(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (xnnLowerOperandIsNHWC(op, 0))
+    return xnnLowerFail(L, op, "layer_norm of an NHWC value (run xnn-tag-channels-last: it normalises NCHW)");
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue x = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(x))
+    return false;
+  double eps = 0.0;
+  int64_t ns[XNN_IR_MAX_RANK], axes[XNN_IR_MAX_RANK], red[XNN_IR_MAX_RANK];
+  intptr_t k = 0, rank = xnnValueShape(x, red);
+  xnnAttrF64(op, "eps", &eps);
+  xnnAttrI64Array(op, "normalized_shape", ns, XNN_IR_MAX_RANK, &k);
+  for (intptr_t i = 0; i < k; ++i) {
+    axes[i] = rank - k + i;
+    red[rank - k + i] = 1;
+  }
+  MlirNamedAttribute attrs[3] = {
+      lowerNamed(L, "kind", lowerStrAttr(L, "mean")),
+      lowerNamed(L, "axes", xnnI64ArrayAttr(L->ctx, axes, k)),
+      lowerNamed(L, "keep_dims", mlirBoolAttrGet(L->ctx, true)),
+  };
+  MlirType redType = xnnTensorType(red, rank, elem);
+  MlirValue mean = xnnLowerEmit(L, op, "xnn.static_reduce", 1, &x, redType, 3, attrs);
+  MlirValue d = binaryOf(L, op, "subtract", x, mean);
+  MlirValue sq = binaryOf(L, op, "multiply", d, d);
+  MlirValue var = xnnLowerEmit(L, op, "xnn.static_reduce", 1, &sq, redType, 3, attrs);
+  MlirValue y = binaryOf(L, op, "multiply", d, rsqrtOf(L, op, binaryOf(L, op, "add", var, scalar(L, op, var, (float)eps))));
+  static const char *const affine[2] = {"multiply", "add"};
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue p = xnnLowerOperand(L, op, i, elem);
+    if (mlirValueIsNull(p))
+      return false;
+    y = binaryOf(L, op, affine[i - 1], y, p);
+  }
+  xnnLowerReplace(L, op, y);
+  return true;
+}
+
+/* adaptive_avg_pool2d (NHWC; sizes the capability check admits): the same
+ * size is a copy, 1x1 the mean over H and W, sizes dividing the input an
+ * average pooling with kernel = stride = in / out (the adaptive windows are
+ * then exactly those). */
+bool xnnLowerAdaptiveAvgPool2d(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (!requireNHWC(L, op))
+    return false;
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t inDims[4], outDims[4]; /* NHWC, NCHW */
+  xnnValueShape(in, inDims);
+  xnnValueShape(mlirOperationGetResult(op, 0), outDims);
+  MlirType out = xnnLowerResultType(op, 0, elem);
+  if (inDims[1] == outDims[2] && inDims[2] == outDims[3]) {
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, out, 0, NULL));
+    return true;
+  }
+  if (outDims[2] == 1 && outDims[3] == 1) {
+    int64_t axes[2] = {1, 2};
+    MlirNamedAttribute attrs[3] = {
+        lowerNamed(L, "kind", lowerStrAttr(L, "mean")),
+        lowerNamed(L, "axes", xnnI64ArrayAttr(L->ctx, axes, 2)),
+        lowerNamed(L, "keep_dims", mlirBoolAttrGet(L->ctx, true)),
+    };
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reduce", 1, &in, out, 3, attrs));
+    return true;
+  }
+  int64_t k[2] = {inDims[1] / outDims[2], inDims[2] / outDims[3]}, pad4[4] = {0, 0, 0, 0};
+  MlirNamedAttribute attrs[3] = {
+      lowerNamed(L, "padding", xnnI64ArrayAttr(L->ctx, pad4, 4)),
+      lowerNamed(L, "pooling", xnnI64ArrayAttr(L->ctx, k, 2)),
+      lowerNamed(L, "stride", xnnI64ArrayAttr(L->ctx, k, 2)),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.average_pooling_2d", 1, &in, out, 3, attrs));
   return true;
 }
 

@@ -165,3 +165,39 @@ bool xnnVerifyEdgeSdpa(MlirOperation op) {
   shape[r - 1] = v.dims[r - 1];
   return xnnCheckResultShape(op, &res, shape, r, "attention");
 }
+
+/* addmm: bias broadcastable to [M, N], a [M, K], b [K, N], one float dtype;
+ * optional beta, alpha (f64). */
+bool xnnVerifyEdgeAddmm(MlirOperation op) {
+  double beta = 1.0, alpha = 1.0;
+  bool ok = xnnGetF64(op, "beta", false, &beta) != XNN_ATTR_BAD;
+  ok = xnnGetF64(op, "alpha", false, &alpha) != XNN_ATTR_BAD && ok;
+  if (!xnnCheckNumOperands(op, 3, 3) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor c, a, b, res;
+  ok = xnnOperandTensor(op, 0, "bias", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &c) && ok;
+  ok = xnnOperandTensor(op, 1, "a", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &a) && ok;
+  ok = xnnOperandTensor(op, 2, "b", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &b) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok)
+    return false;
+  if (!xnnCheckSameElem(op, &a, "operand 'a'", &b, "operand 'b'") ||
+      !xnnCheckSameElem(op, &a, "operand 'a'", &c, "operand 'bias'") ||
+      !xnnCheckSameElem(op, &a, "operand 'a'", &res, "result"))
+    return false;
+  if (a.rank != 2 || b.rank != 2) {
+    xnnOpError(op, "operands 'a' and 'b' must have rank 2, got %lld and %lld",
+               (long long)a.rank, (long long)b.rank);
+    return false;
+  }
+  if (a.dims[1] != b.dims[0])
+    return dimMismatch(op, "contraction dimension (a dim 1 vs b dim 0)", a.dims[1], b.dims[0]);
+  int64_t shape[2] = {a.dims[0], b.dims[1]};
+  if (!xnnBroadcastsTo(c.dims, c.rank, shape, 2)) {
+    char cs[256], ms[64];
+    xnnOpError(op, "operand 'bias' of shape %s does not broadcast to the product's shape %s",
+               xnnShapeStr(c.dims, c.rank, cs, sizeof cs), xnnShapeStr(shape, 2, ms, sizeof ms));
+    return false;
+  }
+  return xnnCheckResultShape(op, &res, shape, 2, "addmm");
+}

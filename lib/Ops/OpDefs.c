@@ -46,10 +46,16 @@
   X(edge_mm, "edge.mm", xnnVerifyEdgeMm)                                       \
   X(edge_bmm, "edge.bmm", xnnVerifyEdgeBmm)                                    \
   X(edge_sdpa, "edge.sdpa", xnnVerifyEdgeSdpa)                                 \
+  X(edge_addmm, "edge.addmm", xnnVerifyEdgeAddmm)                              \
   /* edge: convolution and pooling */                                          \
   X(edge_conv2d, "edge.conv2d", xnnVerifyEdgeConv2d)                           \
   X(edge_max_pool2d, "edge.max_pool2d", xnnVerifyEdgeMaxPool2d)                \
   X(edge_avg_pool2d, "edge.avg_pool2d", xnnVerifyEdgeAvgPool2d)                \
+  X(edge_adaptive_avg_pool2d, "edge.adaptive_avg_pool2d",                      \
+    xnnVerifyEdgeAdaptiveAvgPool2d)                                            \
+  /* edge: normalisation */                                                    \
+  X(edge_batch_norm, "edge.batch_norm", xnnVerifyEdgeBatchNorm)                \
+  X(edge_layer_norm, "edge.layer_norm", xnnVerifyEdgeLayerNorm)                \
   /* edge: data movement */                                                    \
   X(edge_view, "edge.view", xnnVerifyEdgeView)                                 \
   X(edge_permute, "edge.permute", xnnVerifyEdgePermute)                        \

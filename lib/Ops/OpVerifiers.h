@@ -32,11 +32,17 @@ bool xnnVerifyEdgeLinear(MlirOperation op);
 bool xnnVerifyEdgeMm(MlirOperation op);
 bool xnnVerifyEdgeBmm(MlirOperation op);
 bool xnnVerifyEdgeSdpa(MlirOperation op);
+bool xnnVerifyEdgeAddmm(MlirOperation op);
 
 /* Conv.c: 2-D convolution and pooling (NCHW). */
 bool xnnVerifyEdgeConv2d(MlirOperation op);
 bool xnnVerifyEdgeMaxPool2d(MlirOperation op);
 bool xnnVerifyEdgeAvgPool2d(MlirOperation op);
+bool xnnVerifyEdgeAdaptiveAvgPool2d(MlirOperation op);
+
+/* Norm.c: inference batch norm and layer norm. */
+bool xnnVerifyEdgeBatchNorm(MlirOperation op);
+bool xnnVerifyEdgeLayerNorm(MlirOperation op);
 
 /* Shape.c: data movement. */
 bool xnnVerifyEdgeView(MlirOperation op);

@@ -149,3 +149,36 @@ bool xnnRefAvgPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
   (void)nIn, (void)nOut;
   return pool(c, &in[0], out, false);
 }
+
+/* _adaptive_avg_pool2d: window i along an axis of In -> Out is
+ * [floor(i * In / Out), ceil((i + 1) * In / Out)); the window's sum in f32
+ * (row-major), then / kh / kw as ATen's CPU kernel divides. x is [N, C, H, W]
+ * or [C, H, W]. */
+bool xnnRefAdaptiveAvgPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn,
+                             XnnMlirTensor *out, size_t nOut) {
+  (void)nIn, (void)nOut;
+  const XnnMlirTensor *X = &in[0];
+  int64_t r = X->rank, H = X->dims[r - 2], W = X->dims[r - 1];
+  int64_t OH = out->dims[r - 2], OW = out->dims[r - 1];
+  int64_t NC = xnnMlirTensorNumElements(X) / (H * W);
+  float *sx = NULL;
+  const float *x = xnnRefF32In(c, X, &sx);
+  float *o = x ? xnnRefF32Out(c, out) : NULL;
+  if (o) {
+    for (int64_t p = 0; p < NC; ++p)
+      for (int64_t oh = 0; oh < OH; ++oh) {
+        int64_t h0 = oh * H / OH, h1 = ((oh + 1) * H + OH - 1) / OH;
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          int64_t w0 = ow * W / OW, w1 = ((ow + 1) * W + OW - 1) / OW;
+          float acc = 0.0f;
+          for (int64_t ih = h0; ih < h1; ++ih)
+            for (int64_t iw = w0; iw < w1; ++iw)
+              acc += x[(p * H + ih) * W + iw];
+          o[(p * OH + oh) * OW + ow] = acc / (float)(h1 - h0) / (float)(w1 - w0);
+        }
+      }
+    xnnRefF32Commit(out, o);
+  }
+  free(sx);
+  return o != NULL;
+}

@@ -47,10 +47,15 @@
   X("edge.mm", xnnRefMm)                                                       \
   X("edge.bmm", xnnRefBmm)                                                     \
   X("edge.sdpa", xnnRefSdpa)                                                   \
+  X("edge.addmm", xnnRefAddmm)                                                 \
   /* convolution and pooling (Conv.c) */                                       \
   X("edge.conv2d", xnnRefConv2d)                                               \
   X("edge.max_pool2d", xnnRefMaxPool2d)                                        \
   X("edge.avg_pool2d", xnnRefAvgPool2d)                                        \
+  X("edge.adaptive_avg_pool2d", xnnRefAdaptiveAvgPool2d)                       \
+  /* normalisation (Norm.c) */                                                 \
+  X("edge.batch_norm", xnnRefBatchNorm)                                        \
+  X("edge.layer_norm", xnnRefLayerNorm)                                        \
   /* data movement (Shape.c) */                                                \
   X("edge.view", xnnRefView)                                                   \
   X("edge.permute", xnnRefPermute)                                             \

@@ -2,7 +2,7 @@
  *
  * One kernel per edge op, listed once in the table of Kernels.c (op name ->
  * kernel); the kernels live in one file per op family (Copy.c, Elementwise.c,
- * Reduce.c, Matmul.c, Conv.c, Shape.c). The interpreter (Interpreter.c)
+ * Reduce.c, Matmul.c, Conv.c, Norm.c, Shape.c). The interpreter (Interpreter.c)
  * verifies an op (xnnMlirVerifyOp) and checks that its operand tensors match
  * the operand types before it calls the kernel, and it allocates the results
  * from the result types (zero-filled). Kernels may therefore rely on every
@@ -130,10 +130,15 @@ XNN_REF_DECL(xnnRefLinear)
 XNN_REF_DECL(xnnRefMm)
 XNN_REF_DECL(xnnRefBmm)
 XNN_REF_DECL(xnnRefSdpa)
+XNN_REF_DECL(xnnRefAddmm)
 /* Conv.c */
 XNN_REF_DECL(xnnRefConv2d)
 XNN_REF_DECL(xnnRefMaxPool2d)
 XNN_REF_DECL(xnnRefAvgPool2d)
+XNN_REF_DECL(xnnRefAdaptiveAvgPool2d)
+/* Norm.c */
+XNN_REF_DECL(xnnRefBatchNorm)
+XNN_REF_DECL(xnnRefLayerNorm)
 /* Shape.c */
 XNN_REF_DECL(xnnRefView)
 XNN_REF_DECL(xnnRefPermute)

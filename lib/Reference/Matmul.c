@@ -202,3 +202,49 @@ bool xnnRefSdpa(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor
   free(sq), free(sk), free(sv), free(sm);
   return o != NULL;
 }
+
+/* addmm: beta * bias + alpha * (a @ b) as ATen's CPU gemm computes it: the
+ * dot product in f32 (ascending k), then alpha * acc + beta * bias in f32
+ * (each factor skipped when 1), once rounded to the storage type; beta = 0
+ * ignores bias, NaN included. bias broadcasts to [M, N]. */
+bool xnnRefAddmm(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                 size_t nOut) {
+  (void)nIn, (void)nOut;
+  const XnnMlirTensor *C = &in[0], *A = &in[1], *B = &in[2];
+  double beta = 1.0, alpha = 1.0;
+  xnnAttrF64(c->op, "beta", &beta);
+  xnnAttrF64(c->op, "alpha", &alpha);
+  int64_t M = A->dims[0], K = A->dims[1], N = B->dims[1];
+  /* bias strides over [M, N]: 0 along broadcast dims. */
+  int64_t cm = 0, cn = 0;
+  if (C->rank == 2)
+    cm = C->dims[0] == 1 ? 0 : C->dims[1], cn = C->dims[1] == 1 ? 0 : 1;
+  else if (C->rank == 1)
+    cn = C->dims[0] == 1 ? 0 : 1;
+  float *sa = NULL, *sb = NULL, *sc = NULL;
+  const float *a = xnnRefF32In(c, A, &sa);
+  const float *b = a ? xnnRefF32In(c, B, &sb) : NULL;
+  const float *bias = b ? xnnRefF32In(c, C, &sc) : NULL;
+  float *o = bias ? xnnRefF32Out(c, out) : NULL;
+  if (o) {
+    float fa = (float)alpha, fb = (float)beta;
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t n = 0; n < N; ++n) {
+        float acc = 0.0f;
+        for (int64_t k = 0; k < K; ++k)
+          acc += a[m * K + k] * b[k * N + n];
+        if (alpha != 1.0)
+          acc *= fa;
+        if (beta != 0.0) {
+          float t = bias[m * cm + n * cn];
+          if (beta != 1.0)
+            t *= fb;
+          acc += t;
+        }
+        o[m * N + n] = acc;
+      }
+    xnnRefF32Commit(out, o);
+  }
+  free(sa), free(sb), free(sc);
+  return o != NULL;
+}

@@ -15,12 +15,14 @@
  *
  * Op classes (walk in block order, inserted copies are not revisited):
  *   - NHWC-input: edge.conv2d (input and 4-D weight), edge.max_pool2d,
- *     edge.avg_pool2d, edge.prelu, edge.upsample_bilinear2d, edge.mean /
- *     edge.sum over dims {2,3} of a 4-D tensor: operand 0 is brought to NHWC;
- *     the result is tagged NHWC if it is 4-D (a keepdim=false H/W reduction
+ *     edge.avg_pool2d, edge.adaptive_avg_pool2d, edge.prelu,
+ *     edge.upsample_bilinear2d, edge.mean / edge.sum over dims {2,3} of a
+ *     4-D tensor: operand 0 is brought to NHWC; the result is tagged NHWC if it is 4-D (a keepdim=false H/W reduction
  *     yields [N, C], which is the same bytes in both layouts: NCHW).
  *   - NCHW-input: edge.view, edge.linear, edge.squeeze, edge.unsqueeze,
- *     edge.sdpa: every operand is brought to NCHW.
+ *     edge.sdpa, edge.layer_norm: every operand is brought to NCHW.
+ *   - edge.batch_norm keeps operand 0's layout (its [C] parameters
+ *     broadcast along the channel axis in either), parameters NCHW.
  *   - layout changes: edge.to_copy with memory_format channels_last /
  *     contiguous, edge.to_dim_order_copy with dim_order [0,2,3,1] / identity:
  *     the result has that layout whatever the input's.
@@ -304,6 +306,7 @@ typedef enum {
   CLASS_TO_NHWC,   /* explicit layout change: result NHWC */
   CLASS_TO_NCHW,   /* explicit layout change: result NCHW */
   CLASS_FOLLOW,    /* layout-following */
+  CLASS_FOLLOW_X,  /* batch_norm: follows operand 0; its [C] parameters stay NCHW */
   CLASS_RETURN,    /* func.return of the processed function */
   CLASS_OPAQUE,    /* other dialects: operands in NCHW, results untouched */
 } OpClass;
@@ -364,7 +367,8 @@ static OpClass classifyCopy(MlirOperation op) {
 /* The edge ops the layout rules single out (one hash probe per op); every
  * other edge op follows its operands. */
 typedef enum {
-  RULE_NONE, RULE_CONSTANT, RULE_COPY, RULE_NHWC_INPUT, RULE_REDUCE, RULE_NCHW_INPUT, RULE_INNERMOST
+  RULE_NONE, RULE_CONSTANT, RULE_COPY, RULE_NHWC_INPUT, RULE_REDUCE, RULE_NCHW_INPUT, RULE_INNERMOST,
+  RULE_PER_CHANNEL
 } RuleKind;
 typedef struct LayoutRule {
   const char *name;
@@ -379,6 +383,9 @@ static const LayoutRule kLayoutRules[] = {
     {"edge.avg_pool2d", RULE_NHWC_INPUT},
     {"edge.prelu", RULE_NHWC_INPUT},
     {"edge.upsample_bilinear2d", RULE_NHWC_INPUT},
+    {"edge.adaptive_avg_pool2d", RULE_NHWC_INPUT},
+    {"edge.batch_norm", RULE_PER_CHANNEL},
+    {"edge.layer_norm", RULE_NCHW_INPUT},
     {"edge.mean", RULE_REDUCE},
     {"edge.sum", RULE_REDUCE},
     {"edge.view", RULE_NCHW_INPUT},
@@ -416,6 +423,8 @@ static OpClass classify(State *s, MlirOperation op) {
     return CLASS_NCHW_IN;
   case RULE_INNERMOST:
     return innermostClass(op);
+  case RULE_PER_CHANNEL:
+    return CLASS_FOLLOW_X;
   case RULE_NONE:
     break;
   }
@@ -492,6 +501,18 @@ static void processOp(State *s, MlirOperation op) {
   case CLASS_FOLLOW:
     processFollow(s, op);
     return;
+  case CLASS_FOLLOW_X: {
+    /* The per-channel vectors broadcast along the channel axis wherever x
+     * holds it (the lowering shapes them), so x keeps its layout. */
+    MlirValue x = mlirOperationGetOperand(op, 0);
+    Layout l = isRank4(x) && allResultsRank4(op) && !isLayoutNeutral(x) ? layoutOf(s, x) : LAYOUT_NCHW;
+    demand(s, op, 0, l);
+    for (intptr_t i = 1, n = mlirOperationGetNumOperands(op); i < n; ++i)
+      if (mlirTypeIsARankedTensor(mlirValueGetType(mlirOperationGetOperand(op, i))))
+        demand(s, op, i, LAYOUT_NCHW);
+    setOpLayout(s, op, l);
+    return;
+  }
   case CLASS_RETURN:
     for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
       Layout l = LAYOUT_NCHW;

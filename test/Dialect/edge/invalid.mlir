@@ -1221,3 +1221,165 @@ func.func @split_elem(%x: tensor<2x7xf32>) -> tensor<2x7xf16> {
   %0 = "edge.split"(%x) {split_sizes = array<i64: 7>, dim = 1 : i64} : (tensor<2x7xf32>) -> tensor<2x7xf16>
   return %0 : tensor<2x7xf16>
 }
+
+// ===== batch_norm, layer_norm, addmm, adaptive_avg_pool2d =====
+
+// -----
+
+func.func @batch_norm_missing_eps(%x: tensor<2x3xf32>, %c: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.batch_norm' op attribute "eps" is expected but not provided}}
+  %0 = "edge.batch_norm"(%x, %c, %c, %c, %c) : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @batch_norm_rank(%x: tensor<3xf32>, %c: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.batch_norm' op operand 'x' must have rank >= 2 ([N, C, ...]), got rank 1}}
+  %0 = "edge.batch_norm"(%x, %c, %c, %c, %c) {eps = 1.0e-5 : f64} : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @batch_norm_channels(%x: tensor<2x3x4xf32>, %c: tensor<3xf32>, %v: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{'edge.batch_norm' op operand 'running_var' must have shape 3 (the channels, dim 1 of 'x'), got 4}}
+  %0 = "edge.batch_norm"(%x, %c, %c, %c, %v) {eps = 1.0e-5 : f64} : (tensor<2x3x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @batch_norm_elem(%x: tensor<2x3xf32>, %c: tensor<3xf32>, %h: tensor<3xf16>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.batch_norm' op weight element type 'f16' must match operand 'x' element type 'f32'}}
+  %0 = "edge.batch_norm"(%x, %h, %c, %c, %c) {eps = 1.0e-5 : f64} : (tensor<2x3xf32>, tensor<3xf16>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @batch_norm_eps_kind(%x: tensor<2x3xf32>, %c: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{expected base attribute 'builtin.float' but got 'builtin.integer'}}
+  %0 = "edge.batch_norm"(%x, %c, %c, %c, %c) {eps = 1 : i64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @batch_norm_result(%x: tensor<2x3xf32>, %c: tensor<3xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'edge.batch_norm' op result shape 3x2 does not match the batch_norm (same as 'x') shape 2x3}}
+  %0 = "edge.batch_norm"(%x, %c, %c, %c, %c) {eps = 1.0e-5 : f64} : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @layer_norm_trailing(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{'edge.layer_norm' op normalized_shape 3 is not the trailing shape of operand 'x' (2x3x4)}}
+  %0 = "edge.layer_norm"(%x) {normalized_shape = array<i64: 3>, eps = 1.0e-5 : f64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @layer_norm_empty_shape(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{'edge.layer_norm' op normalized_shape has 0 entries; expected 1 to rank(x) = 3}}
+  %0 = "edge.layer_norm"(%x) {normalized_shape = array<i64>, eps = 1.0e-5 : f64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @layer_norm_weight(%x: tensor<2x3x4xf32>, %w: tensor<3x4xf32>) -> tensor<2x3x4xf32> {
+  // expected-error @+1 {{'edge.layer_norm' op operand 'weight' must have shape normalized_shape = 4, got 3x4}}
+  %0 = "edge.layer_norm"(%x, %w) {normalized_shape = array<i64: 4>, eps = 1.0e-5 : f64} : (tensor<2x3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+func.func @layer_norm_operands(%x: tensor<2x4xf32>, %w: tensor<4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'edge.layer_norm' op expects 1 to 3 operands, got 4}}
+  %0 = "edge.layer_norm"(%x, %w, %w, %w) {normalized_shape = array<i64: 4>, eps = 1.0e-5 : f64} : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @layer_norm_missing_eps(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'edge.layer_norm' op attribute "eps" is expected but not provided}}
+  %0 = "edge.layer_norm"(%x) {normalized_shape = array<i64: 4>} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @addmm_contraction(%c: tensor<4xf32>, %a: tensor<3x5xf32>, %b: tensor<4x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'edge.addmm' op contraction dimension (a dim 1 vs b dim 0) mismatch: 5 vs 4}}
+  %0 = "edge.addmm"(%c, %a, %b) : (tensor<4xf32>, tensor<3x5xf32>, tensor<4x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @addmm_bias(%c: tensor<3xf32>, %a: tensor<3x4xf32>, %b: tensor<4x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'edge.addmm' op operand 'bias' of shape 3 does not broadcast to the product's shape 3x4}}
+  %0 = "edge.addmm"(%c, %a, %b) : (tensor<3xf32>, tensor<3x4xf32>, tensor<4x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @addmm_rank(%c: tensor<4xf32>, %a: tensor<1x3x4xf32>, %b: tensor<4x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'edge.addmm' op operands 'a' and 'b' must have rank 2, got 3 and 2}}
+  %0 = "edge.addmm"(%c, %a, %b) : (tensor<4xf32>, tensor<1x3x4xf32>, tensor<4x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @addmm_alpha_kind(%c: tensor<4xf32>, %a: tensor<3x4xf32>, %b: tensor<4x4xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{'edge.addmm' op attribute 'alpha' must be a 64-bit float, e.g. 1.0 : f64, got "two"}}
+  %0 = "edge.addmm"(%c, %a, %b) {alpha = "two"} : (tensor<4xf32>, tensor<3x4xf32>, tensor<4x4xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @adaptive_size_len(%x: tensor<1x3x4x4xf32>) -> tensor<1x3x2x2xf32> {
+  // expected-error @+1 {{'edge.adaptive_avg_pool2d' op attribute 'output_size' must have 2 elements, got 1: array<i64: 2>}}
+  %0 = "edge.adaptive_avg_pool2d"(%x) {output_size = array<i64: 2>} : (tensor<1x3x4x4xf32>) -> tensor<1x3x2x2xf32>
+  return %0 : tensor<1x3x2x2xf32>
+}
+
+// -----
+
+func.func @adaptive_size_zero(%x: tensor<1x3x4x4xf32>) -> tensor<1x3x0x2xf32> {
+  // expected-error @+1 {{'edge.adaptive_avg_pool2d' op attribute 'output_size' element #0 is 0, must be in [1, 2147483647]}}
+  %0 = "edge.adaptive_avg_pool2d"(%x) {output_size = array<i64: 0, 2>} : (tensor<1x3x4x4xf32>) -> tensor<1x3x0x2xf32>
+  return %0 : tensor<1x3x0x2xf32>
+}
+
+// -----
+
+func.func @adaptive_rank(%x: tensor<4x4xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{'edge.adaptive_avg_pool2d' op operand 'x' must be [N, C, H, W] or [C, H, W], got rank 2}}
+  %0 = "edge.adaptive_avg_pool2d"(%x) {output_size = array<i64: 2, 2>} : (tensor<4x4xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @adaptive_empty(%x: tensor<1x3x0x4xf32>) -> tensor<1x3x2x2xf32> {
+  // expected-error @+1 {{'edge.adaptive_avg_pool2d' op operand 'x' has an empty spatial dim (H = 0, W = 4)}}
+  %0 = "edge.adaptive_avg_pool2d"(%x) {output_size = array<i64: 2, 2>} : (tensor<1x3x0x4xf32>) -> tensor<1x3x2x2xf32>
+  return %0 : tensor<1x3x2x2xf32>
+}
+
+// -----
+
+func.func @adaptive_result(%x: tensor<1x3x4x4xf32>) -> tensor<1x3x2x3xf32> {
+  // expected-error @+1 {{'edge.adaptive_avg_pool2d' op result shape 1x3x2x3 does not match the adaptive pooling shape 1x3x2x2}}
+  %0 = "edge.adaptive_avg_pool2d"(%x) {output_size = array<i64: 2, 2>} : (tensor<1x3x4x4xf32>) -> tensor<1x3x2x3xf32>
+  return %0 : tensor<1x3x2x3xf32>
+}

@@ -242,3 +242,23 @@ func.func @split(%x: tensor<2x6xf32>) -> tensor<2x3xf32> {
   %1 = "edge.split"(%x) {dim = 0 : i64, split_sizes = array<i64: 2>} : (tensor<2x6xf32>) -> tensor<2x6xf32>
   return %0#1 : tensor<2x3xf32>
 }
+
+// Normalisation, addmm and adaptive pooling (SPEC 3.1.1).
+// CHECK-LABEL: func.func @norms
+// CHECK: %{{.*}} = "edge.batch_norm"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {eps = 1.000000e-05 : f64} : (tensor<2x3x4x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x4x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.layer_norm"(%{{.*}}) {eps = 1.000000e-05 : f64, normalized_shape = array<i64: 4, 4>} : (tensor<2x3x4x4xf32>) -> tensor<2x3x4x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.layer_norm"(%{{.*}}, %{{.*}}, %{{.*}}) {eps = 9.9999999999999995E-7 : f64, normalized_shape = array<i64: 4>} : (tensor<2x3x4x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.addmm"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<4xf32>, tensor<3x4xf32>, tensor<4x4xf32>) -> tensor<3x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.addmm"(%{{.*}}, %{{.*}}, %{{.*}}) {alpha = 2.000000e+00 : f64, beta = 0.000000e+00 : f64} : (tensor<f32>, tensor<3x4xf32>, tensor<4x4xf32>) -> tensor<3x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.adaptive_avg_pool2d"(%{{.*}}) {output_size = array<i64: 1, 3>} : (tensor<2x3x4x4xf32>) -> tensor<2x3x1x3xf32>
+// CHECK-NEXT: %{{.*}} = "edge.adaptive_avg_pool2d"(%{{.*}}) {output_size = array<i64: 2, 2>} : (tensor<3x4x4xf32>) -> tensor<3x2x2xf32>
+func.func @norms(%x: tensor<2x3x4x4xf32>, %c: tensor<3xf32>, %v: tensor<4xf32>, %a: tensor<3x4xf32>, %b: tensor<4x4xf32>, %s: tensor<f32>, %x3: tensor<3x4x4xf32>) -> tensor<2x3x4x4xf32> {
+  %0 = "edge.batch_norm"(%x, %c, %c, %c, %c) {eps = 1.0e-5 : f64} : (tensor<2x3x4x4xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x4x4xf32>
+  %1 = "edge.layer_norm"(%x) {normalized_shape = array<i64: 4, 4>, eps = 1.0e-5 : f64} : (tensor<2x3x4x4xf32>) -> tensor<2x3x4x4xf32>
+  %2 = "edge.layer_norm"(%x, %v, %v) {normalized_shape = array<i64: 4>, eps = 1.0e-6 : f64} : (tensor<2x3x4x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4x4xf32>
+  %3 = "edge.addmm"(%v, %a, %b) : (tensor<4xf32>, tensor<3x4xf32>, tensor<4x4xf32>) -> tensor<3x4xf32>
+  %4 = "edge.addmm"(%s, %a, %b) {alpha = 2.0 : f64, beta = 0.0 : f64} : (tensor<f32>, tensor<3x4xf32>, tensor<4x4xf32>) -> tensor<3x4xf32>
+  %5 = "edge.adaptive_avg_pool2d"(%x) {output_size = array<i64: 1, 3>} : (tensor<2x3x4x4xf32>) -> tensor<2x3x1x3xf32>
+  %6 = "edge.adaptive_avg_pool2d"(%x3) {output_size = array<i64: 2, 2>} : (tensor<3x4x4xf32>) -> tensor<3x2x2xf32>
+  return %2 : tensor<2x3x4x4xf32>
+}
