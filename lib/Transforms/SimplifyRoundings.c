@@ -191,7 +191,62 @@ static size_t liveUses(MlirValue v) {
 }
 
 
-/* clamp(W(R(x))) -> W(R(clamp(x))) where the round trip feeds only the clamp.
+/* W(u(R(x))) -> u(K(x)), K = round_to_bf16 kept in f32, where u is an op
+ * that only moves or selects values (relu, clamp with bf16 bounds, max
+ * pooling, transposes...) run in bf16 between the rounding and widenings
+ * only: u gives the same values in f32, and the narrowing and widening
+ * passes go. R becomes K in place (its result retyped), u is retyped f32.
+ * Returns whether anything changed. */
+static bool liftExactOps(MlirOperation *ops, size_t n) {
+  bool changed = false;
+  for (size_t i = 0; i < n; ++i) {
+    MlirOperation u = ops[i];
+    intptr_t numData = 0;
+    if (mlirOperationGetNumResults(u) != 1 || !movesOrSelects(u, &numData) || numData != 1 ||
+        !mlirTypeIsABF16(xnnValueElemType(mlirOperationGetResult(u, 0))) ||
+        !mlirTypeIsARankedTensor(mlirValueGetType(mlirOperationGetResult(u, 0))) ||
+        mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetResult(u, 0))) > 8)
+      continue;
+    MlirOperation round = xnnDefiningOp(mlirOperationGetOperand(u, 0));
+    if (mlirOperationIsNull(round) || !isRound(round) || liveUses(mlirOperationGetResult(round, 0)) != 1 ||
+        !mlirAttributeIsNull(xnnOpAttr(round, "exact_input")))
+      continue;
+    MlirValue y = mlirOperationGetResult(u, 0);
+    bool onlyWidened = liveUses(y) > 0;
+    for (MlirOpOperand use = mlirValueGetFirstUse(y); !mlirOpOperandIsNull(use) && onlyWidened;
+         use = mlirOpOperandGetNextUse(use)) {
+      MlirOperation owner = mlirOpOperandGetOwner(use);
+      onlyWidened = (xnnOpIs(owner, "xnn.convert") && xnnOpIsDead(owner)) || isWiden(owner);
+    }
+    if (!onlyWidened)
+      continue;
+    /* The widenings, before y changes type (and they stop being widenings). */
+    size_t numWidens = 0;
+    MlirOperation widens[16];
+    for (MlirOpOperand use = mlirValueGetFirstUse(y); !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
+      if (isWiden(mlirOpOperandGetOwner(use)) && numWidens < 16)
+        widens[numWidens++] = mlirOpOperandGetOwner(use);
+    if (numWidens == 16)
+      continue; /* more than the merged converts can leave: not worth a heap list */
+    MlirContext ctx = mlirOperationGetContext(u);
+    MlirValue k = mlirOperationGetResult(round, 0);
+    mlirValueSetType(k, mlirValueGetType(mlirOperationGetOperand(round, 0)));
+    xnnOpSetAttr(round, "round_to_bf16", mlirBoolAttrGet(ctx, 1));
+    MlirType yType = mlirValueGetType(y);
+    int64_t dims[8];
+    intptr_t rank = mlirShapedTypeGetRank(yType);
+    for (intptr_t d = 0; d < rank && d < 8; ++d)
+      dims[d] = mlirShapedTypeGetDimSize(yType, d);
+    mlirValueSetType(y, mlirRankedTensorTypeGet(rank, dims, mlirF32TypeGet(ctx), mlirAttributeGetNull()));
+    for (size_t w = 0; w < numWidens; ++w)
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(widens[w], 0), y);
+    changed = true;
+  }
+  return changed;
+}
+
+/* clamp(W(R(x))) -> W(R(clamp(x))) where the round trip feeds only the clamp
+ * (also clamp(K(x)) -> K(clamp(x)), K kept in f32).
  * Returns whether any op moved (the block order changed). */
 static bool hoistClamps(MlirOperation *ops, size_t n) {
   bool moved = false;
@@ -200,14 +255,17 @@ static bool hoistClamps(MlirOperation *ops, size_t n) {
     if (!isExactClamp(clamp))
       continue;
     MlirValue in = mlirOperationGetOperand(clamp, 0);
-    MlirOperation widen = xnnDefiningOp(in);
-    if (mlirOperationIsNull(widen) || !isWiden(widen) || liveUses(in) != 1)
+    MlirOperation last = xnnDefiningOp(in), round; /* the round trip: W(R(x)), or K(x) kept in f32 */
+    if (mlirOperationIsNull(last) || liveUses(in) != 1)
       continue;
-    MlirOperation round = xnnDefiningOp(mlirOperationGetOperand(widen, 0));
-    if (mlirOperationIsNull(round) || !isRound(round) ||
-        liveUses(mlirOperationGetResult(round, 0)) != 1 ||
-        !mlirAttributeIsNull(xnnOpAttr(round, "exact_input")))
-      continue;
+    if (isRoundKeep(last)) {
+      round = last;
+    } else {
+      round = isWiden(last) ? xnnDefiningOp(mlirOperationGetOperand(last, 0)) : (MlirOperation){NULL};
+      if (mlirOperationIsNull(round) || !isRound(round) || liveUses(mlirOperationGetResult(round, 0)) != 1 ||
+          !mlirAttributeIsNull(xnnOpAttr(round, "exact_input")))
+        continue;
+    }
     MlirValue x = mlirOperationGetOperand(round, 0), clamped = mlirOperationGetResult(clamp, 0);
     if (!mlirTypeEqual(mlirValueGetType(x), mlirValueGetType(in)))
       continue;
@@ -247,7 +305,7 @@ static bool simplifyDelegate(MlirOperation func, const void *config) {
   if (!ops)
     return true;
   mergeConverts(ops, n);
-  if (hoistClamps(ops, n)) {
+  if (liftExactOps(ops, n) | hoistClamps(ops, n)) {
     free(ops);
     if (!(ops = xnnBlockOps(body, &n)))
       return true;
@@ -268,6 +326,10 @@ static bool simplifyDelegate(MlirOperation func, const void *config) {
     if (!xnnOpIs(op, "xnn.convert"))
       continue;
     MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, 0));
+    if (isRoundKeep(op) && valueExact(&a, mlirOperationGetOperand(op, 0))) { /* K(x) = x for bf16 values */
+      mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), mlirOperationGetOperand(op, 0));
+      continue;
+    }
     if (isRound(op)) {
       MlirValue x = mlirOperationGetOperand(op, 0);
       if (!mlirOperationIsNull(def) && isWiden(def)) /* R(W(y)) = y */

@@ -165,3 +165,34 @@ func.func private @two_widenings(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4x
   %5 = "xnn.binary"(%3, %3) {kind = "add"} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %4, %5 : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// An op that only selects values, run in bf16 between a rounding and
+// widenings only (relu on the bf16 result of a convolution), runs in f32 on
+// the rounding kept in f32: same values, no narrowing and widening passes;
+// the clamp then moves above the rounding, next to the convolution. Where
+// another bf16 op uses its result, it stays in bf16.
+// CHECK-LABEL: func.func private @lift_bf16_relu
+// CHECK: %[[C:.*]] = "xnn.convolution_2d"
+// CHECK-NEXT: %[[K:.*]] = "xnn.unary"(%[[C]]) {kind = "clamp", max = 0x7FF0000000000000 : f64, min = 0.000000e+00 : f64} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+// CHECK-NEXT: %[[W:.*]] = "xnn.convert"(%[[K]]) {round_to_bf16 = true} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+// CHECK-NEXT: "xnn.convolution_2d"(%[[W]]
+// CHECK-LABEL: func.func private @keep_bf16_relu
+// CHECK: %[[R:.*]] = "xnn.convert"(%{{.*}}) : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xbf16>
+// CHECK-NEXT: %[[U:.*]] = "xnn.unary"(%[[R]]) {kind = "clamp", max = 0x7FF0000000000000 : f64, min = 0.000000e+00 : f64} : (tensor<1x4x4x2xbf16>) -> tensor<1x4x4x2xbf16>
+func.func private @lift_bf16_relu(%x: tensor<1x4x4x2xf32>, %w: tensor<2x1x1x2xf32>, %b: tensor<2xf32>) -> tensor<1x4x4x2xf32> attributes {xnn.delegate} {
+  %0 = "xnn.convolution_2d"(%x, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
+  %1 = "xnn.convert"(%0) : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xbf16>
+  %2 = "xnn.unary"(%1) {kind = "clamp", min = 0.0 : f64, max = 0x7FF0000000000000 : f64} : (tensor<1x4x4x2xbf16>) -> tensor<1x4x4x2xbf16>
+  %3 = "xnn.convert"(%2) : (tensor<1x4x4x2xbf16>) -> tensor<1x4x4x2xf32>
+  %4 = "xnn.convolution_2d"(%3, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
+  return %4 : tensor<1x4x4x2xf32>
+}
+func.func private @keep_bf16_relu(%x: tensor<1x4x4x2xf32>, %w: tensor<2x1x1x2xf32>, %b: tensor<2xf32>) -> tensor<1x4x4x2xbf16> attributes {xnn.delegate} {
+  %0 = "xnn.convolution_2d"(%x, %w, %b) {padding = array<i64: 0, 0, 0, 0>, kernel = array<i64: 1, 1>, subsampling = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 1, group_input_channels = 2, group_output_channels = 2} : (tensor<1x4x4x2xf32>, tensor<2x1x1x2xf32>, tensor<2xf32>) -> tensor<1x4x4x2xf32>
+  %1 = "xnn.convert"(%0) : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xbf16>
+  %2 = "xnn.unary"(%1) {kind = "clamp", min = 0.0 : f64, max = 0x7FF0000000000000 : f64} : (tensor<1x4x4x2xbf16>) -> tensor<1x4x4x2xbf16>
+  %3 = "xnn.unary"(%2) {kind = "negate"} : (tensor<1x4x4x2xbf16>) -> tensor<1x4x4x2xbf16>
+  return %3 : tensor<1x4x4x2xbf16>
+}
