@@ -302,6 +302,10 @@ static bool checkUpsampleNearest(MlirOperation op, const XnnPartitionConfig *cfg
     if (y[i] % x[i] != 0)
       return refuse(why, "upsample_nearest2d from %lld to %lld in dim %d: not a whole factor (a gather; "
                     "the pinned XNNPACK has none)", (long long)x[i], (long long)y[i], i);
+    /* The check below costs one float step per output index. */
+    if (y[i] > ((int64_t)1 << 24))
+      return refuse(why, "upsample_nearest2d to %lld in dim %d: more than 2^24 output indices to check",
+                    (long long)y[i], i);
     int64_t f = y[i] / x[i];
     for (int64_t d = 0; d < y[i]; ++d)
       if (xnnRefNearestIndex(d, x[i], y[i]) != d / f)
