@@ -463,8 +463,10 @@ static const XnnCapability table[] = {
     {"edge.roll", "concatenate", FH, checkRoll, xnnLowerRoll, XNN_CAP_BF16},
     /* split: one static slice per piece (bf16 slices are refused: in f32). */
     {"edge.split", "static_slice", FH, checkSplit, xnnLowerSplit, 0},
-    /* conv_transpose2d: f16 runs in f32 as conv2d does (a GEMM-based node;
-     * PyTorch accumulates in f32); the library refuses bf16. */
+    /* conv_transpose2d: f16 runs in f32 as conv2d does. A precaution: the
+     * deconvolution uses the f16 GEMM kernels that return wrong data on
+     * AVX512-FP16 CPUs for conv2d; on AVX2 its f16 node matched f32 rounded
+     * once (576-term sums, 5408 outputs). The library refuses bf16. */
     {"edge.conv_transpose2d", "deconvolution_2d_f32_weights", XNN_CAP_F32, checkConvTranspose,
      xnnLowerConvTranspose, XNN_CAP_F16},
     /* XNNPACK's f16 resize interpolates in f16 (three roundings: up to 1.5
