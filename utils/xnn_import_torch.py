@@ -152,6 +152,11 @@ def trace(module, inputs):
     return gm
 
 
+def name_overload(node):
+    """The overload of a call_function node's ATen op ('vec', 'default', ...)."""
+    return op_name(node.target)[1]
+
+
 def op_name(target):
     """'aten.convolution.default' / edge overloads -> ('convolution', 'default')."""
     s = str(target)
@@ -474,6 +479,55 @@ class Importer:
             self.fail(n, "div with a rounding mode is not supported")
         return self.binary(n, "div", n.args[0], n.args[1])
 
+    # comparisons (.Tensor and .Scalar), selection
+    def operand_as(self, n, a, dtype):
+        """Operand `a` (a node or a Python scalar) as a value of `dtype`:
+        scalars become rank-0 constants, tensors of another dtype a to_copy
+        (ATen computes comparisons and where in the promoted dtype)."""
+        if not isinstance(a, torch.fx.Node):
+            return self.w.constant(torch.tensor(a, dtype=dtype), "scalar")
+        v, t = self.v(n, a), self.values[a]
+        if t.dtype == dtype:
+            return v
+        return self.w.op("to_copy", [v], [("dtype", DTYPES[dtype])], tuple(t.shape), dtype)
+
+    def compare(self, n, edge):
+        a, b = n.args[0], n.args[1]
+        common = torch.result_type(self.values[a] if isinstance(a, torch.fx.Node) else a,
+                                   self.values[b] if isinstance(b, torch.fx.Node) else b)
+        shape, dtype = self.out(n)
+        return self.w.op(edge, [self.operand_as(n, a, common), self.operand_as(n, b, common)], [], shape, dtype)
+
+    def op_eq(self, n): return self.compare(n, "eq")
+    def op_ne(self, n): return self.compare(n, "ne")
+    def op_lt(self, n): return self.compare(n, "lt")
+    def op_le(self, n): return self.compare(n, "le")
+    def op_gt(self, n): return self.compare(n, "gt")
+    def op_ge(self, n): return self.compare(n, "ge")
+
+    def op_where(self, n):
+        if len(n.args) != 3:
+            self.fail(n, "where with one argument (nonzero) is not supported")
+        cond, a, b = n.args
+        if not isinstance(cond, torch.fx.Node) or self.values[cond].dtype != torch.bool:
+            self.fail(n, "where with a condition that is not a bool tensor is not supported")
+        shape, dtype = self.out(n)
+        return self.w.op("where", [self.v(n, cond), self.operand_as(n, a, dtype), self.operand_as(n, b, dtype)], [],
+                         shape, dtype)
+
+    def op_masked_fill(self, n):
+        x, mask, value = n.args[:3]
+        if isinstance(value, torch.fx.Node):  # masked_fill.Tensor: a one-element constant only
+            t = self.values[value]
+            if not self.const.get(value) or t.numel() != 1:
+                self.fail(n, "masked_fill with a fill value that is not a constant scalar is not supported")
+            value = t.item()
+        if not isinstance(mask, torch.fx.Node) or self.values[mask].dtype != torch.bool:
+            self.fail(n, "masked_fill with a mask that is not a bool tensor is not supported")
+        shape, dtype = self.out(n)
+        return self.w.op("masked_fill", [self.v(n, x), self.v(n, mask)], [("value", f64(float(value)))], shape,
+                         dtype)
+
     def op_maximum(self, n): return self.binary(n, "maximum", n.args[0], n.args[1])
     def op_minimum(self, n): return self.binary(n, "minimum", n.args[0], n.args[1])
     def op_pow(self, n): return self.binary(n, "pow", n.args[0], n.args[1])
@@ -680,13 +734,54 @@ class Importer:
     def op_convolution(self, n):
         x, w, b, stride, padding, dilation, transposed, output_padding, groups = n.args[:9]
         shape, dtype = self.out(n)
-        if transposed:
-            self.fail(n, "transposed convolution is not supported yet")
         if self.values[w].dim() != 4:
             self.fail(n, "only 2-D convolution is supported")
         ops = [self.v(n, x), self.v(n, w)] + ([self.v(n, b)] if b is not None else [])
+        if transposed:
+            return self.w.op("conv_transpose2d", ops, [
+                ("stride", arr(stride)), ("padding", arr(padding)), ("output_padding", arr(output_padding)),
+                ("dilation", arr(dilation)), ("groups", "%d : i64" % groups)], shape, dtype)
         return self.w.op("conv2d", ops, [("stride", arr(stride)), ("padding", arr(padding)),
                                          ("dilation", arr(dilation)), ("groups", "%d : i64" % groups)], shape, dtype)
+
+    def upsample_scales(self, n, scales, in_hw, out_hw, nearest, align_corners):
+        """edge's upsample ops derive their scales from the sizes (as
+        upsample_*2d.vec without scale_factors); explicit scales are taken
+        when ATen computes the same indices and weights with them."""
+        if scales is None or all(s is None for s in scales):
+            return
+        f32 = torch.float32
+        for axis, (s, i, o) in enumerate(zip(scales, in_hw, out_hw)):
+            if s is None or s <= 0 or o == i or (nearest and o == 2 * i) or (not nearest and align_corners):
+                continue  # ATen ignores the scale on these paths
+            by_scale = torch.tensor(1.0 / s, dtype=f32)
+            by_size = torch.tensor(i, dtype=f32) / torch.tensor(o, dtype=f32)
+            if nearest:
+                dst = torch.arange(o, dtype=f32)
+                same = torch.equal(torch.floor(dst * by_scale).clamp(max=i - 1),
+                                   torch.floor(dst * by_size).clamp(max=i - 1))
+            else:
+                same = bool(by_scale == by_size)
+            if not same:
+                self.fail(n, "upsample with scale factor %r in dim %d, which ATen uses instead of the sizes %d -> %d "
+                             "(different %s); edge's upsample ops take the sizes only" %
+                          (s, axis + 2, i, o, "indices" if nearest else "weights"))
+
+    def op_upsample_nearest2d(self, n):
+        x = self.v(n, n.args[0])
+        shape, dtype = self.out(n)
+        scales = n.args[2] if name_overload(n) == "vec" else n.args[2:4]
+        self.upsample_scales(n, scales, x.shape[2:], shape[2:], True, False)
+        return self.w.op("upsample_nearest2d", [x], [("output_size", arr(shape[2:]))], shape, dtype)
+
+    def op_upsample_bilinear2d(self, n):
+        x = self.v(n, n.args[0])
+        shape, dtype = self.out(n)
+        align = bool(n.args[2])
+        scales = n.args[3] if name_overload(n) == "vec" else n.args[3:5]
+        self.upsample_scales(n, scales, x.shape[2:], shape[2:], False, align)
+        return self.w.op("upsample_bilinear2d", [x], [("output_size", arr(shape[2:])),
+                                                      ("align_corners", "true" if align else "false")], shape, dtype)
 
     def pool_size(self, size, k, s, p, d, ceil):
         num = size + 2 * p - d * (k - 1) - 1
@@ -1033,7 +1128,10 @@ def main(argv=None):
                "f32/f16 parameters) is folded into the convolution (in f64, as fuse_conv_bn_eval); other batch "
                "norms are edge.batch_norm, layer norm edge.layer_norm, addmm edge.addmm. Decomposed ATen ops "
                "(edge has no op, or none xnn-delegate runs, for them yet): " +
-               "; ".join("%s -> %s" % kv for kv in sorted(DECOMPOSED.items())))
+               "; ".join("%s -> %s" % kv for kv in sorted(DECOMPOSED.items())) + ". Comparisons with a "
+               "Python scalar (eq.Scalar ...) take it as a constant of the promoted dtype; upsample_*2d with "
+               "explicit scale factors is imported only where ATen computes the same indices or weights as "
+               "from the sizes (edge's upsample ops take sizes).")
     ap.add_argument("spec", metavar="SPEC", help="torchvision:<model name> or FILE.py:FACTORY")
     ap.add_argument("--input-shape", action="append", type=parse_shape, default=[],
                     help="shape of one input, comma-separated (repeat per input); inputs are uniform in [-1, 1)")

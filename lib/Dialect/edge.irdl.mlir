@@ -528,6 +528,120 @@ irdl.dialect @edge {
     irdl.attributes {"output_size" = %a_output_size}
   }
 
+  // aten.convolution with transposed=True (2-D), NCHW x [Cin, Cout/groups, KH,
+  // KW]. Required: stride, padding, output_padding, dilation (array<i64> of
+  // 2), groups (i64).
+  irdl.operation @conv_transpose2d {
+    %x = irdl.base "!builtin.tensor"
+    %w = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_stride = irdl.base "#builtin.dense_array"
+    %a_padding = irdl.base "#builtin.dense_array"
+    %a_output_padding = irdl.base "#builtin.dense_array"
+    %a_dilation = irdl.base "#builtin.dense_array"
+    %a_groups = irdl.base "#builtin.integer"
+    irdl.operands(x: %x, w: %w, bias: optional %bias)
+    irdl.results(result: %result)
+    irdl.attributes {"stride" = %a_stride, "padding" = %a_padding, "output_padding" = %a_output_padding, "dilation" = %a_dilation, "groups" = %a_groups}
+  }
+
+  // aten.upsample_nearest2d.vec, NCHW; scales derived from the sizes.
+  // Required: output_size (array<i64> of 2).
+  irdl.operation @upsample_nearest2d {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_output_size = irdl.base "#builtin.dense_array"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"output_size" = %a_output_size}
+  }
+
+  // aten.upsample_bilinear2d.vec, NCHW; scales derived from the sizes.
+  // Required: output_size (array<i64> of 2), align_corners (bool).
+  irdl.operation @upsample_bilinear2d {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_output_size = irdl.base "#builtin.dense_array"
+    %a_align_corners_t = irdl.is true
+    %a_align_corners_f = irdl.is false
+    %a_align_corners = irdl.any_of(%a_align_corners_t, %a_align_corners_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"output_size" = %a_output_size, "align_corners" = %a_align_corners}
+  }
+
+  // aten.where.self: cond (i1), a, b broadcast together; result has a's dtype.
+  irdl.operation @where {
+    %cond = irdl.base "!builtin.tensor"
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(cond: %cond, a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.eq/ne/lt/le/gt/ge.Tensor: a, b of one dtype, broadcast; result i1.
+  irdl.operation @eq {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  irdl.operation @ne {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  irdl.operation @lt {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  irdl.operation @le {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  irdl.operation @gt {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  irdl.operation @ge {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.masked_fill.Scalar: x, mask (i1) broadcast together. Required:
+  // value (f64).
+  irdl.operation @masked_fill {
+    %x = irdl.base "!builtin.tensor"
+    %mask = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_value = irdl.base "#builtin.float"
+    irdl.operands(x: %x, mask: %mask)
+    irdl.results(result: %result)
+    irdl.attributes {"value" = %a_value}
+  }
+
   // aten.embedding: w [V, D], indices (i32/i64) -> [*indices, D].
   irdl.operation @embedding {
     %w = irdl.base "!builtin.tensor"

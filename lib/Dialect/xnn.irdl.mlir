@@ -115,6 +115,48 @@ irdl.dialect @xnn {
     irdl.attributes {"padding" = %a_padding, "kernel" = %a_kernel, "subsampling" = %a_subsampling, "dilation" = %a_dilation, "groups" = %a_groups, "group_input_channels" = %a_group_input_channels, "group_output_channels" = %a_group_output_channels}
   }
 
+  // xnn_define_deconvolution_2d(padding top/right/bottom/left, adjustment h/w,
+  // kernel h/w, upsampling h/w, dilation h/w, groups, group_input_channels,
+  // group_output_channels, output_min, output_max, input, filter, bias,
+  // output, 0). NHWC input [N, IH, IW, G*Cin], filter [G*Cout, KH, KW, Cin],
+  // optional bias [G*Cout]; OH = upsampling*(IH-1) + adjustment +
+  // dilation*(KH-1) + 1 - top - bottom. Required: padding (array<i64> of 4),
+  // adjustment, kernel, upsampling, dilation (array<i64> of 2), groups,
+  // group_input_channels, group_output_channels (i64). Optional (C
+  // verifier): output_min, output_max (f64).
+  irdl.operation @deconvolution_2d {
+    %input = irdl.base "!builtin.tensor"
+    %filter = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %a_padding = irdl.base "#builtin.dense_array"
+    %a_adjustment = irdl.base "#builtin.dense_array"
+    %a_kernel = irdl.base "#builtin.dense_array"
+    %a_upsampling = irdl.base "#builtin.dense_array"
+    %a_dilation = irdl.base "#builtin.dense_array"
+    %a_groups = irdl.base "#builtin.integer"
+    %a_group_input_channels = irdl.base "#builtin.integer"
+    %a_group_output_channels = irdl.base "#builtin.integer"
+    irdl.operands(input: %input, filter: %filter, bias: optional %bias)
+    irdl.results(output: %output)
+    irdl.attributes {"padding" = %a_padding, "adjustment" = %a_adjustment, "kernel" = %a_kernel, "upsampling" = %a_upsampling, "dilation" = %a_dilation, "groups" = %a_groups, "group_input_channels" = %a_group_input_channels, "group_output_channels" = %a_group_output_channels}
+  }
+
+  // xnn_define_static_resize_bilinear_2d(new_height, new_width, input, output,
+  // flags), NHWC [N, H, W, C] -> [N, new_height, new_width, C]; the sizes are
+  // the output's. Required: align_corners (bool: XNN_FLAG_ALIGN_CORNERS, else
+  // half-pixel centres).
+  irdl.operation @static_resize_bilinear_2d {
+    %input = irdl.base "!builtin.tensor"
+    %output = irdl.base "!builtin.tensor"
+    %a_align_corners_t = irdl.is true
+    %a_align_corners_f = irdl.is false
+    %a_align_corners = irdl.any_of(%a_align_corners_t, %a_align_corners_f)
+    irdl.operands(input: %input)
+    irdl.results(output: %output)
+    irdl.attributes {"align_corners" = %a_align_corners}
+  }
+
   // xnn_define_max_pooling_2d(padding t/r/b/l, pooling h/w, stride h/w, dilation
   // h/w, output_min, output_max, input, output, 0), NHWC. Required: padding
   // (array<i64> of 4), pooling, stride, dilation (array<i64> of 2). Optional (C

@@ -301,15 +301,27 @@ static bool buildFullyConnected(Builder *b) {
   return true;
 }
 
-/* padding (top, right, bottom, left) as four uint32 arguments. */
-static bool padding4(Builder *b) {
+static const char *const kInputPadding[4] = {"input_padding_top", "input_padding_right", "input_padding_bottom",
+                                             "input_padding_left"};
+static const char *const kOutputPadding[4] = {"padding_top", "padding_right", "padding_bottom", "padding_left"};
+
+/* padding (top, right, bottom, left) as four uint32 arguments `names`. */
+static bool padding4(Builder *b, const char *const names[4]) {
   int64_t p[4];
   if (!i64Array(b, "padding", 4, 0, UINT32_MAX, p, NULL))
     return false;
-  static const char *const names[4] = {"input_padding_top", "input_padding_right", "input_padding_bottom",
-                                       "input_padding_left"};
   for (int i = 0; i < 4; ++i)
     u32(b, names[i], (uint32_t)p[i]);
+  return true;
+}
+
+/* array<i64> of 2 (h, w), each in [lo, UINT32_MAX], as two uint32 arguments. */
+static bool pairFrom(Builder *b, const char *attr, int64_t lo, const char *hName, const char *wName) {
+  int64_t v[2];
+  if (!i64Array(b, attr, 2, lo, UINT32_MAX, v, NULL))
+    return false;
+  u32(b, hName, (uint32_t)v[0]);
+  u32(b, wName, (uint32_t)v[1]);
   return true;
 }
 
@@ -322,10 +334,12 @@ static bool pair(Builder *b, const char *attr, const char *hName, const char *wN
   return true;
 }
 
-static bool buildConvolution(Builder *b) {
-  if (!padding4(b) || !pair(b, "kernel", "kernel_height", "kernel_width") ||
-      !pair(b, "subsampling", "subsampling_height", "subsampling_width") ||
-      !pair(b, "dilation", "dilation_height", "dilation_width") || !u32Attr(b, "groups", "groups", 1))
+
+/* groups, group_input_channels, group_output_channels, the clamp, the
+ * input, filter, bias and output ids, no flags: the tail of both 2-D
+ * (de)convolution calls. */
+static bool convTail(Builder *b) {
+  if (!u32Attr(b, "groups", "groups", 1))
     return false;
   int64_t gic = 0, goc = 0;
   if (!xnnAttrI64(b->op, "group_input_channels", &gic) || gic < 1 ||
@@ -342,8 +356,39 @@ static bool buildConvolution(Builder *b) {
   return true;
 }
 
+static bool buildConvolution(Builder *b) {
+  return padding4(b, kInputPadding) && pair(b, "kernel", "kernel_height", "kernel_width") &&
+         pair(b, "subsampling", "subsampling_height", "subsampling_width") &&
+         pair(b, "dilation", "dilation_height", "dilation_width") && convTail(b);
+}
+
+static bool buildDeconvolution(Builder *b) {
+  return padding4(b, kOutputPadding) && pairFrom(b, "adjustment", 0, "adjustment_height", "adjustment_width") &&
+         pair(b, "kernel", "kernel_height", "kernel_width") &&
+         pair(b, "upsampling", "upsampling_height", "upsampling_width") &&
+         pair(b, "dilation", "dilation_height", "dilation_width") && convTail(b);
+}
+
+/* new_height, new_width (the output's H, W); align_corners as its flag. */
+static bool buildResizeBilinear(Builder *b) {
+  int64_t dims[XNN_IR_MAX_RANK];
+  if (xnnValueShape(mlirOperationGetResult(b->op, 0), dims) != 4)
+    return fail(b, "result must be a 4-D NHWC tensor");
+  bool align = false;
+  xnnAttrBool(b->op, "align_corners", &align);
+  size(b, "new_height", (size_t)dims[1]);
+  size(b, "new_width", (size_t)dims[2]);
+  input(b, "input_id", 0);
+  output(b);
+  if (align)
+    flags(b, 0x00000008u, "XNN_FLAG_ALIGN_CORNERS");
+  else
+    noFlags(b);
+  return true;
+}
+
 static bool buildMaxPool(Builder *b) {
-  if (!padding4(b) || !pair(b, "pooling", "pooling_height", "pooling_width") ||
+  if (!padding4(b, kInputPadding) || !pair(b, "pooling", "pooling_height", "pooling_width") ||
       !pair(b, "stride", "stride_height", "stride_width") ||
       !pair(b, "dilation", "dilation_height", "dilation_width"))
     return false;
@@ -355,7 +400,7 @@ static bool buildMaxPool(Builder *b) {
 }
 
 static bool buildAvgPool(Builder *b) {
-  if (!padding4(b) || !pair(b, "pooling", "pooling_height", "pooling_width") ||
+  if (!padding4(b, kInputPadding) || !pair(b, "pooling", "pooling_height", "pooling_width") ||
       !pair(b, "stride", "stride_height", "stride_width"))
     return false;
   outputRange(b);
@@ -484,6 +529,8 @@ static const Entry kTable[] = {
     {"xnn.batch_matrix_multiply", "xnn_define_batch_matrix_multiply", buildBatchMatmul},
     {"xnn.copy", "xnn_define_copy", buildIO},
     {"xnn.static_constant_pad", "xnn_define_static_constant_pad", buildPad},
+    {"xnn.deconvolution_2d", "xnn_define_deconvolution_2d", buildDeconvolution},
+    {"xnn.static_resize_bilinear_2d", "xnn_define_static_resize_bilinear_2d", buildResizeBilinear},
 };
 
 static const Entry *lookupName(MlirStringRef name) {

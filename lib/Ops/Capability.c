@@ -1,6 +1,8 @@
 /* Capability table entries, one per edge op; shared constraints first. */
 #include "Ops/Capability.h"
 
+#include "Reference/Kernels.h" /* ATen's nearest index, shared with the reference */
+
 #include "Support/Elements.h"
 #include "Support/IR.h"
 #include "Support/NameIndex.h"
@@ -282,6 +284,72 @@ static bool checkAdaptiveAvgPool(MlirOperation op, const XnnPartitionConfig *cfg
                 "lowered)", (long long)h, (long long)w, (long long)oh, (long long)ow);
 }
 
+/* conv_transpose2d: XNNPACK's deconvolution takes static filters and bias,
+ * as conv2d. */
+static bool checkConvTranspose(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (!isConstant(mlirOperationGetOperand(op, 1)))
+    return refuse(why, "conv_transpose2d weight is not a constant; XNNPACK's deconvolution needs static "
+                  "filters");
+  if (mlirOperationGetNumOperands(op) > 2 && !isConstant(mlirOperationGetOperand(op, 2)))
+    return refuse(why, "conv_transpose2d bias is not a constant; XNNPACK's deconvolution needs a static "
+                  "bias");
+  /* output_padding beyond the padding it cancels is XNNPACK's adjustment,
+   * which its runtime refuses unless below the stride (xnn_status_invalid_parameter). */
+  int64_t stride[2] = {1, 1}, pad[2] = {0, 0}, outPad[2] = {0, 0};
+  intptr_t n;
+  xnnAttrI64Array(op, "stride", stride, 2, &n);
+  xnnAttrI64Array(op, "padding", pad, 2, &n);
+  xnnAttrI64Array(op, "output_padding", outPad, 2, &n);
+  for (int i = 0; i < 2; ++i)
+    if (outPad[i] - pad[i] >= stride[i])
+      return refuse(why, "conv_transpose2d with output_padding %lld > padding %lld + stride %lld - 1 in "
+                    "dim %d: XNNPACK's deconvolution adjustment must be below the stride",
+                    (long long)outPad[i], (long long)pad[i], (long long)stride[i], i + 2);
+  return true;
+}
+
+/* upsample_nearest2d is lowered as repetition by whole factors: only where
+ * ATen's nearest index (a float computation) is exactly dst / factor for
+ * every output index of both axes. */
+static bool checkUpsampleNearest(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  int64_t x[4], y[4];
+  if (xnnLowerOperandLogicalShape(op, 0, x) != 4 ||
+      xnnValueShape(mlirOperationGetResult(op, 0), y) != 4)
+    return refuse(why, "upsample_nearest2d of a tensor that is not 4-D");
+  for (int i = 2; i < 4; ++i) {
+    if (y[i] % x[i] != 0)
+      return refuse(why, "upsample_nearest2d from %lld to %lld in dim %d: not a whole factor (a gather; "
+                    "the pinned XNNPACK has none)", (long long)x[i], (long long)y[i], i);
+    /* The check below costs one float step per output index. */
+    if (y[i] > ((int64_t)1 << 24))
+      return refuse(why, "upsample_nearest2d to %lld in dim %d: more than 2^24 output indices to check",
+                    (long long)y[i], i);
+    int64_t f = y[i] / x[i];
+    for (int64_t d = 0; d < y[i]; ++d)
+      if (xnnRefNearestIndex(d, x[i], y[i]) != d / f)
+        return refuse(why, "upsample_nearest2d from %lld to %lld in dim %d: ATen's float index "
+                      "computation picks element %lld for output %lld, not a whole-factor repetition",
+                      (long long)x[i], (long long)y[i], i, (long long)xnnRefNearestIndex(d, x[i], y[i]),
+                      (long long)d);
+  }
+  return true;
+}
+
+static bool refuseCompare(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return refuse(why, "comparison with an i1 result: the pinned XNNPACK has no comparison node and no "
+                "boolean tensors");
+}
+
+static bool refuseSelect(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  return refuse(why, "%s selects by an i1 mask: the pinned XNNPACK has no select node and no boolean "
+                "tensors (arithmetic forms such as x * (1 - m) + v * m are wrong for inf and NaN)",
+                xnnOpIs(op, "edge.where") ? "where" : "masked_fill");
+}
+
 static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)op, (void)cfg;
   return refuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
@@ -432,6 +500,28 @@ static const XnnCapability table[] = {
     {"edge.roll", "concatenate", FH, checkRoll, xnnLowerRoll, XNN_CAP_BF16},
     /* split: one static slice per piece (bf16 slices are refused: in f32). */
     {"edge.split", "static_slice", FH, checkSplit, xnnLowerSplit, 0},
+    /* conv_transpose2d: f16 runs in f32 as conv2d does. A precaution: the
+     * deconvolution uses the f16 GEMM kernels that return wrong data on
+     * AVX512-FP16 CPUs for conv2d; on AVX2 its f16 node matched f32 rounded
+     * once (576-term sums, 5408 outputs). The library refuses bf16. */
+    {"edge.conv_transpose2d", "deconvolution_2d_f32_weights", XNN_CAP_F32, checkConvTranspose,
+     xnnLowerConvTranspose, XNN_CAP_F16},
+    /* XNNPACK's f16 resize interpolates in f16 (three roundings: up to 1.5
+     * f16 ulps from ATen's f32-then-round, test/Torch/ops-vs-torch.test):
+     * f16 runs in f32 as f16 hardswish does; the library refuses bf16. */
+    {"edge.upsample_bilinear2d", "static_resize_bilinear_2d", XNN_CAP_F32, NULL, xnnLowerResizeBilinear,
+     XNN_CAP_F16},
+    /* nearest by whole factors: concatenation as expand (bf16 in f32, exactly). */
+    {"edge.upsample_nearest2d", "concatenate", FH, checkUpsampleNearest, xnnLowerUpsampleNearest,
+     XNN_CAP_BF16},
+    {"edge.eq", "", 0, refuseCompare, NULL, 0},
+    {"edge.ne", "", 0, refuseCompare, NULL, 0},
+    {"edge.lt", "", 0, refuseCompare, NULL, 0},
+    {"edge.le", "", 0, refuseCompare, NULL, 0},
+    {"edge.gt", "", 0, refuseCompare, NULL, 0},
+    {"edge.ge", "", 0, refuseCompare, NULL, 0},
+    {"edge.where", "", 0, refuseSelect, NULL, 0},
+    {"edge.masked_fill", "", 0, refuseSelect, NULL, 0},
     {"edge.embedding", "", 0, refuseEmbedding, NULL, 0},
     {"edge.sdpa", "", 0, refuseSdpa, NULL, 0},
 };

@@ -153,6 +153,121 @@ static bool verifyPool(MlirOperation op, bool isMax) {
 bool xnnVerifyEdgeMaxPool2d(MlirOperation op) { return verifyPool(op, true); }
 bool xnnVerifyEdgeAvgPool2d(MlirOperation op) { return verifyPool(op, false); }
 
+/* conv_transpose2d: x [N, Cin, H, W], w [Cin, Cout/groups, KH, KW], optional
+ * bias [Cout] -> [N, Cout, OH, OW],
+ * OH = (H - 1) * s - 2p + d(KH - 1) + output_padding + 1 (ATen's formula). */
+bool xnnVerifyEdgeConvTranspose2d(MlirOperation op) {
+  int64_t stride[2], pad[2], outPad[2], dil[2], groups = 1;
+  bool ok = getPair(op, "stride", 1, stride);
+  ok = getPair(op, "padding", 0, pad) && ok;
+  ok = getPair(op, "output_padding", 0, outPad) && ok;
+  ok = getPair(op, "dilation", 1, dil) && ok;
+  XnnAttrStatus sg = xnnGetI64(op, "groups", true, &groups);
+  if (sg == XNN_ATTR_OK && (groups < 1 || groups > INT32_MAX)) {
+    xnnOpError(op, "groups must be >= 1, got %lld", (long long)groups);
+    ok = false;
+  }
+  ok = sg == XNN_ATTR_OK && ok;
+  if (!xnnCheckNumOperands(op, 2, 3) || !xnnCheckNumResults(op, 1))
+    return false;
+  bool hasBias = mlirOperationGetNumOperands(op) == 3;
+  XnnTensor x, w, b, res;
+  ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x) && ok;
+  ok = xnnOperandTensor(op, 1, "w", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &w) && ok;
+  if (hasBias)
+    ok = xnnOperandTensor(op, 2, "bias", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &b) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok)
+    return false;
+  if (!xnnCheckSameElem(op, &x, "operand 'x'", &w, "operand 'w'") ||
+      (hasBias && !xnnCheckSameElem(op, &x, "operand 'x'", &b, "operand 'bias'")) ||
+      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  if (x.rank != 4 || w.rank != 4) {
+    xnnOpError(op, "operands 'x' (NCHW) and 'w' ([Cin, Cout/groups, KH, KW]) must have rank 4, got "
+                   "%lld and %lld",
+               (long long)x.rank, (long long)w.rank);
+    return false;
+  }
+  for (int i = 0; i < 2; ++i)
+    if (outPad[i] >= stride[i] && outPad[i] >= dil[i]) {
+      xnnOpError(op, "output_padding %lld must be smaller than either stride %lld or dilation %lld "
+                     "(ATen)",
+                 (long long)outPad[i], (long long)stride[i], (long long)dil[i]);
+      return false;
+    }
+  int64_t c = x.dims[1];
+  if (w.dims[0] != c || c % groups != 0) {
+    xnnOpError(op, "operand 'w' dim 0 is %lld; it must equal the input channels %lld, which must be "
+                   "divisible by groups %lld",
+               (long long)w.dims[0], (long long)c, (long long)groups);
+    return false;
+  }
+  bool of = false;
+  int64_t o = xnnMul(w.dims[1], groups, &of);
+  if (hasBias && (b.rank != 1 || b.dims[0] != o)) {
+    char bs[256];
+    xnnOpError(op, "operand 'bias' must have shape %lld (output channels), got %s", (long long)o,
+               xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
+    return false;
+  }
+  int64_t out[2];
+  static const char *const axes[2] = {"height", "width"};
+  for (int i = 0; i < 2; ++i) {
+    int64_t in = x.dims[2 + i], k = w.dims[2 + i];
+    if (in < 1 || k < 1) {
+      xnnOpError(op, "input %s %lld and kernel %s %lld must both be at least 1", axes[i],
+                 (long long)in, axes[i], (long long)k);
+      return false;
+    }
+    int64_t full = xnnAdd(xnnMul(in - 1, stride[i], &of), xnnMul(dil[i], k - 1, &of), &of);
+    out[i] = xnnAdd(xnnAdd(full, -xnnMul(2, pad[i], &of), &of), outPad[i] + 1, &of);
+    if (of) {
+      xnnOpError(op, "%s output size overflows 64 bits", axes[i]);
+      return false;
+    }
+    if (out[i] < 1) {
+      xnnOpError(op, "output %s (H - 1) * stride - 2 * padding + dilation * (KH - 1) + "
+                     "output_padding + 1 = %lld is smaller than 1",
+                 axes[i], (long long)out[i]);
+      return false;
+    }
+  }
+  int64_t shape[4] = {x.dims[0], o, out[0], out[1]};
+  return xnnCheckResultShape(op, &res, shape, 4, "transposed convolution output");
+}
+
+/* upsample_nearest2d / upsample_bilinear2d: x [N, C, H, W] -> [N, C, OH, OW]
+ * with (OH, OW) = output_size, every size at least 1 (ATen). */
+static bool verifyUpsample(MlirOperation op, bool bilinear) {
+  int64_t size[2];
+  bool align = false;
+  bool ok = getPair(op, "output_size", 1, size);
+  if (bilinear)
+    ok = xnnGetBool(op, "align_corners", true, &align) == XNN_ATTR_OK && ok;
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  if (x.rank != 4) {
+    xnnOpError(op, "operand 'x' must be NCHW (rank 4), got rank %lld", (long long)x.rank);
+    return false;
+  }
+  if (x.dims[2] < 1 || x.dims[3] < 1) {
+    xnnOpError(op, "input height and width must be at least 1, got %lld and %lld",
+               (long long)x.dims[2], (long long)x.dims[3]);
+    return false;
+  }
+  int64_t shape[4] = {x.dims[0], x.dims[1], size[0], size[1]};
+  return xnnCheckResultShape(op, &res, shape, 4, "[N, C, output_size]");
+}
+
+bool xnnVerifyEdgeUpsampleNearest2d(MlirOperation op) { return verifyUpsample(op, false); }
+bool xnnVerifyEdgeUpsampleBilinear2d(MlirOperation op) { return verifyUpsample(op, true); }
+
 /* adaptive_avg_pool2d: x [N, C, H, W] or [C, H, W] with H, W >= 1 (ATen
  * rejects empty spatial dims); output_size (array<i64> of 2, each >= 1)
  * -> [N, C, OH, OW]. */

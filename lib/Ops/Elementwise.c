@@ -5,6 +5,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include <math.h>
 #include <string.h>
 
 /* edge.constant: no operands; `value` is an elements attribute whose type is
@@ -121,6 +122,31 @@ bool xnnVerifyEdgeToDimOrderCopy(MlirOperation op) {
   return ok;
 }
 
+/* The result shape of a broadcasting op is the broadcast of its n (2 or 3)
+ * operands' shapes, as PyTorch's; a located error names them otherwise. */
+static bool checkBroadcastResult(MlirOperation op, const XnnTensor *const *ts, int n,
+                                 const XnnTensor *res) {
+  XnnTensor acc = *ts[0];
+  for (int i = 1; i < n; ++i) {
+    int64_t shape[XNN_VERIFY_MAX_RANK];
+    intptr_t r;
+    if (!xnnBroadcastShapes(&acc, ts[i], shape, &r)) {
+      char s[3][256];
+      for (int k = 0; k < n; ++k)
+        xnnShapeStr(ts[k]->dims, ts[k]->rank, s[k], sizeof s[k]);
+      if (n == 2)
+        xnnOpError(op, "operand shapes %s and %s are not broadcast-compatible", s[0], s[1]);
+      else
+        xnnOpError(op, "operand shapes %s, %s and %s are not broadcast-compatible", s[0], s[1],
+                   s[2]);
+      return false;
+    }
+    acc.rank = r;
+    memcpy(acc.dims, shape, sizeof(int64_t) * (size_t)r);
+  }
+  return xnnCheckResultShape(op, res, acc.dims, acc.rank, "broadcast");
+}
+
 /* Broadcasting binary op with all three element types equal. */
 static bool verifyBinary(MlirOperation op, unsigned mask) {
   if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
@@ -134,16 +160,8 @@ static bool verifyBinary(MlirOperation op, unsigned mask) {
   if (!xnnCheckSameElem(op, &a, "operand 'a'", &b, "operand 'b'") ||
       !xnnCheckSameElem(op, &a, "operand 'a'", &res, "result"))
     return false;
-  int64_t shape[XNN_VERIFY_MAX_RANK];
-  intptr_t r;
-  if (!xnnBroadcastShapes(&a, &b, shape, &r)) {
-    char sa[256], sb[256];
-    xnnOpError(op, "operand shapes %s and %s are not broadcast-compatible",
-               xnnShapeStr(a.dims, a.rank, sa, sizeof sa),
-               xnnShapeStr(b.dims, b.rank, sb, sizeof sb));
-    return false;
-  }
-  return xnnCheckResultShape(op, &res, shape, r, "broadcast");
+  const XnnTensor *ts[2] = {&a, &b};
+  return checkBroadcastResult(op, ts, 2, &res);
 }
 
 bool xnnVerifyEdgeAddSub(MlirOperation op) {
@@ -239,4 +257,76 @@ bool xnnVerifyEdgeClamp(MlirOperation op) {
     return false;
   }
   return ok;
+}
+
+/* eq, ne, lt, le, gt, ge (.Tensor): a and b of one element type (the
+ * importer makes a scalar operand a constant of that type), broadcast;
+ * the result is i1. */
+bool xnnVerifyEdgeCompare(MlirOperation op) {
+  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor a, b, res;
+  bool ok = xnnOperandTensor(op, 0, "a", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &a);
+  ok = xnnOperandTensor(op, 1, "b", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &b) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_I1, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || !xnnCheckSameElem(op, &a, "operand 'a'", &b, "operand 'b'"))
+    return false;
+  const XnnTensor *ts[2] = {&a, &b};
+  return checkBroadcastResult(op, ts, 2, &res);
+}
+
+/* where(cond i1, a, b): a, b and the result of one element type; the three
+ * operands broadcast together. */
+bool xnnVerifyEdgeWhere(MlirOperation op) {
+  if (!xnnCheckNumOperands(op, 3, 3) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor cond, a, b, res;
+  bool ok = xnnOperandTensor(op, 0, "cond", XNN_ET_I1, XNN_VERIFY_MAX_RANK, &cond);
+  ok = xnnOperandTensor(op, 1, "a", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &a) && ok;
+  ok = xnnOperandTensor(op, 2, "b", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &b) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || !xnnCheckSameElem(op, &a, "operand 'a'", &b, "operand 'b'") ||
+      !xnnCheckSameElem(op, &a, "operand 'a'", &res, "result"))
+    return false;
+  const XnnTensor *ts[3] = {&cond, &a, &b};
+  return checkBroadcastResult(op, ts, 3, &res);
+}
+
+/* The largest finite value of a float kind (ATen's checked Scalar conversion
+ * refuses finite values beyond it). */
+static double floatKindMax(unsigned kind) {
+  return kind == XNN_ET_F16 ? 65504.0 : kind == XNN_ET_BF16 ? 0x1.fep127 : 0x1.fffffep127;
+}
+
+/* masked_fill(x, mask i1; value f64): x and mask broadcast together (ATen's
+ * out-of-place masked_fill expands both); the result has x's element type.
+ * ATen converts value with a checked conversion: a finite value out of the
+ * element type's range is an error there, so it is one here. */
+bool xnnVerifyEdgeMaskedFill(MlirOperation op) {
+  double value = 0.0;
+  XnnAttrStatus sv = xnnGetF64(op, "value", true, &value);
+  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, mask, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnOperandTensor(op, 1, "mask", XNN_ET_I1, XNN_VERIFY_MAX_RANK, &mask) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || sv != XNN_ATTR_OK || !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+    return false;
+  char eb[64];
+  if ((x.kind & XNN_ET_FLOAT) && isfinite(value) && fabs(value) > floatKindMax(x.kind)) {
+    xnnOpError(op, "value %g cannot be converted to %s without overflow (ATen raises)", value,
+               xnnTypeStr(x.elem, eb, sizeof eb));
+    return false;
+  }
+  if (x.kind & XNN_ET_INT) {
+    double lim = x.kind == XNN_ET_I32 ? 2147483648.0 : 9223372036854775808.0;
+    if (!(value > -lim - 1.0 && value < lim)) {
+      xnnOpError(op, "value %g cannot be converted to %s without overflow (ATen raises)", value,
+                 xnnTypeStr(x.elem, eb, sizeof eb));
+      return false;
+    }
+  }
+  const XnnTensor *ts[2] = {&x, &mask};
+  return checkBroadcastResult(op, ts, 2, &res);
 }

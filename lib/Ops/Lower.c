@@ -96,6 +96,18 @@ bool xnnLowerOperandIsNHWC(MlirOperation op, intptr_t idx) {
   return valueIsNHWC(mlirOperationGetOperand(op, idx));
 }
 
+intptr_t xnnLowerOperandLogicalShape(MlirOperation op, intptr_t idx, int64_t *dims) {
+  int64_t d[XNN_IR_MAX_RANK];
+  intptr_t rank = xnnValueShape(mlirOperationGetOperand(op, idx), d);
+  /* Only a lowered (xnn) value has the physical shape; a tagged edge value,
+   * a constant among them, still has its logical type. */
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
+  bool nhwc = rank == 4 && xnnLowerOperandIsNHWC(op, idx) && xnnOpHasPrefix(def, "xnn.");
+  for (intptr_t i = 0; i < rank && i < XNN_IR_MAX_RANK; ++i)
+    dims[i] = d[nhwc ? kToNCHW[i] : i];
+  return rank;
+}
+
 bool xnnLowerOperandIsConstant(MlirOperation op, intptr_t idx) {
   MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
   return !mlirOperationIsNull(def) && xnnOpIs(def, "edge.constant");
@@ -769,6 +781,111 @@ bool xnnLowerConv(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   return true;
 }
 
+/* The conv_transpose2d filter as XNNPACK's deconvolution takes it, in f32
+ * (its f16 node takes f32 static weights): ATen's [Cin, Cout/G, KH, KW] is
+ * [G, Cin/G, Cout/G, KH, KW] row-major, permuted to [G, Cout/G, KH, KW, Cin/G]
+ * = [Cout, KH, KW, Cin/G], once at compile time. */
+static MlirValue deconvFilter(XnnLowerCtx *L, MlirOperation op, int64_t groups) {
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, 1));
+  MlirAttribute value = xnnOpAttr(def, "value");
+  MlirType f32 = mlirF32TypeGet(L->ctx);
+  int64_t w[4];
+  xnnValueShape(mlirOperationGetOperand(op, 1), w);
+  int64_t cinG = w[0] / groups, split[5] = {groups, cinG, w[1], w[2], w[3]};
+  int64_t dims[4] = {groups * w[1], w[2], w[3], cinG};
+  static const int64_t perm[5] = {0, 2, 3, 4, 1};
+  if (!xnnConstantHasPayload(def)) {
+    if (mlirAttributeIsADenseResourceElements(value) && xnnResourceIsElided(value))
+      return lowerElidedConstant(L, op, value, xnnTypeInfo(xnnTensorType(dims, 4, f32)), f32, NULL, false);
+    xnnLowerFail(L, op, "operand #1: constant payload missing (dense_resource without a blob)");
+    return (MlirValue){NULL};
+  }
+  XnnElements e;
+  char err[256];
+  if (!xnnElementsRead(value, &e, err, sizeof(err))) {
+    xnnLowerFail(L, op, "operand #1: %s", err);
+    return (MlirValue){NULL};
+  }
+  if (!xnnElementsConvert(&e, f32)) {
+    xnnElementsFree(&e);
+    xnnLowerFail(L, op, "operand #1: unsupported constant conversion");
+    return (MlirValue){NULL};
+  }
+  xnnElementsReshape(&e, split, 5);
+  xnnElementsPermute(&e, perm);
+  xnnElementsReshape(&e, dims, 4);
+  value = xnnElementsToAttr(&e);
+  xnnElementsFree(&e);
+  MlirNamedAttribute attr = lowerNamed(L, "value", value);
+  return xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(value), 1, &attr);
+}
+
+/* conv_transpose2d -> deconvolution_2d (NHWC). XNNPACK's output size is
+ * upsampling * (IH - 1) + adjustment + dilation * (KH - 1) + 1 - top - bottom
+ * over the same full (uncropped) output as ATen's, whose rows [p, p + OH)
+ * ATen keeps: top = p, and output_padding first cancels bottom padding
+ * (bottom = p - op), only the rest is XNNPACK's adjustment (rows past the
+ * full output: bias only, as in ATen), which it requires below the stride
+ * (checked by the capability table). */
+bool xnnLowerConvTranspose(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (!requireNHWC(L, op))
+    return false;
+  MlirType elem = xnnLowerComputeElem(L, op, cap), f32 = mlirF32TypeGet(L->ctx);
+  int64_t stride[2] = {1, 1}, padding[2] = {0, 0}, outPad[2] = {0, 0}, dilation[2] = {1, 1}, groups = 1, w[4];
+  intptr_t n;
+  xnnAttrI64Array(op, "stride", stride, 2, &n);
+  xnnAttrI64Array(op, "padding", padding, 2, &n);
+  xnnAttrI64Array(op, "output_padding", outPad, 2, &n);
+  xnnAttrI64Array(op, "dilation", dilation, 2, &n);
+  xnnAttrI64(op, "groups", &groups);
+  if (groups < 1)
+    groups = 1;
+  xnnValueShape(mlirOperationGetOperand(op, 1), w); /* [Cin, Cout/G, KH, KW] */
+  MlirValue ins[3] = {xnnLowerOperand(L, op, 0, elem), deconvFilter(L, op, groups)};
+  intptr_t numIns = 2;
+  if (mlirOperationGetNumOperands(op) > 2)
+    ins[numIns++] = xnnLowerConstantOperand(L, op, 2, f32, NULL);
+  for (intptr_t i = 0; i < numIns; ++i)
+    if (mlirValueIsNull(ins[i]))
+      return false;
+  int64_t kernel[2] = {w[2], w[3]}, adjust[2], pad4[4] = {padding[0], padding[1], padding[0], padding[1]};
+  for (int i = 0; i < 2; ++i) {
+    int64_t cancel = outPad[i] < padding[i] ? outPad[i] : padding[i];
+    pad4[i == 0 ? 2 : 1] -= cancel; /* bottom, right */
+    adjust[i] = outPad[i] - cancel;
+  }
+  MlirNamedAttribute attrs[8] = {
+      lowerNamed(L, "padding", xnnI64ArrayAttr(L->ctx, pad4, 4)),
+      lowerNamed(L, "adjustment", xnnI64ArrayAttr(L->ctx, adjust, 2)),
+      lowerNamed(L, "kernel", xnnI64ArrayAttr(L->ctx, kernel, 2)),
+      lowerNamed(L, "upsampling", xnnI64ArrayAttr(L->ctx, stride, 2)),
+      lowerNamed(L, "dilation", xnnI64ArrayAttr(L->ctx, dilation, 2)),
+      lowerNamed(L, "groups", xnnI64Attr(L->ctx, groups)),
+      lowerNamed(L, "group_input_channels", xnnI64Attr(L->ctx, w[0] / groups)),
+      lowerNamed(L, "group_output_channels", xnnI64Attr(L->ctx, w[1])),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.deconvolution_2d", numIns, ins, xnnLowerResultType(op, 0, elem), 8, attrs));
+  return true;
+}
+
+/* upsample_bilinear2d -> static_resize_bilinear_2d (NHWC): without flags
+ * XNNPACK samples at half-pixel centres clamped to the input, ATen's
+ * align_corners=False; XNN_FLAG_ALIGN_CORNERS is ATen's align_corners=True
+ * (checked against torch: test/Torch/ops-vs-torch.test). */
+bool xnnLowerResizeBilinear(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (!requireNHWC(L, op))
+    return false;
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  bool align = false;
+  xnnAttrBool(op, "align_corners", &align);
+  MlirNamedAttribute attr = lowerNamed(L, "align_corners", mlirBoolAttrGet(L->ctx, align));
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_resize_bilinear_2d", 1, &in, xnnLowerResultType(op, 0, elem), 1, &attr));
+  return true;
+}
+
 bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   if (!requireNHWC(L, op))
     return false;
@@ -1139,6 +1256,23 @@ static MlirValue concatAlong(XnnLowerCtx *L, MlirOperation op, const MlirValue *
   return acc;
 }
 
+/* `v` (size 1 along `axis`) repeated `times` times along it: doublings 1, 2,
+ * 4, ... and the binary digits of `times`, O(log times) concatenations. */
+static MlirValue repeatAlong(XnnLowerCtx *L, MlirOperation op, MlirValue v, int64_t axis, int64_t times,
+                             MlirType elem) {
+  MlirValue parts[64], p = v;
+  intptr_t np = 0;
+  for (int64_t rem = times; rem;) {
+    if (rem & 1)
+      parts[np++] = p;
+    if ((rem >>= 1)) {
+      MlirValue two[2] = {p, p};
+      p = concatAlong(L, op, two, 2, axis, elem);
+    }
+  }
+  return concatAlong(L, op, parts, np, axis, elem);
+}
+
 /* expand: the pinned XNNPACK has no broadcast node. Each expanded size-1
  * dim is repeated by concatenation (pure data movement: bit-exact for every
  * value, -0, NaN payloads and subnormals included, where x * 1 or x + -0
@@ -1175,22 +1309,44 @@ bool xnnLowerExpand(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
     if (cur[axis] != 1)
       return xnnLowerFail(L, op, "dim %lld of size %lld does not expand to %lld", (long long)axis,
                           (long long)cur[axis], (long long)want[axis]);
-    MlirValue parts[64], p = v;
-    intptr_t np = 0;
-    for (int64_t rem = want[axis]; rem;) {
-      if (rem & 1)
-        parts[np++] = p;
-      if ((rem >>= 1)) {
-        MlirValue two[2] = {p, p};
-        p = concatAlong(L, op, two, 2, axis, elem);
-      }
-    }
-    v = concatAlong(L, op, parts, np, axis, elem);
+    v = repeatAlong(L, op, v, axis, want[axis], elem);
     cur[axis] = want[axis];
   }
   if (mlirValueEqual(v, in))
     v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
   xnnLowerReplace(L, op, v);
+  return true;
+}
+
+/* upsample_nearest2d with integer factors (the capability check admits only
+ * those where ATen's nearest index is dst / factor): each element repeated,
+ * pure data movement in either layout. H and W each get a size-1 axis after
+ * them ([N, C, H, 1, W, 1] or NHWC [N, H, 1, W, 1, C]) that repeatAlong fills,
+ * then a reshape merges them. */
+bool xnnLowerUpsampleNearest(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  bool single = xnnValueNumElements(in) == 1;
+  bool nhwc = xnnLowerOperandIsNHWC(op, 0);
+  if (!single && nhwc != xnnLowerIsNHWC(op))
+    return xnnLowerFail(L, op, "an upsample between layouts (run xnn-tag-channels-last)");
+  int64_t x[4], y[4], d[6];
+  xnnLowerOperandLogicalShape(op, 0, x);
+  xnnValueShape(mlirOperationGetResult(op, 0), y);
+  int64_t fh = y[2] / x[2], fw = y[3] / x[3];
+  int64_t hAxis = nhwc ? 1 : 2; /* H's axis; W's follows H and H's new axis */
+  if (nhwc)
+    d[0] = x[0], d[1] = x[2], d[2] = 1, d[3] = x[3], d[4] = 1, d[5] = x[1];
+  else
+    d[0] = x[0], d[1] = x[1], d[2] = x[2], d[3] = 1, d[4] = x[3], d[5] = 1;
+  MlirValue v = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &in, xnnTensorType(d, 6, elem), 0, NULL);
+  if (fh > 1)
+    v = repeatAlong(L, op, v, hAxis + 1, fh, elem);
+  if (fw > 1)
+    v = repeatAlong(L, op, v, hAxis + 3, fw, elem);
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reshape", 1, &v, xnnLowerResultType(op, 0, elem), 0, NULL));
   return true;
 }
 

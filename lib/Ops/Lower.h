@@ -22,6 +22,9 @@ MlirType xnnLowerComputeElem(XnnLowerCtx *L, MlirOperation op, const struct XnnC
 bool xnnLowerIsNHWC(MlirOperation op);
 /* True if operand `idx` is a value held in NHWC. */
 bool xnnLowerOperandIsNHWC(MlirOperation op, intptr_t idx);
+/* The logical (NCHW-order) shape of operand `idx`, also once it is a lowered
+ * NHWC value (capability checks run again during the lowering); its rank. */
+intptr_t xnnLowerOperandLogicalShape(MlirOperation op, intptr_t idx, int64_t *dims);
 /* Operand `idx` as a physical value of element type `elem`: a constant
  * becomes an xnn.constant (converted at compile time), a dynamic value gets
  * an xnn.convert if its type differs. */
@@ -67,6 +70,9 @@ XNN_DECLARE_LOWERING(xnnLowerLinear)
 XNN_DECLARE_LOWERING(xnnLowerMatmul)
 XNN_DECLARE_LOWERING(xnnLowerAddmm)
 XNN_DECLARE_LOWERING(xnnLowerConv)
+XNN_DECLARE_LOWERING(xnnLowerConvTranspose)
+XNN_DECLARE_LOWERING(xnnLowerResizeBilinear)
+XNN_DECLARE_LOWERING(xnnLowerUpsampleNearest)
 XNN_DECLARE_LOWERING(xnnLowerPool)
 XNN_DECLARE_LOWERING(xnnLowerAdaptiveAvgPool2d)
 XNN_DECLARE_LOWERING(xnnLowerBatchNorm)

@@ -37,6 +37,15 @@
   X(edge_leaky_relu, "edge.leaky_relu", xnnVerifyEdgeLeakyRelu)                \
   X(edge_elu, "edge.elu", xnnVerifyEdgeElu)                                    \
   X(edge_clamp, "edge.clamp", xnnVerifyEdgeClamp)                              \
+  /* edge: comparisons and selection */                                        \
+  X(edge_eq, "edge.eq", xnnVerifyEdgeCompare)                                  \
+  X(edge_ne, "edge.ne", xnnVerifyEdgeCompare)                                  \
+  X(edge_lt, "edge.lt", xnnVerifyEdgeCompare)                                  \
+  X(edge_le, "edge.le", xnnVerifyEdgeCompare)                                  \
+  X(edge_gt, "edge.gt", xnnVerifyEdgeCompare)                                  \
+  X(edge_ge, "edge.ge", xnnVerifyEdgeCompare)                                  \
+  X(edge_where, "edge.where", xnnVerifyEdgeWhere)                              \
+  X(edge_masked_fill, "edge.masked_fill", xnnVerifyEdgeMaskedFill)             \
   /* edge: reductions */                                                       \
   X(edge_mean, "edge.mean", xnnVerifyEdgeMean)                                 \
   X(edge_sum, "edge.sum", xnnVerifyEdgeSum)                                    \
@@ -50,6 +59,12 @@
   /* edge: convolution and pooling */                                          \
   X(edge_conv2d, "edge.conv2d", xnnVerifyEdgeConv2d)                           \
   X(edge_max_pool2d, "edge.max_pool2d", xnnVerifyEdgeMaxPool2d)                \
+  X(edge_conv_transpose2d, "edge.conv_transpose2d",                           \
+    xnnVerifyEdgeConvTranspose2d)                                              \
+  X(edge_upsample_nearest2d, "edge.upsample_nearest2d",                       \
+    xnnVerifyEdgeUpsampleNearest2d)                                            \
+  X(edge_upsample_bilinear2d, "edge.upsample_bilinear2d",                     \
+    xnnVerifyEdgeUpsampleBilinear2d)                                           \
   X(edge_avg_pool2d, "edge.avg_pool2d", xnnVerifyEdgeAvgPool2d)                \
   X(edge_adaptive_avg_pool2d, "edge.adaptive_avg_pool2d",                      \
     xnnVerifyEdgeAdaptiveAvgPool2d)                                            \
@@ -90,7 +105,10 @@
     xnnVerifyXnnBatchMatrixMultiply)                                           \
   X(xnn_copy, "xnn.copy", xnnVerifyXnnCopy)                                    \
   X(xnn_static_constant_pad, "xnn.static_constant_pad",                        \
-    xnnVerifyXnnStaticConstantPad)
+    xnnVerifyXnnStaticConstantPad)                                             \
+  X(xnn_deconvolution_2d, "xnn.deconvolution_2d", xnnVerifyXnnDeconvolution2d) \
+  X(xnn_static_resize_bilinear_2d, "xnn.static_resize_bilinear_2d",           \
+    xnnVerifyXnnStaticResizeBilinear2d)
 
 #define XNN_DEF(id, opName, fn) {opName, fn},
 static const XnnOpDef kAllDefs[] = {XNN_OP_LIST(XNN_DEF)};

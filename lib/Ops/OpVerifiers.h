@@ -21,6 +21,9 @@ bool xnnVerifyEdgeHardtanh(MlirOperation op);
 bool xnnVerifyEdgeLeakyRelu(MlirOperation op);
 bool xnnVerifyEdgeElu(MlirOperation op);
 bool xnnVerifyEdgeClamp(MlirOperation op);
+bool xnnVerifyEdgeCompare(MlirOperation op); /* eq, ne, lt, le, gt, ge -> i1 */
+bool xnnVerifyEdgeWhere(MlirOperation op);
+bool xnnVerifyEdgeMaskedFill(MlirOperation op);
 
 /* Reduce.c: reductions and softmax. */
 bool xnnVerifyEdgeMean(MlirOperation op);
@@ -37,6 +40,9 @@ bool xnnVerifyEdgeAddmm(MlirOperation op);
 /* Conv.c: 2-D convolution and pooling (NCHW). */
 bool xnnVerifyEdgeConv2d(MlirOperation op);
 bool xnnVerifyEdgeMaxPool2d(MlirOperation op);
+bool xnnVerifyEdgeConvTranspose2d(MlirOperation op);
+bool xnnVerifyEdgeUpsampleNearest2d(MlirOperation op);
+bool xnnVerifyEdgeUpsampleBilinear2d(MlirOperation op);
 bool xnnVerifyEdgeAvgPool2d(MlirOperation op);
 bool xnnVerifyEdgeAdaptiveAvgPool2d(MlirOperation op);
 
@@ -82,5 +88,7 @@ bool xnnVerifyXnnSoftmax(MlirOperation op);
 bool xnnVerifyXnnBatchMatrixMultiply(MlirOperation op);
 bool xnnVerifyXnnCopy(MlirOperation op);
 bool xnnVerifyXnnStaticConstantPad(MlirOperation op);
+bool xnnVerifyXnnDeconvolution2d(MlirOperation op);
+bool xnnVerifyXnnStaticResizeBilinear2d(MlirOperation op);
 
 #endif

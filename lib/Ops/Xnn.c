@@ -309,53 +309,55 @@ static bool xnnWindow(MlirOperation op, const char *axis, int64_t in,
   return false;
 }
 
-/* xnn.convolution_2d -> xnn_define_convolution_2d. input [N, IH, IW, G*Cin],
- * filter [G*Cout, KH, KW, Cin], bias [G*Cout] -> [N, OH, OW, G*Cout]. */
-bool xnnVerifyXnnConvolution2d(MlirOperation op) {
-  int64_t pad[4], kernel[2], sub[2], dil[2], g = 1, gic = 1, goc = 1;
-  bool ok = getU32Array(op, "padding", 4, 0, pad);
-  ok = getU32Array(op, "kernel", 2, 1, kernel) && ok;
-  ok = getU32Array(op, "subsampling", 2, 1, sub) && ok;
-  ok = getU32Array(op, "dilation", 2, 1, dil) && ok;
-  const char *names[3] = {"groups", "group_input_channels",
-                          "group_output_channels"};
-  int64_t *vals[3] = {&g, &gic, &goc};
+/* Reads groups, group_input_channels, group_output_channels (each in
+ * [1, INT32_MAX]) into g[3]. */
+static bool groupAttrs(MlirOperation op, int64_t g[3]) {
+  static const char *const names[3] = {"groups", "group_input_channels",
+                                       "group_output_channels"};
+  bool ok = true;
   for (int i = 0; i < 3; ++i) {
-    XnnAttrStatus st = xnnGetI64(op, names[i], true, vals[i]);
+    XnnAttrStatus st = xnnGetI64(op, names[i], true, &g[i]);
     if (st != XNN_ATTR_OK) {
       ok = false;
-    } else if (*vals[i] < 1 || *vals[i] > INT32_MAX) {
-      xnnOpError(op, "%s must be >= 1, got %lld", names[i],
-                 (long long)*vals[i]);
+    } else if (g[i] < 1 || g[i] > INT32_MAX) {
+      xnnOpError(op, "%s must be >= 1, got %lld", names[i], (long long)g[i]);
       ok = false;
     }
   }
-  ok = outputClamp(op) && ok;
+  return ok;
+}
+
+/* The operands of a 2-D (de)convolution node: input [N, IH, IW, G*Cin],
+ * filter [G*Cout, KH, KW, Cin], optional bias [G*Cout], output of the
+ * input's element type. g = {groups, Cin, Cout}. */
+static bool convOperands(MlirOperation op, const int64_t g[3],
+                         const int64_t kernel[2], XnnTensor *in,
+                         XnnTensor *out) {
   if (!xnnCheckNumOperands(op, 2, 3) || !xnnCheckNumResults(op, 1))
     return false;
   bool hasBias = mlirOperationGetNumOperands(op) == 3;
-  XnnTensor in, f, b, out;
-  ok = xnnOperandTensor(op, 0, "input", XT, XR, &in) && ok;
+  XnnTensor f, b;
+  bool ok = xnnOperandTensor(op, 0, "input", XT, XR, in);
   ok = xnnOperandTensor(op, 1, "filter", XT, XR, &f) && ok;
   if (hasBias)
     ok = xnnOperandTensor(op, 2, "bias", XT, XR, &b) && ok;
-  ok = xnnResultTensor(op, 0, XT, XR, &out) && ok;
-  if (!ok || !xnnCheckSameElem(op, &in, "input", &out, "output"))
+  ok = xnnResultTensor(op, 0, XT, XR, out) && ok;
+  if (!ok || !xnnCheckSameElem(op, in, "input", out, "output"))
     return false;
-  if (in.rank != 4 || f.rank != 4) {
+  if (in->rank != 4 || f.rank != 4) {
     xnnOpError(op, "input (NHWC) and filter (OHWI) must have rank 4, got %lld "
                    "and %lld",
-               (long long)in.rank, (long long)f.rank);
+               (long long)in->rank, (long long)f.rank);
     return false;
   }
-  int64_t cin = g * gic, cout = g * goc; /* both <= 2^62 */
-  if (in.dims[3] != cin) {
+  int64_t cin = g[0] * g[1], cout = g[0] * g[2]; /* both <= 2^62 */
+  if (in->dims[3] != cin) {
     xnnOpError(op, "input channels %lld must equal groups * "
                    "group_input_channels = %lld",
-               (long long)in.dims[3], (long long)cin);
+               (long long)in->dims[3], (long long)cin);
     return false;
   }
-  int64_t expF[4] = {cout, kernel[0], kernel[1], gic};
+  int64_t expF[4] = {cout, kernel[0], kernel[1], g[1]};
   bool fOk = true;
   for (int i = 0; i < 4; ++i)
     fOk = fOk && f.dims[i] == expF[i];
@@ -374,6 +376,22 @@ bool xnnVerifyXnnConvolution2d(MlirOperation op) {
                (long long)cout, xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
     return false;
   }
+  return true;
+}
+
+/* xnn.convolution_2d -> xnn_define_convolution_2d. input [N, IH, IW, G*Cin],
+ * filter [G*Cout, KH, KW, Cin], bias [G*Cout] -> [N, OH, OW, G*Cout]. */
+bool xnnVerifyXnnConvolution2d(MlirOperation op) {
+  int64_t pad[4], kernel[2], sub[2], dil[2], g[3];
+  bool ok = getU32Array(op, "padding", 4, 0, pad);
+  ok = getU32Array(op, "kernel", 2, 1, kernel) && ok;
+  ok = getU32Array(op, "subsampling", 2, 1, sub) && ok;
+  ok = getU32Array(op, "dilation", 2, 1, dil) && ok;
+  ok = groupAttrs(op, g) && ok;
+  ok = outputClamp(op) && ok;
+  XnnTensor in, out;
+  if (!ok || !convOperands(op, g, kernel, &in, &out))
+    return false;
   /* padding order: top, right, bottom, left */
   int64_t oh, ow;
   if (!xnnWindow(op, "height", in.dims[1], pad[0], pad[2], kernel[0], sub[0],
@@ -381,8 +399,66 @@ bool xnnVerifyXnnConvolution2d(MlirOperation op) {
       !xnnWindow(op, "width", in.dims[2], pad[3], pad[1], kernel[1], sub[1],
                  dil[1], &ow))
     return false;
-  int64_t shape[4] = {in.dims[0], oh, ow, cout};
+  int64_t shape[4] = {in.dims[0], oh, ow, g[0] * g[2]};
   return xnnCheckResultShape(op, &out, shape, 4, "convolution output");
+}
+
+/* xnn.deconvolution_2d -> xnn_define_deconvolution_2d: operands as
+ * convolution_2d; OH = upsampling * (IH - 1) + adjustment + dilation *
+ * (KH - 1) + 1 - top - bottom (XNNPACK's formula), at least 1. */
+bool xnnVerifyXnnDeconvolution2d(MlirOperation op) {
+  int64_t pad[4], adj[2], kernel[2], up[2], dil[2], g[3];
+  bool ok = getU32Array(op, "padding", 4, 0, pad);
+  ok = getU32Array(op, "adjustment", 2, 0, adj) && ok;
+  ok = getU32Array(op, "kernel", 2, 1, kernel) && ok;
+  ok = getU32Array(op, "upsampling", 2, 1, up) && ok;
+  ok = getU32Array(op, "dilation", 2, 1, dil) && ok;
+  ok = groupAttrs(op, g) && ok;
+  ok = outputClamp(op) && ok;
+  XnnTensor in, out;
+  if (!ok || !convOperands(op, g, kernel, &in, &out))
+    return false;
+  int64_t size[2];
+  for (int i = 0; i < 2; ++i) { /* every term < 2^32: no overflow */
+    int64_t padSum = i == 0 ? pad[0] + pad[2] : pad[1] + pad[3];
+    int64_t ext = in.dims[1 + i] - 1;
+    if (ext < 0 || ext > INT32_MAX) {
+      xnnOpError(op, "input %s must be in [1, 2^31], got %lld", i ? "width" : "height",
+                 (long long)in.dims[1 + i]);
+      return false;
+    }
+    size[i] = up[i] * ext + adj[i] + dil[i] * (kernel[i] - 1) + 1 - padSum;
+    if (size[i] < 1) {
+      xnnOpError(op, "output %s %lld is smaller than 1 (padding %lld)", i ? "width" : "height",
+                 (long long)size[i], (long long)padSum);
+      return false;
+    }
+  }
+  int64_t shape[4] = {in.dims[0], size[0], size[1], g[0] * g[2]};
+  return xnnCheckResultShape(op, &out, shape, 4, "deconvolution output");
+}
+
+/* xnn.static_resize_bilinear_2d -> xnn_define_static_resize_bilinear_2d:
+ * NHWC [N, H, W, C] -> [N, OH, OW, C], the new size being the output's. */
+bool xnnVerifyXnnStaticResizeBilinear2d(MlirOperation op) {
+  bool align = false;
+  XnnAttrStatus sa = xnnGetBool(op, "align_corners", true, &align);
+  XnnTensor in, out;
+  if (!unaryIO(op, &in, &out) || sa != XNN_ATTR_OK ||
+      !xnnCheckSameElem(op, &in, "input", &out, "output"))
+    return false;
+  if (in.rank != 4 || out.rank != 4) {
+    xnnOpError(op, "input and output must be NHWC (rank 4), got rank %lld and %lld",
+               (long long)in.rank, (long long)out.rank);
+    return false;
+  }
+  if (out.dims[1] < 1 || out.dims[2] < 1 || out.dims[1] > INT32_MAX || out.dims[2] > INT32_MAX) {
+    xnnOpError(op, "output height and width must be in [1, 2^31), got %lld and %lld",
+               (long long)out.dims[1], (long long)out.dims[2]);
+    return false;
+  }
+  int64_t shape[4] = {in.dims[0], out.dims[1], out.dims[2], in.dims[3]};
+  return xnnCheckResultShape(op, &out, shape, 4, "resized [N, OH, OW, C]");
 }
 
 /* Common part of the NHWC pooling ops. */

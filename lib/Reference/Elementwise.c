@@ -331,3 +331,133 @@ bool xnnRefClamp(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTenso
   UnaryParams p = {(float)lo, (float)hi};
   return unary(c, in, out, uClamp, I_NONE, &p);
 }
+
+/* ---- comparisons and selection ----------------------------------------- */
+
+/* Walks the output in row-major order keeping each operand's broadcast
+ * element offset: off[k] for operand k (n <= 3). */
+typedef struct BroadcastWalk {
+  int64_t st[3][XNN_MLIR_TENSOR_MAX_RANK], idx[XNN_MLIR_TENSOR_MAX_RANK], off[3];
+  int n;
+  const XnnMlirTensor *out;
+} BroadcastWalk;
+
+static bool walkInit(BroadcastWalk *w, const XnnMlirTensor *const *ins, int n, const XnnMlirTensor *out) {
+  memset(w, 0, sizeof(*w));
+  w->n = n, w->out = out;
+  for (int k = 0; k < n; ++k)
+    if (!broadcastStrides(ins[k], out, w->st[k]))
+      return false;
+  return true;
+}
+
+static void walkNext(BroadcastWalk *w) {
+  for (int64_t d = w->out->rank - 1; d >= 0; --d) {
+    for (int k = 0; k < w->n; ++k)
+      w->off[k] += w->st[k][d];
+    if (++w->idx[d] < w->out->dims[d])
+      return;
+    for (int k = 0; k < w->n; ++k)
+      w->off[k] -= w->st[k][d] * w->out->dims[d];
+    w->idx[d] = 0;
+  }
+}
+
+typedef enum CmpKind { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE } CmpKind;
+
+/* IEEE comparisons (a NaN compares unequal to everything, itself included):
+ * floats widen exactly to f32; integers and i1 compare as int64. */
+static bool compare(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, CmpKind k) {
+  BroadcastWalk w;
+  const XnnMlirTensor *ins[2] = {&in[0], &in[1]};
+  if (!walkInit(&w, ins, 2, out))
+    return xnnRefFail(c, "operand shapes do not broadcast to the result shape");
+  bool isFloat = xnnRefIsFloat(in[0].dtype);
+  float *fa = NULL, *fb = NULL;
+  int64_t *ia = NULL, *ib = NULL;
+  const float *a = NULL, *b = NULL;
+  const int64_t *x = NULL, *y = NULL;
+  bool ok = isFloat ? (a = xnnRefF32In(c, &in[0], &fa)) && (b = xnnRefF32In(c, &in[1], &fb))
+                    : (x = xnnRefI64In(c, &in[0], &ia)) && (y = xnnRefI64In(c, &in[1], &ib));
+  if (ok) {
+    uint8_t *o = out->data;
+    for (int64_t i = 0, n = xnnMlirTensorNumElements(out); i < n; ++i, walkNext(&w)) {
+      bool r;
+      if (isFloat) {
+        float p = a[w.off[0]], q = b[w.off[1]];
+        r = k == C_EQ ? p == q : k == C_NE ? p != q : k == C_LT ? p < q : k == C_LE ? p <= q
+            : k == C_GT ? p > q : p >= q;
+      } else {
+        int64_t p = x[w.off[0]], q = y[w.off[1]];
+        r = k == C_EQ ? p == q : k == C_NE ? p != q : k == C_LT ? p < q : k == C_LE ? p <= q
+            : k == C_GT ? p > q : p >= q;
+      }
+      o[i] = r;
+    }
+  }
+  free(a ? fa : NULL), free(b ? fb : NULL), free(x ? ia : NULL), free(y ? ib : NULL);
+  return ok;
+}
+
+#define COMPARE_KERNEL(fn, kind)                                                             \
+  bool fn(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) { \
+    (void)nIn, (void)nOut;                                                                   \
+    return compare(c, in, out, kind);                                                        \
+  }
+COMPARE_KERNEL(xnnRefEq, C_EQ)
+COMPARE_KERNEL(xnnRefNe, C_NE)
+COMPARE_KERNEL(xnnRefLt, C_LT)
+COMPARE_KERNEL(xnnRefLe, C_LE)
+COMPARE_KERNEL(xnnRefGt, C_GT)
+COMPARE_KERNEL(xnnRefGe, C_GE)
+
+/* where(cond, a, b): the bytes of a's or b's element (data movement: -0, NaN
+ * payloads and subnormals kept). */
+bool xnnRefWhere(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) {
+  (void)nIn, (void)nOut;
+  BroadcastWalk w;
+  const XnnMlirTensor *ins[3] = {&in[0], &in[1], &in[2]};
+  if (!walkInit(&w, ins, 3, out))
+    return xnnRefFail(c, "operand shapes do not broadcast to the result shape");
+  size_t es = xnnMlirDTypeSize(out->dtype);
+  const uint8_t *cond = in[0].data;
+  const unsigned char *a = in[1].data, *b = in[2].data;
+  unsigned char *o = out->data;
+  for (int64_t i = 0, n = xnnMlirTensorNumElements(out); i < n; ++i, walkNext(&w))
+    memcpy(o + (size_t)i * es, cond[w.off[0]] ? a + (size_t)w.off[1] * es : b + (size_t)w.off[2] * es, es);
+  return true;
+}
+
+/* masked_fill(x, mask; value): value converted as ATen's Scalar.to<T>()
+ * (double -> float -> f16/bf16 with RNE for floats, truncation toward zero
+ * for integers, != 0 for i1), written where mask is set; x's bytes elsewhere. */
+bool xnnRefMaskedFill(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                      size_t nOut) {
+  (void)nIn, (void)nOut;
+  double value = 0.0;
+  xnnAttrF64(c->op, "value", &value);
+  BroadcastWalk w;
+  const XnnMlirTensor *ins[2] = {&in[0], &in[1]};
+  if (!walkInit(&w, ins, 2, out))
+    return xnnRefFail(c, "operand shapes do not broadcast to the result shape");
+  /* The fill value as one element of the result's dtype. */
+  XnnMlirTensor fill;
+  int64_t one = 1;
+  if (!xnnMlirTensorCreate(&fill, out->dtype, 1, &one))
+    return xnnRefFail(c, "out of memory");
+  if (xnnRefIsFloat(out->dtype)) {
+    xnnMlirTensorSetF32(&fill, 0, (float)value);
+  } else {
+    int64_t v = out->dtype == XNN_MLIR_I1 ? value != 0.0 : xnnRefTruncToI64(value);
+    XnnMlirTensor src = {XNN_MLIR_I64, 1, {1}, &v};
+    xnnRefConvert(&src, &fill);
+  }
+  size_t es = xnnMlirDTypeSize(out->dtype);
+  const unsigned char *x = in[0].data;
+  const uint8_t *mask = in[1].data;
+  unsigned char *o = out->data;
+  for (int64_t i = 0, n = xnnMlirTensorNumElements(out); i < n; ++i, walkNext(&w))
+    memcpy(o + (size_t)i * es, mask[w.off[1]] ? (const unsigned char *)fill.data : x + (size_t)w.off[0] * es, es);
+  xnnMlirTensorDestroy(&fill);
+  return true;
+}

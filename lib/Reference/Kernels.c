@@ -38,6 +38,15 @@
   X("edge.leaky_relu", xnnRefLeakyRelu)                                        \
   X("edge.elu", xnnRefElu)                                                     \
   X("edge.clamp", xnnRefClamp)                                                 \
+  /* comparisons and selection (Elementwise.c) */                             \
+  X("edge.eq", xnnRefEq)                                                       \
+  X("edge.ne", xnnRefNe)                                                       \
+  X("edge.lt", xnnRefLt)                                                       \
+  X("edge.le", xnnRefLe)                                                       \
+  X("edge.gt", xnnRefGt)                                                       \
+  X("edge.ge", xnnRefGe)                                                       \
+  X("edge.where", xnnRefWhere)                                                 \
+  X("edge.masked_fill", xnnRefMaskedFill)                                      \
   /* reductions (Reduce.c) */                                                  \
   X("edge.mean", xnnRefMean)                                                   \
   X("edge.sum", xnnRefSum)                                                     \
@@ -51,6 +60,9 @@
   /* convolution and pooling (Conv.c) */                                       \
   X("edge.conv2d", xnnRefConv2d)                                               \
   X("edge.max_pool2d", xnnRefMaxPool2d)                                        \
+  X("edge.conv_transpose2d", xnnRefConvTranspose2d)                           \
+  X("edge.upsample_nearest2d", xnnRefUpsampleNearest2d)                       \
+  X("edge.upsample_bilinear2d", xnnRefUpsampleBilinear2d)                     \
   X("edge.avg_pool2d", xnnRefAvgPool2d)                                        \
   X("edge.adaptive_avg_pool2d", xnnRefAdaptiveAvgPool2d)                       \
   /* normalisation (Norm.c) */                                                 \

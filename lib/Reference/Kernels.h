@@ -121,6 +121,14 @@ XNN_REF_DECL(xnnRefHardsigmoid)
 XNN_REF_DECL(xnnRefLeakyRelu)
 XNN_REF_DECL(xnnRefElu)
 XNN_REF_DECL(xnnRefClamp)
+XNN_REF_DECL(xnnRefEq)
+XNN_REF_DECL(xnnRefNe)
+XNN_REF_DECL(xnnRefLt)
+XNN_REF_DECL(xnnRefLe)
+XNN_REF_DECL(xnnRefGt)
+XNN_REF_DECL(xnnRefGe)
+XNN_REF_DECL(xnnRefWhere)
+XNN_REF_DECL(xnnRefMaskedFill)
 /* Reduce.c */
 XNN_REF_DECL(xnnRefMean)
 XNN_REF_DECL(xnnRefSum)
@@ -134,6 +142,9 @@ XNN_REF_DECL(xnnRefAddmm)
 /* Conv.c */
 XNN_REF_DECL(xnnRefConv2d)
 XNN_REF_DECL(xnnRefMaxPool2d)
+XNN_REF_DECL(xnnRefConvTranspose2d)
+XNN_REF_DECL(xnnRefUpsampleNearest2d)
+XNN_REF_DECL(xnnRefUpsampleBilinear2d)
 XNN_REF_DECL(xnnRefAvgPool2d)
 XNN_REF_DECL(xnnRefAdaptiveAvgPool2d)
 /* Norm.c */
@@ -151,5 +162,10 @@ XNN_REF_DECL(xnnRefConstantPadNd)
 XNN_REF_DECL(xnnRefRoll)
 XNN_REF_DECL(xnnRefSplit)
 #undef XNN_REF_DECL
+
+/* ATen's nearest_idx (upsample_nearest2d with scales from the sizes): the
+ * source index of output index `dst`. The lowering asks it too, to delegate
+ * only the resizes it computes as exact repetition. */
+int64_t xnnRefNearestIndex(int64_t dst, int64_t inSize, int64_t outSize);
 
 #endif

@@ -165,6 +165,18 @@ static enum xnn_status callConvolution(xnn_subgraph_t g, Args a) {
                                    a[18].u.id, a[19].u.flags.value);
 }
 
+static enum xnn_status callDeconvolution(xnn_subgraph_t g, Args a) {
+  return xnn_define_deconvolution_2d(g, a[0].u.u32, a[1].u.u32, a[2].u.u32, a[3].u.u32, a[4].u.u32, a[5].u.u32,
+                                     a[6].u.u32, a[7].u.u32, a[8].u.u32, a[9].u.u32, a[10].u.u32, a[11].u.u32,
+                                     a[12].u.u32, a[13].u.size, a[14].u.size, a[15].u.f, a[16].u.f, a[17].u.id,
+                                     a[18].u.id, a[19].u.id, a[20].u.id, a[21].u.flags.value);
+}
+
+static enum xnn_status callResizeBilinear(xnn_subgraph_t g, Args a) {
+  return xnn_define_static_resize_bilinear_2d(g, a[0].u.size, a[1].u.size, a[2].u.id, a[3].u.id,
+                                              a[4].u.flags.value);
+}
+
 static enum xnn_status callMaxPool(xnn_subgraph_t g, Args a) {
   return xnn_define_max_pooling_2d(g, a[0].u.u32, a[1].u.u32, a[2].u.u32, a[3].u.u32, a[4].u.u32, a[5].u.u32,
                                    a[6].u.u32, a[7].u.u32, a[8].u.u32, a[9].u.u32, a[10].u.f, a[11].u.f,
@@ -265,6 +277,8 @@ static const Call kCalls[] = {
     {"xnn_define_batch_matrix_multiply", "VVVG", callBatchMatmul},
     {"xnn_define_copy", "VVG", callCopy},
     {"xnn_define_static_constant_pad", "SSFVVG", callPad},
+    {"xnn_define_deconvolution_2d", "UUUUUUUUUUUUUZZFFVVVVG", callDeconvolution},
+    {"xnn_define_static_resize_bilinear_2d", "ZZVVG", callResizeBilinear},
     {XNN_MLIR_BF16_RNE_FUNCTION, "ZSVVFG", callConvertBf16Rne},
     {XNN_MLIR_BF16_RNE_F32_FUNCTION, "ZSVVFG", callRoundBf16Rne},
 };

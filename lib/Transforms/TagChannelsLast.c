@@ -14,11 +14,13 @@
  * per (value, layout): later consumers reuse it (the partner cache).
  *
  * Op classes (walk in block order, inserted copies are not revisited):
- *   - NHWC-input: edge.conv2d (input and 4-D weight), edge.max_pool2d,
+ *   - NHWC-input: edge.conv2d (input and 4-D weight), edge.conv_transpose2d
+ *     (input; its weight is re-laid by the lowering), edge.max_pool2d,
  *     edge.avg_pool2d, edge.adaptive_avg_pool2d, edge.prelu,
- *     edge.upsample_bilinear2d, edge.mean / edge.sum over dims {2,3} of a
- *     4-D tensor: operand 0 is brought to NHWC; the result is tagged NHWC if it is 4-D (a keepdim=false H/W reduction
- *     yields [N, C], which is the same bytes in both layouts: NCHW).
+ *     edge.upsample_bilinear2d, edge.mean /
+ *     edge.sum over dims {2,3} of a 4-D tensor: operand 0 is brought to
+ *     NHWC; the result is tagged NHWC if it is 4-D (a keepdim=false H/W
+ *     reduction yields [N, C], which is the same bytes in both layouts: NCHW).
  *   - NCHW-input: edge.view, edge.linear, edge.squeeze, edge.unsqueeze,
  *     edge.sdpa, edge.layer_norm: every operand is brought to NCHW.
  *   - edge.batch_norm keeps operand 0's layout (its [C] parameters
@@ -379,6 +381,7 @@ static const LayoutRule kLayoutRules[] = {
     {"edge.to_copy", RULE_COPY},
     {"edge.to_dim_order_copy", RULE_COPY},
     {"edge.conv2d", RULE_NHWC_INPUT},
+    {"edge.conv_transpose2d", RULE_NHWC_INPUT},
     {"edge.max_pool2d", RULE_NHWC_INPUT},
     {"edge.avg_pool2d", RULE_NHWC_INPUT},
     {"edge.prelu", RULE_NHWC_INPUT},

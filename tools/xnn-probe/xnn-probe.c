@@ -87,6 +87,16 @@ static void probe_convolution_2d_f32_weights(Ctx *c) {
   DEFINE(xnn_define_convolution_2d(c->sg, 1, 1, 1, 1, 3, 3, 1, 1, 1, 1, 1, 2, 3, -INFINITY,
                                    INFINITY, x, w, b, o, 0));
 }
+static void probe_deconvolution_2d_f32_weights(Ctx *c) { /* f32 static weights, as the lowering */
+  uint32_t x = IN(1, 4, 4, 2), w = staticF32(c, 4, (size_t[]){3, 3, 3, 2}),
+           b = staticF32(c, 1, (size_t[]){3}), o = OUT(1, 8, 8, 3);
+  DEFINE(xnn_define_deconvolution_2d(c->sg, 1, 1, 1, 1, 1, 1, 3, 3, 2, 2, 1, 1, 1, 2, 3, -INFINITY,
+                                     INFINITY, x, w, b, o, 0));
+}
+static void probe_static_resize_bilinear_2d(Ctx *c) {
+  uint32_t x = IN(1, 3, 3, 2), o = OUT(1, 5, 7, 2);
+  DEFINE(xnn_define_static_resize_bilinear_2d(c->sg, 5, 7, x, o, 0));
+}
 static void probe_fully_connected_f32_weights(Ctx *c) {
   uint32_t x = IN(2, 4), w = staticF32(c, 2, (size_t[]){3, 4}), b = staticF32(c, 1, (size_t[]){3}),
            o = OUT(2, 3);
@@ -165,7 +175,7 @@ static const Probe probes[] = {
     P(average_pooling_2d), {"static_reduce.mean", probe_static_reduce_mean},
     {"static_reduce.sum", probe_static_reduce_sum}, P(softmax), P(batch_matrix_multiply),
     P(static_transpose), P(static_reshape), P(concatenate), P(static_slice), P(copy),
-    P(static_constant_pad),
+    P(static_constant_pad), P(deconvolution_2d_f32_weights), P(static_resize_bilinear_2d),
 };
 
 static const struct {

@@ -1383,3 +1383,180 @@ func.func @adaptive_result(%x: tensor<1x3x4x4xf32>) -> tensor<1x3x2x3xf32> {
   %0 = "edge.adaptive_avg_pool2d"(%x) {output_size = array<i64: 2, 2>} : (tensor<1x3x4x4xf32>) -> tensor<1x3x2x3xf32>
   return %0 : tensor<1x3x2x3xf32>
 }
+
+// -----
+
+func.func @conv_transpose_out_pad(%x: tensor<1x4x5x5xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x3x11x11xf32> {
+  // expected-error @+1 {{'edge.conv_transpose2d' op output_padding 2 must be smaller than either stride 2 or dilation 1 (ATen)}}
+  %0 = "edge.conv_transpose2d"(%x, %w) {stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, output_padding = array<i64: 2, 0>, dilation = array<i64: 1, 1>, groups = 1} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x3x11x11xf32>
+  return %0 : tensor<1x3x11x11xf32>
+}
+
+// -----
+
+func.func @conv_transpose_weight(%x: tensor<1x4x5x5xf32>, %w: tensor<3x4x3x3xf32>) -> tensor<1x4x7x7xf32> {
+  // expected-error @+1 {{'edge.conv_transpose2d' op operand 'w' dim 0 is 3; it must equal the input channels 4, which must be divisible by groups 1}}
+  %0 = "edge.conv_transpose2d"(%x, %w) {stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, output_padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, groups = 1} : (tensor<1x4x5x5xf32>, tensor<3x4x3x3xf32>) -> tensor<1x4x7x7xf32>
+  return %0 : tensor<1x4x7x7xf32>
+}
+
+// -----
+
+func.func @conv_transpose_groups(%x: tensor<1x4x5x5xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x9x7x7xf32> {
+  // expected-error @+1 {{'edge.conv_transpose2d' op operand 'w' dim 0 is 4; it must equal the input channels 4, which must be divisible by groups 3}}
+  %0 = "edge.conv_transpose2d"(%x, %w) {stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, output_padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, groups = 3} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x9x7x7xf32>
+  return %0 : tensor<1x9x7x7xf32>
+}
+
+// -----
+
+func.func @conv_transpose_shape(%x: tensor<1x4x5x5xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x3x10x10xf32> {
+  // expected-error @+1 {{'edge.conv_transpose2d' op result shape 1x3x10x10 does not match the transposed convolution output shape 1x3x9x9}}
+  %0 = "edge.conv_transpose2d"(%x, %w) {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, groups = 1} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x3x10x10xf32>
+  return %0 : tensor<1x3x10x10xf32>
+}
+
+// -----
+
+func.func @conv_transpose_too_small(%x: tensor<1x2x1x1xf32>, %w: tensor<2x1x1x1xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @+1 {{'edge.conv_transpose2d' op output height (H - 1) * stride - 2 * padding + dilation * (KH - 1) + output_padding + 1 = -1 is smaller than 1}}
+  %0 = "edge.conv_transpose2d"(%x, %w) {stride = array<i64: 1, 1>, padding = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, groups = 1} : (tensor<1x2x1x1xf32>, tensor<2x1x1x1xf32>) -> tensor<1x1x1x1xf32>
+  return %0 : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+func.func @conv_transpose_bias(%x: tensor<1x4x5x5xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x3x7x7xf32> {
+  // expected-error @+1 {{'edge.conv_transpose2d' op operand 'bias' must have shape 3 (output channels), got 4}}
+  %0 = "edge.conv_transpose2d"(%x, %w, %b) {stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, output_padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, groups = 1} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x3x7x7xf32>
+  return %0 : tensor<1x3x7x7xf32>
+}
+
+// -----
+
+func.func @conv_transpose_overflow(%x: tensor<1x1x3x3xf32>, %w: tensor<1x1x1x1xf32>) -> tensor<1x1x3x3xf32> {
+  // expected-error @+1 {{'edge.conv_transpose2d' op attribute 'stride' element #0 is 4294967296, must be in [1, 2147483647]}}
+  %0 = "edge.conv_transpose2d"(%x, %w) {stride = array<i64: 4294967296, 1>, padding = array<i64: 0, 0>, output_padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, groups = 1} : (tensor<1x1x3x3xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x3x3xf32>
+  return %0 : tensor<1x1x3x3xf32>
+}
+
+// -----
+
+func.func @conv_transpose_missing(%x: tensor<1x4x5x5xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x3x7x7xf32> {
+  // expected-error @+1 {{'edge.conv_transpose2d' op attribute "output_padding" is expected but not provided}}
+  %0 = "edge.conv_transpose2d"(%x, %w) {stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, groups = 1} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x3x7x7xf32>
+  return %0 : tensor<1x3x7x7xf32>
+}
+
+// -----
+
+func.func @upsample_size(%x: tensor<1x4x5x5xf32>) -> tensor<1x4x10x9xf32> {
+  // expected-error @+1 {{'edge.upsample_nearest2d' op result shape 1x4x10x9 does not match the [N, C, output_size] shape 1x4x10x10}}
+  %0 = "edge.upsample_nearest2d"(%x) {output_size = array<i64: 10, 10>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x10x9xf32>
+  return %0 : tensor<1x4x10x9xf32>
+}
+
+// -----
+
+func.func @upsample_zero(%x: tensor<1x4x5x5xf32>) -> tensor<1x4x0x5xf32> {
+  // expected-error @+1 {{'edge.upsample_bilinear2d' op attribute 'output_size' element #0 is 0, must be in [1, 2147483647]}}
+  %0 = "edge.upsample_bilinear2d"(%x) {output_size = array<i64: 0, 5>, align_corners = false} : (tensor<1x4x5x5xf32>) -> tensor<1x4x0x5xf32>
+  return %0 : tensor<1x4x0x5xf32>
+}
+
+// -----
+
+func.func @upsample_rank(%x: tensor<4x5x5xf32>) -> tensor<4x5x5xf32> {
+  // expected-error @+1 {{'edge.upsample_bilinear2d' op operand 'x' must be NCHW (rank 4), got rank 3}}
+  %0 = "edge.upsample_bilinear2d"(%x) {output_size = array<i64: 5, 5>, align_corners = true} : (tensor<4x5x5xf32>) -> tensor<4x5x5xf32>
+  return %0 : tensor<4x5x5xf32>
+}
+
+// -----
+
+func.func @upsample_int(%x: tensor<1x4x5x5xi64>) -> tensor<1x4x5x5xi64> {
+  // expected-error @+2 {{'edge.upsample_nearest2d' op operand #0 ('x') has element type 'i64', expected one of f32, f16, bf16}}
+  // expected-error @+1 {{'edge.upsample_nearest2d' op result has element type 'i64', expected one of f32, f16, bf16}}
+  %0 = "edge.upsample_nearest2d"(%x) {output_size = array<i64: 5, 5>} : (tensor<1x4x5x5xi64>) -> tensor<1x4x5x5xi64>
+  return %0 : tensor<1x4x5x5xi64>
+}
+
+// -----
+
+func.func @compare_result_type(%a: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.lt' op result has element type 'f32', expected one of i1}}
+  %0 = "edge.lt"(%a, %a) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @compare_dtypes(%a: tensor<3xf32>, %b: tensor<3xf16>) -> tensor<3xi1> {
+  // expected-error @+1 {{'edge.eq' op operand 'b' element type 'f16' must match operand 'a' element type 'f32'}}
+  %0 = "edge.eq"(%a, %b) : (tensor<3xf32>, tensor<3xf16>) -> tensor<3xi1>
+  return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @compare_broadcast(%a: tensor<3xf32>, %b: tensor<4xf32>) -> tensor<3xi1> {
+  // expected-error @+1 {{'edge.ge' op operand shapes 3 and 4 are not broadcast-compatible}}
+  %0 = "edge.ge"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<3xi1>
+  return %0 : tensor<3xi1>
+}
+
+// -----
+
+func.func @where_cond(%c: tensor<3xf32>, %a: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.where' op operand #0 ('cond') has element type 'f32', expected one of i1}}
+  %0 = "edge.where"(%c, %a, %a) : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @where_broadcast(%c: tensor<2x1xi1>, %a: tensor<3xf32>, %b: tensor<4x1x1xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.where' op result shape 2x3 does not match the broadcast shape 4x2x3}}
+  %0 = "edge.where"(%c, %a, %b) : (tensor<2x1xi1>, tensor<3xf32>, tensor<4x1x1xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @where_shapes(%c: tensor<2xi1>, %a: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.where' op operand shapes 2, 3 and 3 are not broadcast-compatible}}
+  %0 = "edge.where"(%c, %a, %a) : (tensor<2xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @where_dtypes(%c: tensor<3xi1>, %a: tensor<3xf32>, %b: tensor<3xbf16>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.where' op operand 'b' element type 'bf16' must match operand 'a' element type 'f32'}}
+  %0 = "edge.where"(%c, %a, %b) : (tensor<3xi1>, tensor<3xf32>, tensor<3xbf16>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @masked_fill_overflow(%x: tensor<3xf16>, %m: tensor<3xi1>) -> tensor<3xf16> {
+  // expected-error @+1 {{'edge.masked_fill' op value 70000 cannot be converted to f16 without overflow (ATen raises)}}
+  %0 = "edge.masked_fill"(%x, %m) {value = 7.0e4 : f64} : (tensor<3xf16>, tensor<3xi1>) -> tensor<3xf16>
+  return %0 : tensor<3xf16>
+}
+
+// -----
+
+func.func @masked_fill_mask(%x: tensor<3xf32>, %m: tensor<3xi64>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.masked_fill' op operand #1 ('mask') has element type 'i64', expected one of i1}}
+  %0 = "edge.masked_fill"(%x, %m) {value = 1.0 : f64} : (tensor<3xf32>, tensor<3xi64>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @masked_fill_value(%x: tensor<3xf32>, %m: tensor<3xi1>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.masked_fill' op attribute "value" is expected but not provided}}
+  %0 = "edge.masked_fill"(%x, %m) : (tensor<3xf32>, tensor<3xi1>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}

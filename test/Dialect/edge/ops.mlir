@@ -262,3 +262,39 @@ func.func @norms(%x: tensor<2x3x4x4xf32>, %c: tensor<3xf32>, %v: tensor<4xf32>, 
   %6 = "edge.adaptive_avg_pool2d"(%x3) {output_size = array<i64: 2, 2>} : (tensor<3x4x4xf32>) -> tensor<3x2x2xf32>
   return %2 : tensor<2x3x4x4xf32>
 }
+
+// CHECK-LABEL: func.func @conv_transpose_upsample
+// CHECK: "edge.conv_transpose2d"(%{{.*}}, %{{.*}}, %{{.*}}) {dilation = array<i64: 1, 1>, groups = 2 : i64, output_padding = array<i64: 1, 1>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>, tensor<6xf32>) -> tensor<1x6x10x10xf32>
+// CHECK-NEXT: "edge.conv_transpose2d"(%{{.*}}, %{{.*}}) {dilation = array<i64: 2, 2>, groups = 1 : i64, output_padding = array<i64: 1, 0>, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x3x10x9xf32>
+// CHECK-NEXT: "edge.upsample_nearest2d"(%{{.*}}) {output_size = array<i64: 10, 15>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x10x15xf32>
+// CHECK-NEXT: "edge.upsample_bilinear2d"(%{{.*}}) {align_corners = false, output_size = array<i64: 7, 3>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x7x3xf32>
+// CHECK-NEXT: "edge.upsample_bilinear2d"(%{{.*}}) {align_corners = true, output_size = array<i64: 1, 1>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x1x1xf32>
+func.func @conv_transpose_upsample(%x: tensor<1x4x5x5xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x10x10xf32> {
+  %0 = "edge.conv_transpose2d"(%x, %w, %b) {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 2} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>, tensor<6xf32>) -> tensor<1x6x10x10xf32>
+  %1 = "edge.conv_transpose2d"(%x, %w) {stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, output_padding = array<i64: 1, 0>, dilation = array<i64: 2, 2>, groups = 1} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x3x10x9xf32>
+  %2 = "edge.upsample_nearest2d"(%x) {output_size = array<i64: 10, 15>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x10x15xf32>
+  %3 = "edge.upsample_bilinear2d"(%x) {output_size = array<i64: 7, 3>, align_corners = false} : (tensor<1x4x5x5xf32>) -> tensor<1x4x7x3xf32>
+  %4 = "edge.upsample_bilinear2d"(%x) {output_size = array<i64: 1, 1>, align_corners = true} : (tensor<1x4x5x5xf32>) -> tensor<1x4x1x1xf32>
+  return %0 : tensor<1x6x10x10xf32>
+}
+
+// CHECK-LABEL: func.func @compare_select
+// CHECK: "edge.eq"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT: "edge.ne"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT: "edge.lt"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT: "edge.le"(%{{.*}}, %{{.*}}) : (tensor<i64>, tensor<4x1xi64>) -> tensor<4x1xi1>
+// CHECK-NEXT: "edge.gt"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT: "edge.ge"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT: "edge.where"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<2x3xi1>, tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: "edge.masked_fill"(%{{.*}}, %{{.*}}) {value = 0xFFF0000000000000 : f64} : (tensor<3xf32>, tensor<2x3xi1>) -> tensor<2x3xf32>
+func.func @compare_select(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<2x1xf32>, %i: tensor<i64>, %j: tensor<4x1xi64>) -> tensor<2x3xf32> {
+  %0 = "edge.eq"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %1 = "edge.ne"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %2 = "edge.lt"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %3 = "edge.le"(%i, %j) : (tensor<i64>, tensor<4x1xi64>) -> tensor<4x1xi1>
+  %4 = "edge.gt"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %5 = "edge.ge"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %6 = "edge.where"(%0, %b, %c) : (tensor<2x3xi1>, tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+  %7 = "edge.masked_fill"(%b, %1) {value = 0xFFF0000000000000 : f64} : (tensor<3xf32>, tensor<2x3xi1>) -> tensor<2x3xf32>
+  return %7 : tensor<2x3xf32>
+}

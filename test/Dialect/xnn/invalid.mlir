@@ -495,3 +495,43 @@ func.func private @convert_round_to_bf16_not_bool(%a: tensor<4xf32>) -> tensor<4
   %0 = "xnn.convert"(%a) {round_to_bf16 = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func private @deconv_output(%x: tensor<1x5x5x4xf32>, %w: tensor<6x3x3x2xf32>) -> tensor<1x10x10x6xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.deconvolution_2d' op result shape 1x10x10x6 does not match the deconvolution output shape 1x11x11x6}}
+  %0 = "xnn.deconvolution_2d"(%x, %w) {adjustment = array<i64: 0, 0>, dilation = array<i64: 1, 1>, group_input_channels = 2 : i64, group_output_channels = 3 : i64, groups = 2 : i64, kernel = array<i64: 3, 3>, padding = array<i64: 0, 0, 0, 0>, upsampling = array<i64: 2, 2>} : (tensor<1x5x5x4xf32>, tensor<6x3x3x2xf32>) -> tensor<1x10x10x6xf32>
+  return %0 : tensor<1x10x10x6xf32>
+}
+
+// -----
+
+func.func private @deconv_too_small(%x: tensor<1x1x1x4xf32>, %w: tensor<6x1x1x2xf32>) -> tensor<1x1x1x6xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.deconvolution_2d' op output height -1 is smaller than 1 (padding 2)}}
+  %0 = "xnn.deconvolution_2d"(%x, %w) {adjustment = array<i64: 0, 0>, dilation = array<i64: 1, 1>, group_input_channels = 2 : i64, group_output_channels = 3 : i64, groups = 2 : i64, kernel = array<i64: 1, 1>, padding = array<i64: 1, 0, 1, 0>, upsampling = array<i64: 1, 1>} : (tensor<1x1x1x4xf32>, tensor<6x1x1x2xf32>) -> tensor<1x1x1x6xf32>
+  return %0 : tensor<1x1x1x6xf32>
+}
+
+// -----
+
+func.func private @deconv_filter(%x: tensor<1x5x5x4xf32>, %w: tensor<6x3x3x4xf32>) -> tensor<1x11x11x6xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.deconvolution_2d' op filter shape 6x3x3x4 must be [groups * group_output_channels, kernel_h, kernel_w, group_input_channels] = 6x3x3x2}}
+  %0 = "xnn.deconvolution_2d"(%x, %w) {adjustment = array<i64: 0, 0>, dilation = array<i64: 1, 1>, group_input_channels = 2 : i64, group_output_channels = 3 : i64, groups = 2 : i64, kernel = array<i64: 3, 3>, padding = array<i64: 0, 0, 0, 0>, upsampling = array<i64: 2, 2>} : (tensor<1x5x5x4xf32>, tensor<6x3x3x4xf32>) -> tensor<1x11x11x6xf32>
+  return %0 : tensor<1x11x11x6xf32>
+}
+
+// -----
+
+func.func private @resize_channels(%x: tensor<1x5x5x4xf32>) -> tensor<1x7x3x2xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.static_resize_bilinear_2d' op result shape 1x7x3x2 does not match the resized [N, OH, OW, C] shape 1x7x3x4}}
+  %0 = "xnn.static_resize_bilinear_2d"(%x) {align_corners = false} : (tensor<1x5x5x4xf32>) -> tensor<1x7x3x2xf32>
+  return %0 : tensor<1x7x3x2xf32>
+}
+
+// -----
+
+func.func private @resize_rank(%x: tensor<5x5x4xf32>) -> tensor<7x3x4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.static_resize_bilinear_2d' op input and output must be NHWC (rank 4), got rank 3 and 3}}
+  %0 = "xnn.static_resize_bilinear_2d"(%x) {align_corners = false} : (tensor<5x5x4xf32>) -> tensor<7x3x4xf32>
+  return %0 : tensor<7x3x4xf32>
+}

@@ -67,6 +67,17 @@ func.func private @xnn_delegate_ops(%x: tensor<1x8x8x4xf32>, %h: tensor<1x8x8x4x
   return %22 : tensor<1x8x8x4xf32>
 }
 
+// CHECK-LABEL: func.func private @xnn_resample_ops
+// CHECK: "xnn.deconvolution_2d"(%arg0, %{{.*}}, %{{.*}}) {adjustment = array<i64: 1, 0>, dilation = array<i64: 1, 1>, group_input_channels = 2 : i64, group_output_channels = 3 : i64, groups = 2 : i64, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1, 0, 1>, upsampling = array<i64: 2, 2>} : (tensor<1x5x5x4xf32>, tensor<6x3x3x2xf32>, tensor<6xf32>) -> tensor<1x11x9x6xf32>
+// CHECK-NEXT: "xnn.static_resize_bilinear_2d"(%arg0) {align_corners = true} : (tensor<1x5x5x4xf32>) -> tensor<1x7x3x4xf32>
+func.func private @xnn_resample_ops(%x: tensor<1x5x5x4xf32>) -> tensor<1x11x9x6xf32> attributes {xnn.delegate} {
+  %w = "xnn.constant"() {value = dense<1.0> : tensor<6x3x3x2xf32>} : () -> tensor<6x3x3x2xf32>
+  %b = "xnn.constant"() {value = dense<0.5> : tensor<6xf32>} : () -> tensor<6xf32>
+  %0 = "xnn.deconvolution_2d"(%x, %w, %b) {adjustment = array<i64: 1, 0>, dilation = array<i64: 1, 1>, group_input_channels = 2 : i64, group_output_channels = 3 : i64, groups = 2 : i64, kernel = array<i64: 3, 3>, padding = array<i64: 1, 1, 0, 1>, upsampling = array<i64: 2, 2>} : (tensor<1x5x5x4xf32>, tensor<6x3x3x2xf32>, tensor<6xf32>) -> tensor<1x11x9x6xf32>
+  %1 = "xnn.static_resize_bilinear_2d"(%x) {align_corners = true} : (tensor<1x5x5x4xf32>) -> tensor<1x7x3x4xf32>
+  return %0 : tensor<1x11x9x6xf32>
+}
+
 {-#
   dialect_resources: {
     builtin: {
