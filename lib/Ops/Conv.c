@@ -43,36 +43,51 @@ static bool windowSize(MlirOperation op, const char *axis, int64_t in, int64_t p
   return false;
 }
 
-/* conv2d: x [N, C, H, W], w [O, C/groups, KH, KW], optional bias [O]
- *   -> [N, O, OH, OW], OH = floor((H + 2p - d(KH-1) - 1) / s) + 1. */
-bool xnnVerifyEdgeConv2d(MlirOperation op) {
-  int64_t stride[2], pad[2], dil[2], groups = 1;
-  bool ok = getPair(op, "stride", 1, stride);
-  ok = getPair(op, "padding", 0, pad) && ok;
-  ok = getPair(op, "dilation", 1, dil) && ok;
-  XnnAttrStatus sg = xnnGetI64(op, "groups", true, &groups);
-  if (sg == XNN_ATTR_OK && (groups < 1 || groups > INT32_MAX)) {
-    xnnOpError(op, "groups must be >= 1, got %lld", (long long)groups);
+/* The attributes and operands conv2d and conv_transpose2d share: stride,
+ * padding, dilation (and output_padding when `outPad`), groups; x, w, an
+ * optional bias and the result, all of one float type. */
+typedef struct ConvOperands {
+  int64_t stride[2], pad[2], outPad[2], dil[2], groups;
+  bool hasBias;
+  XnnTensor x, w, b, res;
+} ConvOperands;
+
+static bool convOperands(MlirOperation op, bool transposed, ConvOperands *c) {
+  c->groups = 1;
+  c->outPad[0] = c->outPad[1] = 0;
+  bool ok = getPair(op, "stride", 1, c->stride);
+  ok = getPair(op, "padding", 0, c->pad) && ok;
+  if (transposed)
+    ok = getPair(op, "output_padding", 0, c->outPad) && ok;
+  ok = getPair(op, "dilation", 1, c->dil) && ok;
+  XnnAttrStatus sg = xnnGetI64(op, "groups", true, &c->groups);
+  if (sg == XNN_ATTR_OK && (c->groups < 1 || c->groups > INT32_MAX)) {
+    xnnOpError(op, "groups must be >= 1, got %lld", (long long)c->groups);
     ok = false;
   }
   ok = sg == XNN_ATTR_OK && ok;
   if (!xnnCheckNumOperands(op, 2, 3) || !xnnCheckNumResults(op, 1))
     return false;
-  bool hasBias = mlirOperationGetNumOperands(op) == 3;
-  XnnTensor x, w, b, res;
-  ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x) && ok;
-  ok = xnnOperandTensor(op, 1, "w", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &w) && ok;
-  if (hasBias)
-    ok = xnnOperandTensor(op, 2, "bias", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK,
-                          &b) &&
-         ok;
-  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok)
+  c->hasBias = mlirOperationGetNumOperands(op) == 3;
+  ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &c->x) && ok;
+  ok = xnnOperandTensor(op, 1, "w", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &c->w) && ok;
+  if (c->hasBias)
+    ok = xnnOperandTensor(op, 2, "bias", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &c->b) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &c->res) && ok;
+  return ok && xnnCheckSameElem(op, &c->x, "operand 'x'", &c->w, "operand 'w'") &&
+         (!c->hasBias || xnnCheckSameElem(op, &c->x, "operand 'x'", &c->b, "operand 'bias'")) &&
+         xnnCheckSameElem(op, &c->x, "operand 'x'", &c->res, "result");
+}
+
+/* conv2d: x [N, C, H, W], w [O, C/groups, KH, KW], optional bias [O]
+ *   -> [N, O, OH, OW], OH = floor((H + 2p - d(KH-1) - 1) / s) + 1. */
+bool xnnVerifyEdgeConv2d(MlirOperation op) {
+  ConvOperands co;
+  if (!convOperands(op, false, &co))
     return false;
-  if (!xnnCheckSameElem(op, &x, "operand 'x'", &w, "operand 'w'") ||
-      (hasBias && !xnnCheckSameElem(op, &x, "operand 'x'", &b, "operand 'bias'")) ||
-      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
-    return false;
+  int64_t *stride = co.stride, *pad = co.pad, *dil = co.dil, groups = co.groups;
+  bool hasBias = co.hasBias;
+  XnnTensor x = co.x, w = co.w, b = co.b, res = co.res;
   if (x.rank != 4 || w.rank != 4) {
     xnnOpError(op, "operands 'x' (NCHW) and 'w' (OIHW) must have rank 4, got "
                    "%lld and %lld",
@@ -157,32 +172,12 @@ bool xnnVerifyEdgeAvgPool2d(MlirOperation op) { return verifyPool(op, false); }
  * bias [Cout] -> [N, Cout, OH, OW],
  * OH = (H - 1) * s - 2p + d(KH - 1) + output_padding + 1 (ATen's formula). */
 bool xnnVerifyEdgeConvTranspose2d(MlirOperation op) {
-  int64_t stride[2], pad[2], outPad[2], dil[2], groups = 1;
-  bool ok = getPair(op, "stride", 1, stride);
-  ok = getPair(op, "padding", 0, pad) && ok;
-  ok = getPair(op, "output_padding", 0, outPad) && ok;
-  ok = getPair(op, "dilation", 1, dil) && ok;
-  XnnAttrStatus sg = xnnGetI64(op, "groups", true, &groups);
-  if (sg == XNN_ATTR_OK && (groups < 1 || groups > INT32_MAX)) {
-    xnnOpError(op, "groups must be >= 1, got %lld", (long long)groups);
-    ok = false;
-  }
-  ok = sg == XNN_ATTR_OK && ok;
-  if (!xnnCheckNumOperands(op, 2, 3) || !xnnCheckNumResults(op, 1))
+  ConvOperands co;
+  if (!convOperands(op, true, &co))
     return false;
-  bool hasBias = mlirOperationGetNumOperands(op) == 3;
-  XnnTensor x, w, b, res;
-  ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x) && ok;
-  ok = xnnOperandTensor(op, 1, "w", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &w) && ok;
-  if (hasBias)
-    ok = xnnOperandTensor(op, 2, "bias", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &b) && ok;
-  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok)
-    return false;
-  if (!xnnCheckSameElem(op, &x, "operand 'x'", &w, "operand 'w'") ||
-      (hasBias && !xnnCheckSameElem(op, &x, "operand 'x'", &b, "operand 'bias'")) ||
-      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
-    return false;
+  int64_t *stride = co.stride, *pad = co.pad, *outPad = co.outPad, *dil = co.dil, groups = co.groups;
+  bool hasBias = co.hasBias;
+  XnnTensor x = co.x, w = co.w, b = co.b, res = co.res;
   if (x.rank != 4 || w.rank != 4) {
     xnnOpError(op, "operands 'x' (NCHW) and 'w' ([Cin, Cout/groups, KH, KW]) must have rank 4, got "
                    "%lld and %lld",
