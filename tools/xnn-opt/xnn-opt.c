@@ -8,6 +8,7 @@
 #include "xnnmlir/Plugin.h"
 #include "xnnmlir/Stats.h"
 #include "xnnmlir/Verifier.h"
+#include "xnnmlir/Version.h"
 
 #include "Support/FileIO.h"
 #include "Support/Strings.h"
@@ -144,12 +145,12 @@ static void printHelp(void) {
       "  --allow-unregistered-dialect     Accept ops of unknown dialects\n"
       "  --verify-each[=true|false]       Verify after every pass (default true)\n"
       "  --help, -h                       This text\n"
-      "  --version                        Print the version\n"
+      "  --version                        Print the version (project, MLIR, XNNPACK)\n"
       "\n"
       "EXIT STATUS: 0 on success, 1 on any error (with a located diagnostic).\n");
 }
 
-static void printVersion(void) { printf(TOOL " (xnnmlir) 0.1, built on MLIR 22\n"); }
+static void printVersion(void) { xnnMlirPrintVersion(TOOL, stdout); }
 
 static void printPasses(void) {
   printf("Passes of this project (usable as --<name> or inside --pass-pipeline):\n");

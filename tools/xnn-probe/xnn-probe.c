@@ -5,6 +5,7 @@
 #include "Ops/Capability.h"
 #include "Bf16Check.h"
 #include "Constraints.h"
+#include "xnnmlir/Version.h"
 
 #include <xnnpack.h>
 
@@ -273,6 +274,10 @@ static int checkCapabilities(void) {
 }
 
 int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "--version")) {
+    xnnMlirPrintVersion("xnn-probe", stdout);
+    return 0;
+  }
   if (xnn_initialize(NULL) != xnn_status_success) {
     fprintf(stderr, "xnn-probe: xnn_initialize failed\n");
     return 1;
@@ -292,7 +297,7 @@ int main(int argc, char **argv) {
     return xnnProbeCheckBf16Rounding(stride);
   }
   if (argc > 1) {
-    fprintf(stderr, "usage: xnn-probe [--check-capabilities | --check-bf16-rounding[=all|N]]\n");
+    fprintf(stderr, "usage: xnn-probe [--check-capabilities | --check-bf16-rounding[=all|N] | --version]\n");
     return 1;
   }
   for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); ++i)

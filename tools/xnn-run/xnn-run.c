@@ -3,6 +3,7 @@
  * (Reference.h), delegate calls through the live XNNPACK runtime
  * (Runtime.h). Writes or prints the outputs, compares two modules, times
  * repeated runs (SPEC section 5). */
+#include "xnnmlir/Version.h"
 #include "xnnmlir/Diagnostics.h"
 #include "xnnmlir/Dialects.h"
 #include "xnnmlir/Parse.h"
@@ -523,7 +524,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
       printHelp();
       return 2;
     } else if (!strcmp(a, "--version")) {
-      printf(TOOL " (xnnmlir) 0.1; reference interpreter: yes\n");
+      xnnMlirPrintVersion(TOOL, stdout);
+      printf("  reference interpreter: yes\n");
       return 2;
     } else if (matchFlag(a, "func", &v)) {
       VALUE();

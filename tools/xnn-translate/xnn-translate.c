@@ -7,6 +7,7 @@
 #include "xnnmlir/Parse.h"
 #include "xnnmlir/Stack.h"
 #include "xnnmlir/Verifier.h"
+#include "xnnmlir/Version.h"
 
 #include "Support/FileIO.h"
 
@@ -33,6 +34,7 @@ static void printHelp(void) {
          "  --inline-weights  Keep all weights in the source as static arrays\n"
          "                    Default: static arrays up to 1 MiB of weights or with -o -; above that,\n"
          "                    the file <output>.weights beside the source (the C stays kilobytes)\n"
+         "  --version         Print the version (project, MLIR, XNNPACK)\n"
          "  --help, -h        This text\n\n"
          "EXIT STATUS: 0 on success, 1 on any error (with a located diagnostic).\n");
 }
@@ -44,6 +46,9 @@ static int toolMain(int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       printHelp();
+      return 0;
+    } else if (!strcmp(a, "--version")) {
+      xnnMlirPrintVersion(TOOL, stdout);
       return 0;
     } else if (!strcmp(a, "--xnn-to-c") || !strcmp(a, "-xnn-to-c")) {
       toC = true;
