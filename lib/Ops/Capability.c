@@ -266,16 +266,16 @@ static bool checkSplit(MlirOperation op, const XnnPartitionConfig *cfg, XnnReaso
 
 /* adaptive_avg_pool2d: NHWC nodes need a batch dim; windows other than the
  * whole plane or an even split overlap or vary in size, which no XNNPACK
- * pooling node computes. H and W are read where they physically sit (the
- * lowering rechecks with an operand that may already be NHWC). */
+ * pooling node computes. H and W are read from the logical shape (the lowering
+ * rechecks with an operand that may already be a lowered NHWC value, or a
+ * tagged edge value that still has its logical type: fuzz seed 258). */
 static bool checkAdaptiveAvgPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
-  MlirValue x = mlirOperationGetOperand(op, 0);
-  MlirType xt = mlirValueGetType(x), yt = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (xnnValueRank(x) != 4)
+  int64_t x[XNN_IR_MAX_RANK];
+  MlirType yt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (xnnLowerOperandLogicalShape(op, 0, x) != 4)
     return refuse(why, "adaptive_avg_pool2d of a 3-D [C, H, W] input: XNNPACK's pooling takes NHWC");
-  int64_t h = mlirShapedTypeGetDimSize(xt, xnnLowerAxis(op, 0, 2));
-  int64_t w = mlirShapedTypeGetDimSize(xt, xnnLowerAxis(op, 0, 3));
+  int64_t h = x[2], w = x[3];
   int64_t oh = mlirShapedTypeGetDimSize(yt, 2), ow = mlirShapedTypeGetDimSize(yt, 3);
   if ((oh == 1 && ow == 1) || (h % oh == 0 && w % ow == 0))
     return true;

@@ -780,6 +780,118 @@ class Generator:
                         pool=False)
         return v
 
+    # --- SPEC 3.1.1 ops added with the importer -----------------------------------------
+    def gen_batch_norm(self):
+        x = self.squash(self.nchw_value(), 30.0)
+        c = x.shape[1]
+        ops = [x, self.constant((c,), x.dtype, 0.5, 1.5), self.constant((c,), x.dtype, -0.5, 0.5),
+               self.constant((c,), x.dtype, -0.25, 0.25), self.constant((c,), x.dtype, 0.5, 1.5)]
+        if self.rng.random() < 0.2:   # a dynamic scale is valid ATen too (then computed in the delegate)
+            ops[1] = self.to_dtype(self.g.add_arg((c,), x.dtype), x.dtype)
+        eps = self.rng.choice([1e-5, 1e-3, 0.1])
+        bound = (x.bound + 0.25) / math.sqrt(0.5) * max(1.5, ops[1].bound) + 0.5
+        return self.op("batch_norm", ops, [("eps", "%.6e : f64" % eps)], x.shape, x.dtype, bound)
+
+    def gen_layer_norm(self):
+        x = self.float_value(lambda v: v.rank >= 1 and v.shape[-1] >= 2)
+        if x.rank == 0 or x.shape[-1] < 2:
+            x = self.g.add_arg(self.rand_shape(self.rng.randint(1, 3)) [:-1] + (self.rng.randint(2, 8),),
+                               self.rand_float_dtype())
+            self.pool.append(x)
+        x = self.squash(x, 30.0)
+        k = self.rng.randint(1, min(2, x.rank))
+        if numel(x.shape[-k:]) < 2:
+            k = 1
+        norm = tuple(x.shape[-k:])
+        ops = [x]
+        if self.rng.random() < 0.7:
+            ops.append(self.constant(norm, x.dtype, 0.5, 1.5))
+            if self.rng.random() < 0.7:
+                ops.append(self.constant(norm, x.dtype, -0.5, 0.5))
+        attrs = [("normalized_shape", fmt_array(norm)), ("eps", "%.6e : f64" % self.rng.choice([1e-5, 1e-6, 0.01]))]
+        return self.op("layer_norm", ops, attrs, x.shape, x.dtype, 1.5 * math.sqrt(numel(norm)) + 0.5)
+
+    def gen_addmm(self):
+        a = self.float_value(lambda v: v.rank == 2 and v.shape[1] <= 32)
+        if a.rank != 2:
+            a = self.g.add_arg(self.rand_shape(2, 256), self.rand_float_dtype())
+            self.pool.append(a)
+        a = self.squash(a, 30.0)
+        m, k = a.shape
+        n = self.rng.randint(1, 8)
+        b = self.constant((k, n), a.dtype, -0.5, 0.5) if self.rng.random() < 0.7 else self.g.add_arg((k, n), a.dtype)
+        b = self.squash(b, 1.0) if b.producer is None else b
+        bias = self.constant(self.rng.choice([(n,), (m, n), (1, n)]), a.dtype, -0.5, 0.5)
+        beta = self.rng.choice([1.0, 1.0, 0.5, 2.0, 0.0])
+        alpha = self.rng.choice([1.0, 1.0, 0.25, 2.0, 3.0])
+        attrs = []
+        if beta != 1.0:
+            attrs.append(("beta", fmt_f64(beta)))
+        if alpha != 1.0:
+            attrs.append(("alpha", fmt_f64(alpha)))
+        bound = abs(beta) * 0.5 + abs(alpha) * a.bound * k * 1.0
+        return self.op("addmm", [bias, a, b], attrs, (m, n), a.dtype, bound)
+
+    def gen_adaptive_pool(self):
+        x = self.nchw_value()
+        n, c, h, w = x.shape
+        oh = self.rng.choice([1, h, max(1, h // 2), self.rng.randint(1, h)])
+        ow = self.rng.choice([1, w, max(1, w // 2), self.rng.randint(1, w)])
+        return self.op("adaptive_avg_pool2d", [x], [("output_size", fmt_array((oh, ow)))], (n, c, oh, ow), x.dtype,
+                       x.bound)
+
+    def gen_conv_transpose(self):
+        x = self.squash(self.nchw_value(), 30.0)
+        n, c, h, w = x.shape
+        groups = self.rng.choice([g for g in range(1, c + 1) if c % g == 0])
+        og = self.rng.randint(1, max(1, 8 // groups))
+        k = (self.rng.randint(1, 3), self.rng.randint(1, 3))
+        s = (self.rng.randint(1, 2), self.rng.randint(1, 2))
+        d = (1, 1) if self.rng.random() < 0.8 else (self.rng.randint(1, 2), self.rng.randint(1, 2))
+        p = (self.rng.randint(0, k[0] - 1), self.rng.randint(0, k[1] - 1))
+        op_ = tuple(self.rng.randint(0, max(s[i], d[i]) - 1) for i in range(2))
+        out = [(x.shape[2 + i] - 1) * s[i] - 2 * p[i] + d[i] * (k[i] - 1) + op_[i] + 1 for i in range(2)]
+        if min(out) < 1 or n * og * groups * out[0] * out[1] > MAX_ELEMS:
+            return None
+        ops = [x, self.constant((c, og, k[0], k[1]), x.dtype, -0.5, 0.5)]
+        if self.rng.random() < 0.6:
+            ops.append(self.constant((og * groups,), x.dtype, -0.5, 0.5))
+        attrs = [("stride", fmt_array(s)), ("padding", fmt_array(p)), ("output_padding", fmt_array(op_)),
+                 ("dilation", fmt_array(d)), ("groups", fmt_i64(groups))]
+        bound = x.bound * (c // groups) * k[0] * k[1] * 0.5 + 0.5
+        return self.op("conv_transpose2d", ops, attrs, (n, og * groups, out[0], out[1]), x.dtype, bound)
+
+    def gen_upsample(self):
+        x = self.nchw_value()
+        n, c, h, w = x.shape
+        if self.rng.random() < 0.6:
+            f = (self.rng.randint(1, 3), self.rng.randint(1, 3))
+            size = (h * f[0], w * f[1])
+        else:
+            size = (self.rng.randint(1, 2 * h), self.rng.randint(1, 2 * w))
+        if n * c * size[0] * size[1] > MAX_ELEMS:
+            return None
+        if self.rng.random() < 0.5:
+            return self.op("upsample_nearest2d", [x], [("output_size", fmt_array(size))], (n, c) + size, x.dtype,
+                           x.bound)
+        align = self.rng.random() < 0.5
+        return self.op("upsample_bilinear2d", [x],
+                       [("output_size", fmt_array(size)), ("align_corners", "true" if align else "false")],
+                       (n, c) + size, x.dtype, x.bound)
+
+    def gen_compare_select(self):
+        a = self.float_value(lambda v: v.rank >= 1)
+        b = self.pick(lambda v: v.is_float and v.dtype == a.dtype and broadcast_shape(a.shape, v.shape) == a.shape)
+        if b is None:
+            b = self.constant(a.shape[-1:], a.dtype)
+        kind = self.rng.choice(["eq", "ne", "lt", "le", "gt", "ge"])
+        cond = self.op(kind, [a, b], [], a.shape, "i1", 1.0, pool=False)
+        if self.rng.random() < 0.5:
+            value = self.rng.choice([0.0, -1.0, 0.5, 2.0])
+            return self.op("masked_fill", [a, cond], [("value", fmt_f64(value))], a.shape, a.dtype,
+                           max(a.bound, abs(value)))
+        return self.op("where", [cond, a, b], [], a.shape, a.dtype, max(a.bound, b.bound))
+
     # --- driver ----------------------------------------------------------------
     def generate(self):
         # Inputs: one to three float activations, sometimes an NCHW image, sometimes indices.
@@ -796,7 +908,9 @@ class Generator:
             (self.gen_view, 5), (self.gen_permute, 4), (self.gen_cat, 4), (self.gen_slice, 4),
             (self.gen_embedding, 2), (self.gen_index_movement, 1), (self.gen_sdpa, 2), (self.gen_copy, 8),
             (self.gen_int_arith, 1), (self.gen_squeeze_family, 3), (self.gen_expand, 2),
-            (self.gen_pad_roll, 3),
+            (self.gen_pad_roll, 3), (self.gen_batch_norm, 2), (self.gen_layer_norm, 2), (self.gen_addmm, 2),
+            (self.gen_adaptive_pool, 2), (self.gen_conv_transpose, 2), (self.gen_upsample, 2),
+            (self.gen_compare_select, 2),
         ]
         if "dead-chain" not in self.avoid:
             table.append((self.gen_dead_chain, 2))
