@@ -50,6 +50,9 @@ typedef struct XnnMlirEmitTensor {
    * the duration of the callback only: sinks copy what they keep. */
   const void *data;
   bool splat;
+  /* `data` outlives the emission (it is the module's own memory): a sink may
+   * keep the pointer instead of a copy. */
+  bool stable;
   uint32_t externalId; /* XNN_MLIR_EMIT_INVALID_ID for internal values */
   uint32_t flags;      /* XNN_MLIR_EMIT_EXTERNAL_* */
   /* What the value is, for messages and comments ("%3", "input 0", ...). */
@@ -157,13 +160,17 @@ typedef struct XnnMlirEmitCOptions {
   /* Arrays of at most this many bytes in all stay in the source even with a
    * weightsPath (0: any weights go to the file). */
   size_t inlineLimit;
+  /* Receives the weights file's bytes in order, piece by piece (the caller
+   * writes them at weightsPath); false stops the emission. NULL: no file. */
+  bool (*writeWeights)(void *user, const void *data, size_t size);
+  void *weightsUser;
 } XnnMlirEmitCOptions;
 
 /* xnnMlirEmitModuleToC with `options` (NULL: all static arrays). When the
- * weights go to a file, *weights receives its bytes (malloc'd; free it) for the
- * caller to write at options->weightsPath; else *weights is NULL. */
+ * weights go to a file, options->writeWeights receives it before this returns;
+ * the weights are streamed from the module's memory, never copied whole. */
 bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, const XnnMlirEmitCOptions *options,
-                                     char **out, size_t *size, char **weights, size_t *weightsSize);
+                                     char **out, size_t *size);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #define XNNMLIR_PARSE_H
 
 #include <mlir-c/IR.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -14,7 +15,7 @@ extern "C" {
  * map it back to the real file name while a parse is in flight. */
 #define XNN_MLIR_PARSE_BUFFER_NAME "-"
 
-/* Parses `size` bytes of `text` whose first byte is at line `firstLine` of
+/* Parses `size` bytes of `text` (MLIR text or bytecode) whose first byte is at line `firstLine` of
  * `filename`, wrapping top-level ops in an implicit module as mlir-opt does.
  * Locations name `filename` with the original line numbers (when the text is
  * the whole of the regular file `filename`, MLIR reads and names it itself,
@@ -26,6 +27,13 @@ extern "C" {
 MlirModule xnnMlirParseSource(MlirContext ctx, const char *text, size_t size,
                               const char *filename, unsigned firstLine);
 
+/* True if `path` is a regular file holding MLIR bytecode: parse it with
+ * xnnMlirParseBytecodeFile instead of reading it whole. */
+bool xnnMlirIsBytecodeFile(const char *path);
+/* Parses the MLIR bytecode file `path` in place: dense_resource blobs point
+ * into a read-only mapping of the file instead of being copied. Null module
+ * (after diagnostics) on failure. */
+MlirModule xnnMlirParseBytecodeFile(MlirContext ctx, const char *path);
 /* The nesting depth (xnnScanNesting) of the text of the last
  * xnnMlirParseSource call on the calling thread (capped at the limit + 1). A
  * caller that reads the IR from a thread of its own concurrently with other

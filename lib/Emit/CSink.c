@@ -25,8 +25,10 @@ typedef struct Payload {
   size_t count;  /* elements */
   size_t width;  /* bytes per element */
   bool splat;
-  size_t offset; /* of its data in the blob: the weights file's layout */
+  size_t offset; /* of its data in the weights file */
   size_t index;  /* xnn_weights_<index> */
+  const unsigned char *data; /* the module's own memory, or `owned` */
+  bool owned;
 } Payload;
 
 /* The weights file: a 64-byte header, then each payload at a 64-byte aligned
@@ -36,8 +38,7 @@ enum { WEIGHTS_HEADER = 64, WEIGHTS_ALIGN = 64, WEIGHTS_TAIL = 64 };
 static const char weightsMagic[8] = {'X', 'N', 'N', 'M', 'L', 'I', 'R', 'W'};
 
 typedef struct CSink {
-  unsigned char *blob; /* every payload's data, at Payload.offset */
-  size_t blobSize, blobCap;
+  size_t blobSize; /* the weights file's layout so far: header, then each payload at Payload.offset */
   XnnStrBuf code;    /* delegate functions */
   XnnStrBuf body;    /* the current create() body */
   XnnStrBuf fills;   /* splat fills for the current create() */
@@ -114,9 +115,18 @@ static void appendSizeArray(XnnStrBuf *b, const char *type, const size_t *v, siz
   xnnStrBufAppendCStr(b, "}");
 }
 
-static uint64_t fnv(const unsigned char *p, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; ++i)
+/* A hash of the payload for deduplication (a full compare confirms): eight
+ * bytes per step, as gigabytes of weights pass through here. */
+static uint64_t hashBytes(const unsigned char *p, size_t n) {
+  uint64_t h = 1469598103934665603ull ^ n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+    h ^= h >> 29;
+  }
+  for (; i < n; ++i)
     h = (h ^ p[i]) * 1099511628211ull;
   return h;
 }
@@ -135,19 +145,9 @@ static void appendElem(XnnStrBuf *b, const unsigned char *p, size_t width) {
   }
 }
 
-/* Appends `bytes` of `data` to the blob at the next aligned offset (returned). */
-static size_t blobAppend(CSink *s, const unsigned char *data, size_t bytes) {
+/* Places `bytes` more in the weights file's layout at the next aligned offset (returned). */
+static size_t blobPlace(CSink *s, size_t bytes) {
   size_t off = (s->blobSize + WEIGHTS_ALIGN - 1) / WEIGHTS_ALIGN * WEIGHTS_ALIGN;
-  if (off + bytes + WEIGHTS_TAIL > s->blobCap) {
-    size_t cap = s->blobCap ? s->blobCap : 4096;
-    while (cap < off + bytes + WEIGHTS_TAIL)
-      cap *= 2;
-    if (!(s->blob = realloc(s->blob, cap)))
-      abort();
-    s->blobCap = cap;
-  }
-  memset(s->blob + s->blobSize, 0, off - s->blobSize);
-  memcpy(s->blob + off, data, bytes);
   s->blobSize = off + bytes;
   return off;
 }
@@ -164,13 +164,13 @@ static size_t internPayload(CSink *s, const XnnMlirEmitTensor *in, size_t count)
     expanded.data = small;
     expanded.splat = false;
   }
-  const XnnMlirEmitTensor *t = &expanded;
+  const XnnMlirEmitTensor *t = in->splat && count <= 64 ? &expanded : in;
   size_t bytes = (t->splat ? 1 : count) * width;
-  uint64_t h = fnv(t->data, bytes) ^ (t->splat ? 0x9e3779b97f4a7c15ull : 0) ^ (uint64_t)count * 31u;
+  uint64_t h = hashBytes(t->data, bytes) ^ (t->splat ? 0x9e3779b97f4a7c15ull : 0) ^ (uint64_t)count * 31u;
   for (size_t i = 0; i < s->numPayloads; ++i) {
     Payload *p = &s->payloads[i];
     if (p->hash == h && p->bytes == bytes && p->count == count && p->width == width &&
-        p->splat == t->splat && !memcmp(s->blob + p->offset, t->data, bytes)) {
+        p->splat == t->splat && !memcmp(p->data, t->data, bytes)) {
       ++s->numDeduped;
       return i;
     }
@@ -188,13 +188,24 @@ static size_t internPayload(CSink *s, const XnnMlirEmitTensor *in, size_t count)
   p->index = s->numArrays++;
   if (s->blobSize == 0)
     s->blobSize = WEIGHTS_HEADER;
-  p->offset = blobAppend(s, t->data, bytes);
+  p->offset = blobPlace(s, bytes);
+  /* Data that outlives the emission is referenced, not copied (gigabytes of weights). */
+  p->owned = !(in->stable && t == in);
+  if (p->owned) {
+    unsigned char *copy = malloc(bytes ? bytes : 1);
+    if (!copy)
+      abort();
+    memcpy(copy, t->data, bytes);
+    p->data = copy;
+  } else {
+    p->data = t->data;
+  }
   return s->numPayloads++;
 }
 
-static bool payloadIsZero(const CSink *s, const Payload *p) {
+static bool payloadIsZero(const Payload *p) {
   for (size_t i = 0; i < p->bytes; ++i)
-    if (s->blob[p->offset + i])
+    if (p->data[i])
       return false;
   return true;
 }
@@ -206,8 +217,8 @@ static void appendWeightDecls(const CSink *s, XnnStrBuf *w, bool external) {
   for (size_t i = 0; i < s->numPayloads; ++i) {
     const Payload *p = &s->payloads[i];
     const char *ct = elemCType(p->width);
-    const unsigned char *data = s->blob + p->offset;
-    if (p->splat && payloadIsZero(s, p)) {
+    const unsigned char *data = p->data;
+    if (p->splat && payloadIsZero(p)) {
       xnnStrBufAppendf(w, "/* %zu x zero */\nstatic _Alignas(64) const %s xnn_weights_%zu[%zu + XNN_EXTRA_BYTES / sizeof(%s)];\n\n",
                        p->count, ct, p->index, p->count, ct);
     } else if (p->splat) {
@@ -272,10 +283,10 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     size_t pi = internPayload(s, t, count);
     Payload *p = &s->payloads[pi];
     snprintf(data, sizeof(data), "xnn_weights_%zu", p->index);
-    if (p->splat && !payloadIsZero(s, p) && !s->filled[pi]) {
+    if (p->splat && !payloadIsZero(p) && !s->filled[pi]) {
       s->filled[pi] = true;
       xnnStrBufAppendf(&s->fills, "  for (size_t i = 0; i < %zu; ++i)\n    xnn_weights_%zu[i] = ", count, p->index);
-      appendElem(&s->fills, s->blob + p->offset, p->width);
+      appendElem(&s->fills, p->data, p->width);
       xnnStrBufAppendCStr(&s->fills, ";\n");
     }
   }
@@ -528,18 +539,31 @@ static void appendWeightsLoader(XnnStrBuf *tu, const char *path, const unsigned 
 }
 
 bool xnnMlirEmitModuleToC(MlirModule module, const char *sourceName, char **out, size_t *size) {
-  return xnnMlirEmitModuleToCWithOptions(module, sourceName, NULL, out, size, NULL, NULL);
+  return xnnMlirEmitModuleToCWithOptions(module, sourceName, NULL, out, size);
+}
+
+/* Hands the weights file to options->writeWeights in order: the header, each
+ * payload at its offset (zeros between), the zero tail. Payloads are written
+ * from where they are, never gathered into one buffer. */
+static bool writeWeightsFile(const CSink *s, const XnnMlirEmitCOptions *options, const unsigned char *header,
+                             size_t fileSize) {
+  static const unsigned char zeros[WEIGHTS_ALIGN + WEIGHTS_TAIL];
+  bool ok = options->writeWeights(options->weightsUser, header, WEIGHTS_HEADER);
+  size_t at = WEIGHTS_HEADER;
+  for (size_t i = 0; ok && i < s->numPayloads; ++i) {
+    const Payload *p = &s->payloads[i];
+    ok = options->writeWeights(options->weightsUser, zeros, p->offset - at) &&
+         options->writeWeights(options->weightsUser, p->data, p->bytes);
+    at = p->offset + p->bytes;
+  }
+  return ok && options->writeWeights(options->weightsUser, zeros, fileSize - at);
 }
 
 bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, const XnnMlirEmitCOptions *options,
-                                     char **out, size_t *size, char **weights, size_t *weightsSize) {
+                                     char **out, size_t *size) {
   *out = NULL;
   if (size)
     *size = 0;
-  if (weights)
-    *weights = NULL;
-  if (weightsSize)
-    *weightsSize = 0;
   CSink s;
   memset(&s, 0, sizeof(s));
   XnnMlirEmitter em = {&s, sinkBegin, sinkTensor, sinkNode, sinkEnd};
@@ -563,7 +587,8 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
   size_t arrayBytes = 0;
   for (size_t i = 0; i < s.numPayloads; ++i)
     arrayBytes += s.payloads[i].splat ? 0 : s.payloads[i].bytes;
-  const char *weightsPath = options && options->weightsPath && arrayBytes > options->inlineLimit && weights
+  const char *weightsPath = options && options->weightsPath && arrayBytes > options->inlineLimit &&
+                                    options->writeWeights
                                 ? options->weightsPath
                                 : NULL;
   unsigned char header[WEIGHTS_HEADER];
@@ -582,6 +607,11 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
       header[16 + b] = (unsigned char)(bytes64 >> (8 * b));
       header[24 + b] = (unsigned char)(id >> (8 * b));
     }
+  }
+  /* The weights first: a source never names a file that is not written. */
+  if (ok && weightsPath && !writeWeightsFile(&s, options, header, fileSize)) {
+    mlirEmitError(mlirOperationGetLocation(mod), "could not write the weights file");
+    ok = false;
   }
   if (ok) {
     XnnStrBuf tu = {0};
@@ -613,15 +643,10 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
     *out = tu.data;
     if (size)
       *size = tu.size;
-    if (weightsPath) { /* the blob is the file: header in front, zero tail */
-      memcpy(s.blob, header, WEIGHTS_HEADER);
-      memset(s.blob + s.blobSize, 0, WEIGHTS_TAIL);
-      *weights = (char *)s.blob;
-      *weightsSize = fileSize;
-      s.blob = NULL;
-    }
   }
-  free(s.blob);
+  for (size_t i = 0; i < s.numPayloads; ++i)
+    if (s.payloads[i].owned)
+      free((void *)s.payloads[i].data);
   free(s.payloads);
   free(s.filled);
   xnnStrBufFree(&s.code);

@@ -699,7 +699,7 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
         opError(op, "requires an elements attribute 'value'");
         return false;
       }
-      if (!xnnElementsRead(v, &e, w->err, sizeof(w->err))) {
+      if (!xnnElementsView(v, &e, w->err, sizeof(w->err))) {
         opError(op, "constant data unavailable: %s", w->err);
         return false;
       }
@@ -712,6 +712,7 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
       }
       t.data = e.data;
       t.splat = e.splat;
+      t.stable = !e.owned;
       snprintf(tname, sizeof(tname), "constant, before node %zu", node);
       t.name = tname;
       bool ok = em->defineTensor(em->user, &t, &id, w->err, sizeof(w->err));

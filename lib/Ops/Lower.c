@@ -5,6 +5,7 @@
 #include "Ops/Capability.h"
 #include "Support/Elements.h"
 #include "Support/IR.h"
+#include "CAPIExt/BytecodeFile.h"
 #include "CAPIExt/ResourceBlob.h"
 #include "Support/Strings.h"
 
@@ -201,16 +202,24 @@ MlirValue xnnLowerConstantOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx
                  (ssize_t)idx);
     return (MlirValue){NULL};
   }
-  /* Plain dense data already in the wanted dtype and layout is the payload as
-   * it is (reading and rebuilding it would unique the same attribute again,
-   * at the cost of a copy of the data). */
-  bool asIs = !perm && !nhwc && mlirAttributeIsADenseElements(value) &&
-              !mlirAttributeIsADenseResourceElements(value) && mlirTypeEqual(vt.elem, elem);
-  if (!asIs) {
-    if (!xnnElementsRead(value, &e, err, sizeof(err))) {
+  /* Data already in the wanted dtype and layout is the payload as it is, a
+   * dense_resource blob included (never copied when not transformed). */
+  bool asIs = !perm && !nhwc && mlirTypeEqual(vt.elem, elem) &&
+              (mlirAttributeIsADenseElements(value) || mlirAttributeIsADenseResourceElements(value));
+  if (asIs && mlirAttributeIsADenseResourceElements(value)) { /* the blob must fit its type */
+    if (!xnnElementsView(value, &e, err, sizeof(err))) {
       xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
       return (MlirValue){NULL};
     }
+    xnnElementsFree(&e);
+  }
+  if (!asIs) {
+    if (!xnnElementsView(value, &e, err, sizeof(err))) {
+      xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
+      return (MlirValue){NULL};
+    }
+    const void *source = e.data;
+    size_t sourceBytes = (size_t)e.count * e.elemSize;
     if (!xnnElementsConvert(&e, elem)) {
       xnnElementsFree(&e);
       xnnLowerFail(L, op, "operand #%zd: unsupported constant conversion", (ssize_t)idx);
@@ -220,6 +229,9 @@ MlirValue xnnLowerConstantOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx
       xnnElementsPermute(&e, perm);
     else if (nhwc)
       xnnElementsPermute(&e, kToNHWC);
+    /* The source's pages of a mapped bytecode input are not needed again. */
+    if (e.fromResource && e.data != source)
+      xnnMlirReleaseMappedBytes(source, sourceBytes);
     value = xnnElementsToAttr(&e);
     xnnElementsFree(&e);
   }
@@ -802,7 +814,7 @@ static MlirValue deconvFilter(XnnLowerCtx *L, MlirOperation op, int64_t groups) 
   }
   XnnElements e;
   char err[256];
-  if (!xnnElementsRead(value, &e, err, sizeof(err))) {
+  if (!xnnElementsView(value, &e, err, sizeof(err))) {
     xnnLowerFail(L, op, "operand #1: %s", err);
     return (MlirValue){NULL};
   }

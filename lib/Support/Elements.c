@@ -95,7 +95,7 @@ void *xnnResourceBlobRead(MlirAttribute attr, size_t bytes, char *err, size_t er
   return NULL;
 }
 
-bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t errSize) {
+static bool readElements(MlirAttribute attr, XnnElements *out, bool copy, char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
   MlirType type = mlirAttributeGetType(attr);
   if (!mlirTypeIsAShaped(type) || !mlirShapedTypeHasStaticShape(type)) {
@@ -124,10 +124,16 @@ bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t err
   if (mlirAttributeIsADenseElements(attr)) {
     out->splat = mlirDenseElementsAttrIsSplat(attr);
     out->count = out->splat ? 1 : total;
+    const void *raw = mlirDenseElementsAttrGetRawData(attr);
+    if (!copy) {
+      out->data = (void *)raw;
+      return true;
+    }
     out->data = malloc((size_t)out->count * out->elemSize + 1);
     if (!out->data)
       abort();
-    memcpy(out->data, mlirDenseElementsAttrGetRawData(attr), (size_t)out->count * out->elemSize);
+    memcpy(out->data, raw, (size_t)out->count * out->elemSize);
+    out->owned = true;
     return true;
   }
   if (mlirAttributeIsADenseResourceElements(attr)) {
@@ -136,19 +142,48 @@ bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t err
       xnnElementsTooLarge(type, err, errSize);
       return false;
     }
-    out->data = xnnResourceBlobRead(attr, bytes, err, errSize);
-    if (!out->data)
-      return false;
+    out->fromResource = true;
     out->count = total;
-    return true;
+    if (copy) {
+      out->data = xnnResourceBlobRead(attr, bytes, err, errSize);
+      out->owned = out->data != NULL;
+      return out->owned;
+    }
+    const void *data;
+    size_t size;
+    if (xnnMlirDenseResourceGetBlob(attr, &data, &size) && size == bytes) {
+      out->data = (void *)data;
+      return true;
+    }
+    void *checked = xnnResourceBlobRead(attr, bytes, err, errSize); /* says why not */
+    free(checked);
+    return false;
   }
   snprintf(err, errSize, "constant value is not a dense or dense_resource elements attribute");
   return false;
 }
 
+bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t errSize) {
+  return readElements(attr, out, true, err, errSize);
+}
+
+bool xnnElementsView(MlirAttribute attr, XnnElements *out, char *err, size_t errSize) {
+  return readElements(attr, out, false, err, errSize);
+}
+
 void xnnElementsFree(XnnElements *e) {
-  free(e->data);
+  if (e->owned)
+    free(e->data);
   e->data = NULL;
+  e->owned = false;
+}
+
+/* Replaces e's data with `data` (malloc'd), freeing what e owned. */
+static void elementsAdopt(XnnElements *e, void *data) {
+  if (e->owned)
+    free(e->data);
+  e->data = data;
+  e->owned = true;
 }
 
 /* Element i as double (floats exactly; bf16/f16 widen exactly). */
@@ -224,10 +259,20 @@ bool xnnElementsConvert(XnnElements *e, MlirType elem) {
   void *out = malloc((size_t)e->count * sizeOf(to) + 1);
   if (!out)
     abort();
-  for (int64_t i = 0; i < e->count; ++i)
-    storeFromDouble(out, to, i, loadAsDouble(e->data, from, i), from, e->data);
-  free(e->data);
-  e->data = out;
+  if (to == K_F32 && (from == K_BF16 || from == K_F16)) { /* exact widening: the weights' hot path */
+    const uint16_t *src = e->data;
+    uint32_t *dst = out;
+    if (from == K_BF16)
+      for (int64_t i = 0; i < e->count; ++i)
+        dst[i] = (uint32_t)src[i] << 16;
+    else
+      for (int64_t i = 0; i < e->count; ++i)
+        dst[i] = xnnF16ToF32Bits(src[i]);
+  } else {
+    for (int64_t i = 0; i < e->count; ++i)
+      storeFromDouble(out, to, i, loadAsDouble(e->data, from, i), from, e->data);
+  }
+  elementsAdopt(e, out);
   e->elem = elem;
   e->elemSize = sizeOf(to);
   return true;
@@ -258,8 +303,7 @@ void xnnElementsPermute(XnnElements *e, const int64_t *perm) {
         idx[i] = 0;
       }
     }
-    free(e->data);
-    e->data = out;
+    elementsAdopt(e, out);
   }
   memcpy(e->dims, newDims, sizeof(newDims));
 }
@@ -270,8 +314,33 @@ void xnnElementsReshape(XnnElements *e, const int64_t *dims, intptr_t rank) {
     e->dims[i] = dims[i];
 }
 
-MlirAttribute xnnElementsToAttr(const XnnElements *e) {
+static void freeBlob(void *userData, const void *data, size_t size, size_t align) {
+  (void)data, (void)size, (void)align;
+  free(userData);
+}
+
+MlirAttribute xnnResourceAttrAdopt(MlirType type, void *data, size_t bytes) {
+  /* MLIR makes the key unique (xnn_weight, xnn_weight_1, ...); malloc's
+   * alignment (16) covers every element type. */
+  return mlirUnmanagedDenseResourceElementsAttrGet(type, mlirStringRefCreateFromCString("xnn_weight"),
+                                                   data, bytes, 16, false, freeBlob, data);
+}
+
+MlirAttribute xnnElementsToAttr(XnnElements *e) {
   MlirType type = mlirRankedTensorTypeGet(e->rank, e->dims, e->elem, mlirAttributeGetNull());
+  if (e->fromResource && !e->splat && e->count > 1) {
+    if (!e->owned) { /* the blob itself: same data under (maybe) another shape */
+      void *copy = malloc((size_t)e->count * e->elemSize);
+      if (!copy)
+        abort();
+      memcpy(copy, e->data, (size_t)e->count * e->elemSize);
+      elementsAdopt(e, copy);
+    }
+    MlirAttribute attr = xnnResourceAttrAdopt(type, e->data, (size_t)e->count * e->elemSize);
+    e->owned = false; /* the blob frees it */
+    e->data = NULL;
+    return attr;
+  }
   /* A one-element buffer is taken as a splat by MLIR. */
   return mlirDenseElementsAttrRawBufferGet(type, (size_t)e->count * e->elemSize, e->data);
 }

@@ -23,11 +23,18 @@ typedef struct XnnElements {
   int64_t count;   /* elements in data: 1 if splat */
   size_t elemSize; /* bytes per element */
   void *data;
+  bool owned;        /* data is malloc'd here (else it is the attribute's own memory) */
+  bool fromResource; /* read from a dense_resource: xnnElementsToAttr writes one back */
 } XnnElements;
 
 /* Reads `attr`; fails with a reason in `err` for unsupported or unavailable
  * payloads (e.g. an elided dense_resource blob). */
 bool xnnElementsRead(MlirAttribute attr, XnnElements *out, char *err, size_t errSize);
+/* Reads `attr` without copying its data: `out->data` is the attribute's own
+ * memory (read only, valid as long as the attribute), unless a later convert
+ * or permute gives it a buffer of its own. */
+bool xnnElementsView(MlirAttribute attr, XnnElements *out, char *err, size_t errSize);
+/* Frees what `e` owns. */
 void xnnElementsFree(XnnElements *e);
 /* The bytes of the blob behind dense_resource `attr`, which must hold exactly
  * `bytes` bytes (what its type needs); a malloc'd copy the caller frees. NULL
@@ -47,7 +54,12 @@ bool xnnElementsConvert(XnnElements *e, MlirType elem);
 void xnnElementsPermute(XnnElements *e, const int64_t *perm);
 /* Replaces the shape without moving data (a reshape); the count must match. */
 void xnnElementsReshape(XnnElements *e, const int64_t *dims, intptr_t rank);
-/* Builds the dense elements attribute holding `e`. */
-MlirAttribute xnnElementsToAttr(const XnnElements *e);
+/* A new dense_resource attribute of `type` whose blob is `data` (malloc'd,
+ * `bytes` long), freed with the blob. */
+MlirAttribute xnnResourceAttrAdopt(MlirType type, void *data, size_t bytes);
+/* Builds the elements attribute holding `e`: dense, or, for data read from a
+ * dense_resource, a new dense_resource blob that takes over `e`'s buffer (no
+ * copy, no hashing of multi-gigabyte weights). */
+MlirAttribute xnnElementsToAttr(XnnElements *e);
 
 #endif

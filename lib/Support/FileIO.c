@@ -108,87 +108,185 @@ static char *resolveOutputPath(const char *path) {
   return NULL;
 }
 
-/* Writes into the existing file itself (devices, FIFOs, hard-linked files,
- * files in directories we cannot create in). */
-static bool writeInPlace(const char *path, bool truncate, const char *data, size_t size,
-                         char *err, size_t errSize) {
-  int fd = open(path, O_WRONLY | O_CLOEXEC | (truncate ? O_TRUNC : 0));
-  if (fd < 0) {
-    snprintf(err, errSize, "could not open output file '%s': %s", path, strerror(errno));
-    return false;
-  }
-  bool ok = writeFully(fd, data, size);
-  int saved = errno;
-  if (close(fd) != 0 && ok)
-    ok = false, saved = errno;
-  if (!ok)
-    snprintf(err, errSize, "could not write output file '%s': %s", path, strerror(saved));
-  return ok;
+/* How an output file is written (after LLVM's ToolOutputFile). */
+typedef enum {
+  XNN_OUT_STDOUT,      /* "-" */
+  XNN_OUT_DIRECT,      /* devices, FIFOs, sockets: written as the data comes */
+  XNN_OUT_RENAME,      /* regular files: a temporary beside the real name, renamed over it */
+  XNN_OUT_COPY_BACK,   /* hard-linked files, or no room beside them: an anonymous temporary,
+                          copied into the file itself at commit so every name keeps the inode */
+} XnnOutputKind;
+
+struct XnnOutputFile {
+  XnnOutputKind kind;
+  int fd;        /* what writes go to (stdout's fd is not used: stdio buffers it) */
+  char *path;    /* the name the user gave, for messages */
+  char *real;    /* the name after symlinks */
+  char *tmp;     /* XNN_OUT_RENAME's temporary */
+  int error;     /* the first write error (errno), 0 if none */
+};
+
+static XnnOutputFile *outputFileNew(XnnOutputKind kind, int fd, const char *path, char *real,
+                                    char *tmp) {
+  XnnOutputFile *f = calloc(1, sizeof(*f));
+  if (!f)
+    abort();
+  *f = (XnnOutputFile){kind, fd, strdup(path), real, tmp, 0};
+  if (!f->path)
+    abort();
+  return f;
 }
 
-bool xnnWriteOutputFile(const char *path, const char *data, size_t size, char *err,
-                        size_t errSize) {
-  if (!strcmp(path, "-")) {
-    if (fwrite(data, 1, size, stdout) != size || fflush(stdout) != 0) {
-      snprintf(err, errSize, "could not write to standard output: %s", strerror(errno));
-      return false;
-    }
-    return true;
-  }
+static void outputFileFree(XnnOutputFile *f) {
+  free(f->path), free(f->real), free(f->tmp), free(f);
+}
+
+static mode_t defaultMode(void) {
+  mode_t mask = umask(0);
+  umask(mask);
+  return 0666 & ~mask;
+}
+
+XnnOutputFile *xnnOutputFileOpen(const char *path, char *err, size_t errSize) {
+  if (!strcmp(path, "-"))
+    return outputFileNew(XNN_OUT_STDOUT, -1, path, NULL, NULL);
   char *real = resolveOutputPath(path);
   if (!real) {
     snprintf(err, errSize, "could not open output file '%s': %s", path, strerror(errno));
-    return false;
+    return NULL;
   }
   struct stat st;
   bool exists = stat(real, &st) == 0;
-  bool ok;
   if (exists && S_ISDIR(st.st_mode)) {
     snprintf(err, errSize, "could not open output file '%s': is a directory", path);
-    ok = false;
-  } else if (exists && !S_ISREG(st.st_mode)) {
-    ok = writeInPlace(real, false, data, size, err, errSize); /* device, FIFO, socket */
-  } else if (exists && st.st_nlink > 1) {
-    ok = writeInPlace(real, true, data, size, err, errSize); /* keep the other names */
-  } else {
+    free(real);
+    return NULL;
+  }
+  if (exists && !S_ISREG(st.st_mode)) { /* device, FIFO, socket: never replaced */
+    int fd = open(real, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) {
+      snprintf(err, errSize, "could not open output file '%s': %s", path, strerror(errno));
+      free(real);
+      return NULL;
+    }
+    return outputFileNew(XNN_OUT_DIRECT, fd, path, real, NULL);
+  }
+  if (!(exists && st.st_nlink > 1)) {
     size_t n = strlen(real);
     char *tmp = malloc(n + 16);
     if (!tmp)
       abort();
     snprintf(tmp, n + 16, "%s.tmp.XXXXXX", real);
     int fd = mkstemp(tmp);
-    if (fd < 0 && exists && (errno == EACCES || errno == EROFS || errno == EPERM)) {
-      free(tmp); /* no room for a temporary beside it: the file itself is writable maybe */
-      ok = writeInPlace(real, true, data, size, err, errSize);
-    } else if (fd < 0) {
-      snprintf(err, errSize, "could not open output file '%s': %s", path, strerror(errno));
-      free(tmp);
-      ok = false;
-    } else {
-      mode_t mode;
+    if (fd >= 0) {
+      mode_t mode = defaultMode();
       if (exists) {
         mode = st.st_mode & 07777;
         if (fchown(fd, st.st_uid, st.st_gid) != 0)
           mode &= 0777; /* never keep set-id bits for another owner */
-      } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        mode = 0666 & ~mask;
       }
       (void)fchmod(fd, mode);
-      ok = writeFully(fd, data, size);
-      int saved = errno;
-      if (close(fd) != 0 && ok)
-        ok = false, saved = errno;
-      if (ok && rename(tmp, real) != 0)
-        ok = false, saved = errno;
-      if (!ok) {
-        snprintf(err, errSize, "could not write output file '%s': %s", path, strerror(saved));
-        unlink(tmp);
-      }
-      free(tmp);
+      return outputFileNew(XNN_OUT_RENAME, fd, path, real, tmp);
+    }
+    free(tmp);
+    if (!(exists && (errno == EACCES || errno == EROFS || errno == EPERM))) {
+      snprintf(err, errSize, "could not open output file '%s': %s", path, strerror(errno));
+      free(real);
+      return NULL;
     }
   }
-  free(real);
+  /* Hard-linked, or the directory has no room for a temporary: check now that the file
+   * itself opens for writing, then spool to an anonymous file until commit. */
+  int probe = open(real, O_WRONLY | O_CLOEXEC);
+  if (probe < 0) {
+    snprintf(err, errSize, "could not open output file '%s': %s", path, strerror(errno));
+    free(real);
+    return NULL;
+  }
+  close(probe);
+  FILE *spool = tmpfile();
+  int fd = spool ? dup(fileno(spool)) : -1;
+  if (spool)
+    fclose(spool);
+  if (fd < 0) {
+    snprintf(err, errSize, "could not open output file '%s': no temporary file: %s", path,
+             strerror(errno));
+    free(real);
+    return NULL;
+  }
+  return outputFileNew(XNN_OUT_COPY_BACK, fd, path, real, NULL);
+}
+
+bool xnnOutputFileWrite(XnnOutputFile *f, const void *data, size_t size) {
+  if (f->error)
+    return false;
+  if (f->kind == XNN_OUT_STDOUT) {
+    if (fwrite(data, 1, size, stdout) != size)
+      f->error = errno ? errno : EIO;
+  } else if (!writeFully(f->fd, data, size)) {
+    f->error = errno;
+  }
+  return !f->error;
+}
+
+/* Copies the spooled output into the real file, truncating it only now. */
+static bool copyBack(XnnOutputFile *f) {
+  int out = open(f->real, O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (out < 0)
+    return false;
+  bool ok = lseek(f->fd, 0, SEEK_SET) == 0;
+  char buf[1 << 16];
+  for (ssize_t n; ok && (n = read(f->fd, buf, sizeof(buf))) != 0;) {
+    if (n < 0 && errno == EINTR)
+      continue;
+    ok = n > 0 && writeFully(out, buf, (size_t)n);
+  }
+  int saved = errno;
+  if (close(out) != 0 && ok)
+    ok = false, saved = errno;
+  errno = saved;
   return ok;
+}
+
+bool xnnOutputFileCommit(XnnOutputFile *f, char *err, size_t errSize) {
+  bool ok = !f->error;
+  int saved = f->error;
+  if (f->kind == XNN_OUT_STDOUT) {
+    if (fflush(stdout) != 0 && ok)
+      ok = false, saved = errno;
+    if (!ok)
+      snprintf(err, errSize, "could not write to standard output: %s", strerror(saved));
+    outputFileFree(f);
+    return ok;
+  }
+  if (ok && f->kind == XNN_OUT_COPY_BACK && !copyBack(f))
+    ok = false, saved = errno;
+  if (close(f->fd) != 0 && ok)
+    ok = false, saved = errno;
+  if (ok && f->kind == XNN_OUT_RENAME && rename(f->tmp, f->real) != 0)
+    ok = false, saved = errno;
+  if (!ok) {
+    snprintf(err, errSize, "could not write output file '%s': %s", f->path, strerror(saved));
+    if (f->tmp)
+      unlink(f->tmp);
+  }
+  outputFileFree(f);
+  return ok;
+}
+
+void xnnOutputFileDiscard(XnnOutputFile *f) {
+  if (f->kind != XNN_OUT_STDOUT)
+    close(f->fd);
+  if (f->tmp)
+    unlink(f->tmp);
+  outputFileFree(f);
+}
+
+bool xnnWriteOutputFile(const char *path, const char *data, size_t size, char *err,
+                        size_t errSize) {
+  XnnOutputFile *f = xnnOutputFileOpen(path, err, errSize);
+  if (!f)
+    return false;
+  xnnOutputFileWrite(f, data, size);
+  return xnnOutputFileCommit(f, err, errSize);
 }

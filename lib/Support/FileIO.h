@@ -17,4 +17,19 @@ char *xnnReadFile(const char *path, size_t *size, char *err, size_t errSize);
 bool xnnWriteOutputFile(const char *path, const char *data, size_t size, char *err,
                         size_t errSize);
 
+/* An output file written piece by piece, with xnnWriteOutputFile's rules:
+ * nothing at the path changes until xnnOutputFileCommit succeeds (devices and
+ * FIFOs are written as the data comes). */
+typedef struct XnnOutputFile XnnOutputFile;
+
+/* Opens `path` ("-" = stdout) for output; NULL with a reason in `err`. */
+XnnOutputFile *xnnOutputFileOpen(const char *path, char *err, size_t errSize);
+/* Appends `size` bytes; false once any write has failed (reported at commit). */
+bool xnnOutputFileWrite(XnnOutputFile *f, const void *data, size_t size);
+/* Finishes the output (renames the temporary over the file) and frees `f`;
+ * false with a reason in `err` if any write or the rename failed. */
+bool xnnOutputFileCommit(XnnOutputFile *f, char *err, size_t errSize);
+/* Abandons the output, leaving the path as it was, and frees `f`. */
+void xnnOutputFileDiscard(XnnOutputFile *f);
+
 #endif

@@ -4,6 +4,7 @@
 #include "xnnmlir/Parse.h"
 #include "xnnmlir/Stack.h"
 
+#include "CAPIExt/BytecodeFile.h"
 #include "Support/Strings.h"
 
 #include <mlir-c/Diagnostics.h>
@@ -105,8 +106,34 @@ static bool checkNesting(MlirContext ctx, const char *text, size_t size, const c
   return false;
 }
 
+bool xnnMlirIsBytecodeFile(const char *path) {
+  struct stat st;
+  if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return false;
+  FILE *f = fopen(path, "rb");
+  char magic[4];
+  bool bytecode = f && fread(magic, 1, sizeof(magic), f) == sizeof(magic) &&
+                  xnnMlirIsBytecode(magic, sizeof(magic));
+  if (f)
+    fclose(f);
+  return bytecode;
+}
+
+MlirModule xnnMlirParseBytecodeFile(MlirContext ctx, const char *path) {
+  lastParseDepth = 0;
+  return xnnMlirParseBytecodeFileInPlace(ctx, mlirStringRefCreateFromCString(path));
+}
+
 MlirModule xnnMlirParseSource(MlirContext ctx, const char *text, size_t size,
                               const char *filename, unsigned firstLine) {
+  /* Bytecode is not text: no nesting scan (its reader is not a recursive
+   * descent over brackets) and its locations are its own. */
+  if (xnnMlirIsBytecode(text, size)) {
+    lastParseDepth = 0;
+    if (isWholeRegularFile(filename, size))
+      return xnnMlirParseBytecodeFile(ctx, filename);
+    return mlirModuleCreateParse(ctx, mlirStringRefCreate(text, size));
+  }
   if (!checkNesting(ctx, text, size, filename, firstLine))
     return (MlirModule){NULL};
   if (firstLine <= 1 && isWholeRegularFile(filename, size))

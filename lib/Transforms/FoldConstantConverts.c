@@ -191,9 +191,14 @@ static MlirAttribute convertConstant(MlirOperation k, MlirType dstType) {
       abort();
     for (size_t i = 0; i < count; ++i)
       encodeRaw(de, decodeRaw(se, src + i * sb), dst + i * db);
-    /* A one-element buffer is a splat (DenseElementsAttr::isValidRawBuffer). */
-    out = mlirDenseElementsAttrRawBufferGet(dstType, count * db, dst);
-    free(dst);
+    /* Blobs stay blobs (no copy into the context, no hashing); a
+     * one-element dense buffer is a splat (DenseElementsAttr::isValidRawBuffer). */
+    if (mlirAttributeIsADenseResourceElements(val) && count > 1) {
+      out = xnnResourceAttrAdopt(dstType, dst, count * db);
+    } else {
+      out = mlirDenseElementsAttrRawBufferGet(dstType, count * db, dst);
+      free(dst);
+    }
   }
   free(src);
   return out;

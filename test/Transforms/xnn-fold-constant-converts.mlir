@@ -130,14 +130,15 @@ func.func @splats() -> (tensor<2x3xbf16>, tensor<2x3xf16>, tensor<4xf32>, tensor
 // [16777217, 0xF000000000000005] -> f32 [4B800000 (RNE), -1.1529215e18]. An
 // elided payload stays elided in the new type (the structure of the model
 // with data); a blob of the wrong size and a missing blob are left alone.
+// Converted blobs stay blobs (new keys; their bytes are checked at the end).
 // CHECK-LABEL: func.func @resources
-// CHECK-NEXT: %[[A:.*]] = "edge.constant"() {value = dense<[1.007810e+00, 0x7FC0]> : tensor<2xbf16>}
-// CHECK-NEXT: %[[B:.*]] = "edge.constant"() {value = dense<[1.0078125, 0xFF800000]> : tensor<2xf32>}
-// CHECK-NEXT: %[[C:.*]] = "edge.constant"() {value = dense<[1.000000e+00, 5.96046448E-8, 3.276800e+04]> : tensor<3xf32>}
+// CHECK-NEXT: %[[A:.*]] = "edge.constant"() {value = dense_resource<[[RA:xnn_weight[_0-9]*]]> : tensor<2xbf16>}
+// CHECK-NEXT: %[[B:.*]] = "edge.constant"() {value = dense_resource<[[RB:xnn_weight[_0-9]*]]> : tensor<2xf32>}
+// CHECK-NEXT: %[[C:.*]] = "edge.constant"() {value = dense_resource<[[RC:xnn_weight[_0-9]*]]> : tensor<3xf32>}
 // CHECK-NEXT: %[[EC:.*]] = "edge.constant"() {value = dense_resource<__elided__> : tensor<2xf32>}
 // CHECK-NEXT: %[[S:.*]] = "edge.constant"() {value = dense_resource<w_short> : tensor<2xf32>}
 // CHECK-NEXT: %[[SC:.*]] = "edge.to_copy"(%[[S]]) {dtype = f16}
-// CHECK-NEXT: %[[I:.*]] = "edge.constant"() {value = dense<[0x4B800000, -1.1529215E+18]> : tensor<2xf32>}
+// CHECK-NEXT: %[[I:.*]] = "edge.constant"() {value = dense_resource<[[RI:xnn_weight[_0-9]*]]> : tensor<2xf32>}
 // CHECK-NEXT: %[[M:.*]] = "edge.constant"() {value = dense_resource<w_missing> : tensor<2xbf16>}
 // CHECK-NEXT: %[[MC:.*]] = "edge.to_copy"(%[[M]]) {dtype = f32}
 // CHECK-NEXT: return %[[A]], %[[B]], %[[C]], %[[EC]], %[[SC]], %[[I]], %[[MC]]
@@ -270,3 +271,10 @@ func.func @no_dtype_change() -> tensor<1x2x1x2xf32> {
     }
   }
 #-}
+
+// The converted blobs: 16-byte alignment, then the little-endian values.
+// CHECK: dialect_resources
+// CHECK-DAG: [[RA]]: "0x10000000813FC07F"
+// CHECK-DAG: [[RB]]: "0x100000000000813F000080FF"
+// CHECK-DAG: [[RC]]: "0x100000000000803F0000803300000047"
+// CHECK-DAG: [[RI]]: "0x100000000000804B000080DD"

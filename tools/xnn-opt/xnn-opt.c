@@ -10,6 +10,7 @@
 #include "xnnmlir/Verifier.h"
 #include "xnnmlir/Version.h"
 
+#include "CAPIExt/BytecodeFile.h"
 #include "Support/FileIO.h"
 #include "Support/Strings.h"
 
@@ -96,6 +97,7 @@ typedef struct Options {
   bool disableThreading, allowUnregistered, verifyEach;
   bool printGeneric, printDebugInfo, printLocalScope;
   long elideLimit; /* -1: none */
+  bool emitBytecode;
 } Options;
 
 static void printHelp(void) {
@@ -139,6 +141,8 @@ static void printHelp(void) {
       "  --mlir-print-op-generic          Print every op in generic form\n"
       "  --mlir-print-debuginfo           Print locations\n"
       "  --mlir-print-local-scope         Print types and attributes inline, without aliases\n"
+      "  --emit-bytecode                  Write MLIR bytecode instead of text (weights stay binary\n"
+      "                                   dense_resource blobs); bytecode input is read in place\n"
       "  --mlir-elide-elementsattrs-if-larger=<n>\n"
       "                                   Elide element attributes with more than n elements\n"
       "  --mlir-disable-threading         Run single-threaded\n"
@@ -330,6 +334,10 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->elideLimit = strtol(v, &end, 10);
       if (*end || o->elideLimit < 0)
         return usageError("invalid value for --mlir-elide-elementsattrs-if-larger: '%s'", v);
+    } else if (matchFlag(a, "emit-bytecode", &v)) {
+      if (v)
+        return usageError("--emit-bytecode takes no value: '%s'", a);
+      o->emitBytecode = true;
     } else if (matchFlag(a, "mlir-disable-threading", &v)) {
       o->disableThreading = true;
     } else if (matchFlag(a, "allow-unregistered-dialect", &v)) {
@@ -351,6 +359,9 @@ static int parseArgs(int argc, char **argv, Options *o) {
     }
 #undef VALUE_REQUIRED
   }
+  if (o->emitBytecode && o->splitMarker)
+    return usageError("%s: bytecode holds one module; --split-input-file cannot be used with it",
+                      "--emit-bytecode");
   if (o->pipeline && o->numPassFlags)
     return usageError("'%s': --pass-pipeline can't be used with individual pass options",
                       o->passFlags[0].name);
@@ -474,6 +485,40 @@ static void printModule(MlirModule module, const Options *o, bool verified, XnnS
     xnnStrBufAppend(out, "\n", 1);
 }
 
+/* MLIR's bytecode writer hands over its output in small pieces: gather them
+ * into large writes to the output file. */
+typedef struct BytecodeSink {
+  XnnOutputFile *file;
+  char *buf;
+  size_t size, capacity;
+} BytecodeSink;
+
+static void flushBytecode(BytecodeSink *sink) {
+  xnnOutputFileWrite(sink->file, sink->buf, sink->size);
+  sink->size = 0;
+}
+
+static void appendBytecode(MlirStringRef piece, void *userData) {
+  BytecodeSink *sink = userData;
+  if (sink->size + piece.length > sink->capacity)
+    flushBytecode(sink);
+  if (piece.length >= sink->capacity) { /* a blob: straight from its memory */
+    xnnOutputFileWrite(sink->file, piece.data, piece.length);
+    return;
+  }
+  memcpy(sink->buf + sink->size, piece.data, piece.length);
+  sink->size += piece.length;
+}
+
+static void writeBytecode(MlirModule module, XnnOutputFile *file) {
+  BytecodeSink sink = {file, malloc(1 << 20), 0, 1 << 20};
+  if (!sink.buf)
+    abort();
+  mlirOperationWriteBytecode(mlirModuleGetOperation(module), appendBytecode, &sink);
+  flushBytecode(&sink);
+  free(sink.buf);
+}
+
 /* True if the pipeline is one of this project's passes given as a flag under
  * --verify-each: the pass manager's verifier would then be the last step
  * before printing, so it runs beside the print instead (see processChunk).
@@ -533,9 +578,12 @@ static void settleOpOrder(MlirOperation module, bool allowUnregistered) {
  * `last`: the process exits right after; the module is left to the OS unless
  * leak checking needs it freed (a 10^5-op module takes ~30 ms to destroy). */
 static bool processChunk(MlirContext ctx, const Options *o, const char *filename, const char *text,
-                         size_t size, unsigned firstLine, int chunk, bool last, XnnStrBuf *out) {
+                         size_t size, unsigned firstLine, int chunk, bool last, XnnStrBuf *out,
+                         XnnOutputFile *bytecodeOut) {
   double mark = nowSeconds();
-  MlirModule module = xnnMlirParseSource(ctx, text, size, filename, firstLine);
+  /* No text: the input is a bytecode file, read in place. */
+  MlirModule module = text ? xnnMlirParseSource(ctx, text, size, filename, firstLine)
+                           : xnnMlirParseBytecodeFile(ctx, filename);
   phaseEnd(PHASE_PARSE, &mark);
   if (xnnMlirLastParseDepth() > XNN_NESTING_LIMIT_SMALL)
     contextThreaded = false;
@@ -574,7 +622,9 @@ static bool processChunk(MlirContext ctx, const Options *o, const char *filename
       runOutputCheck(&check); /* no second thread: verify before printing */
   }
   size_t outMark = out->size;
-  if (check.ok)
+  if (check.ok && bytecodeOut)
+    writeBytecode(module, bytecodeOut);
+  else if (check.ok)
     /* Parsing verifies; passes leave verified IR only under --verify-each. */
     printModule(module, o, o->verifyEach || !runsPasses, out);
   if (thread) {
@@ -665,8 +715,10 @@ static int toolMain(int argc, char **argv) {
   }
   char err[1024];
   size_t size = 0;
-  char *buffer = xnnReadFile(o.input, &size, err, sizeof(err));
-  if (!buffer) {
+  /* A bytecode file is parsed in place (its blobs are not copied), not read. */
+  bool bytecodeInput = xnnMlirIsBytecodeFile(o.input);
+  char *buffer = bytecodeInput ? NULL : xnnReadFile(o.input, &size, err, sizeof(err));
+  if (!buffer && !bytecodeInput) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     xnnMlirDiagEngineDestroy(diags);
     mlirContextDestroy(ctx);
@@ -682,10 +734,12 @@ static int toolMain(int argc, char **argv) {
     abort();
   const char *chunkStart = buffer, *end = buffer + size;
   unsigned line = 1, chunkLine = 1;
-  for (const char *p = buffer; p < end; ++line) {
+  bool text = !bytecodeInput && !xnnMlirIsBytecode(buffer, size);
+  bool splits = o.splitMarker && text;
+  for (const char *p = buffer; text && p < end; ++line) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *lineEnd = nl ? nl : end;
-    if (o.splitMarker && isMarkerLine(p, lineEnd, o.splitMarker)) {
+    if (splits && isMarkerLine(p, lineEnd, o.splitMarker)) {
       if (numChunks + 1 >= capChunks && !(chunks = realloc(chunks, (capChunks *= 2) * sizeof(Chunk))))
         abort();
       chunks[numChunks++] = (Chunk){chunkStart, (size_t)(p - chunkStart), chunkLine, line - 1};
@@ -699,7 +753,17 @@ static int toolMain(int argc, char **argv) {
   chunks[numChunks++] = (Chunk){chunkStart, (size_t)(end - chunkStart), chunkLine, line};
 
   XnnStrBuf out = {0};
-  xnnStrBufReserve(&out, size + size / 4 + 64); /* printed IR is about the input's size */
+  XnnOutputFile *bytecodeOut = NULL;
+  if (o.emitBytecode && !(bytecodeOut = xnnOutputFileOpen(o.output, err, sizeof(err)))) {
+    fprintf(stderr, TOOL ": error: %s\n", err);
+    free(chunks);
+    free(buffer);
+    xnnMlirDiagEngineDestroy(diags);
+    mlirContextDestroy(ctx);
+    return 1;
+  }
+  if (!bytecodeOut)
+    xnnStrBufReserve(&out, size + size / 4 + 64); /* printed IR is about the input's size */
   bool allOk = true;
   for (size_t i = 0; i < numChunks; ++i) {
     if (i)
@@ -708,14 +772,20 @@ static int toolMain(int argc, char **argv) {
       xnnMlirDiagEngineBeginVerify(diags, chunks[i].firstLine, chunks[i].lastLine,
                                    o.verifyDiagnostics == 2);
     bool ok = processChunk(ctx, &o, filename, chunks[i].start, chunks[i].size, chunks[i].firstLine,
-                           o.splitMarker ? (int)i : -1, i + 1 == numChunks, &out);
+                           splits ? (int)i : -1, i + 1 == numChunks, &out, bytecodeOut);
     if (o.verifyDiagnostics)
       ok = xnnMlirDiagEngineEndVerify(diags);
     allOk = allOk && ok;
   }
   free(chunks);
   double mark = nowSeconds();
-  if (allOk && !xnnWriteOutputFile(o.output, out.data ? out.data : "", out.size, err, sizeof(err))) {
+  if (bytecodeOut && !allOk)
+    xnnOutputFileDiscard(bytecodeOut);
+  else if (bytecodeOut && !xnnOutputFileCommit(bytecodeOut, err, sizeof(err))) {
+    fprintf(stderr, TOOL ": error: %s\n", err);
+    allOk = false;
+  } else if (!bytecodeOut && allOk &&
+             !xnnWriteOutputFile(o.output, out.data ? out.data : "", out.size, err, sizeof(err))) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     allOk = false;
   }

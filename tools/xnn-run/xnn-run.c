@@ -88,12 +88,16 @@ static bool loadModel(MlirContext ctx, XnnMlirDiagEngine *diags, const char *pat
   char err[1024];
   memset(m, 0, sizeof(*m));
   m->path = path;
-  if (!(m->buffer = xnnReadFile(path, &m->size, err, sizeof(err)))) {
-    fprintf(stderr, TOOL ": error: %s\n", err);
-    return false;
+  if (xnnMlirIsBytecodeFile(path)) { /* parsed in place: its weights are not copied */
+    m->module = xnnMlirParseBytecodeFile(ctx, path);
+  } else {
+    if (!(m->buffer = xnnReadFile(path, &m->size, err, sizeof(err)))) {
+      fprintf(stderr, TOOL ": error: %s\n", err);
+      return false;
+    }
+    xnnMlirDiagEngineSetSource(diags, path, m->buffer, m->size);
+    m->module = xnnMlirParseSource(ctx, m->buffer, m->size, path, 1);
   }
-  xnnMlirDiagEngineSetSource(diags, path, m->buffer, m->size);
-  m->module = xnnMlirParseSource(ctx, m->buffer, m->size, path, 1);
   if (mlirModuleIsNull(m->module) || mlirLogicalResultIsFailure(xnnMlirVerify(mlirModuleGetOperation(m->module))))
     return false;
   MlirOperation f = xnnLookupSymbol(mlirModuleGetOperation(m->module), mlirStringRefCreateFromCString(funcName));

@@ -39,6 +39,25 @@ static void printHelp(void) {
          "EXIT STATUS: 0 on success, 1 on any error (with a located diagnostic).\n");
 }
 
+/* The weights file, opened at the first piece the emitter hands over. */
+typedef struct WeightsOutput {
+  const char *path;
+  XnnOutputFile *file;
+  bool failed;
+  char err[1024];
+} WeightsOutput;
+
+static bool writeWeightsPiece(void *user, const void *data, size_t size) {
+  WeightsOutput *w = user;
+  if (w->failed)
+    return false;
+  if (!w->file && !(w->file = xnnOutputFileOpen(w->path, w->err, sizeof(w->err)))) {
+    w->failed = true;
+    return false;
+  }
+  return xnnOutputFileWrite(w->file, data, size); /* a failed write is reported at commit */
+}
+
 static int toolMain(int argc, char **argv) {
   const char *input = "-", *output = "-", *weightsFile = NULL;
   bool toC = false, haveInput = false, inlineWeights = false;
@@ -92,7 +111,7 @@ static int toolMain(int argc, char **argv) {
   /* Default: beside the source, for weights over 1 MiB (compiling megabytes of
    * array literals takes longer than anything else here). */
   char defaultWeights[4096];
-  XnnMlirEmitCOptions emitOptions = {NULL, 0};
+  XnnMlirEmitCOptions emitOptions = {NULL, 0, NULL, NULL};
   if (weightsFile && !strcmp(weightsFile, output)) {
     fprintf(stderr, TOOL ": error: the weights file and the output are the same file ('%s')\n", output);
     return 1;
@@ -109,8 +128,10 @@ static int toolMain(int argc, char **argv) {
   }
   char err[1024];
   size_t size = 0;
-  char *buffer = xnnReadFile(input, &size, err, sizeof(err));
-  if (!buffer) {
+  /* A bytecode file is parsed in place: its weights are never copied. */
+  bool bytecodeInput = xnnMlirIsBytecodeFile(input);
+  char *buffer = bytecodeInput ? NULL : xnnReadFile(input, &size, err, sizeof(err));
+  if (!buffer && !bytecodeInput) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     return 1;
   }
@@ -121,15 +142,25 @@ static int toolMain(int argc, char **argv) {
   bool ok = mlirLogicalResultIsSuccess(xnnMlirLoadDialects(ctx));
   MlirModule module = {NULL};
   if (ok) {
-    module = xnnMlirParseSource(ctx, buffer, size, filename, 1);
+    module = bytecodeInput ? xnnMlirParseBytecodeFile(ctx, input) : xnnMlirParseSource(ctx, buffer, size, filename, 1);
     ok = !mlirModuleIsNull(module) && mlirLogicalResultIsSuccess(xnnMlirVerify(mlirModuleGetOperation(module)));
   }
-  char *text = NULL, *weights = NULL;
-  size_t textSize = 0, weightsSize = 0;
+  char *text = NULL;
+  size_t textSize = 0;
+  /* The weights file is opened only when the emitter writes one; it is
+   * committed before the source (a source never names a missing file). */
+  WeightsOutput weightsOut = {emitOptions.weightsPath, NULL, false, {0}};
+  emitOptions.writeWeights = writeWeightsPiece;
+  emitOptions.weightsUser = &weightsOut;
   if (ok)
-    ok = xnnMlirEmitModuleToCWithOptions(module, filename, &emitOptions, &text, &textSize, &weights, &weightsSize);
-  /* The weights first: a source never names a file that is not there. */
-  if (ok && weights && !xnnWriteOutputFile(emitOptions.weightsPath, weights, weightsSize, err, sizeof(err))) {
+    ok = xnnMlirEmitModuleToCWithOptions(module, filename, &emitOptions, &text, &textSize);
+  if (weightsOut.failed) {
+    fprintf(stderr, TOOL ": error: %s\n", weightsOut.err);
+    ok = false;
+  }
+  if (weightsOut.file && !ok)
+    xnnOutputFileDiscard(weightsOut.file);
+  else if (weightsOut.file && !xnnOutputFileCommit(weightsOut.file, err, sizeof(err))) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     ok = false;
   }
@@ -138,7 +169,6 @@ static int toolMain(int argc, char **argv) {
     ok = false;
   }
   free(text);
-  free(weights);
   if (!mlirModuleIsNull(module))
     mlirModuleDestroy(module);
   xnnMlirDiagEngineDestroy(diags);
