@@ -176,7 +176,7 @@ double xnnPowConstantExponent(MlirOperation op) {
     return NAN;
   XnnElements e;
   char err[128];
-  if (!xnnElementsRead(xnnOpAttr(def, "value"), &e, err, sizeof(err)))
+  if (!xnnElementsView(xnnOpAttr(def, "value"), &e, err, sizeof(err)))
     return NAN;
   double v = NAN;
   if (e.splat && xnnElementsConvert(&e, mlirF32TypeGet(mlirOperationGetContext(op)))) {

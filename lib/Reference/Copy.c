@@ -55,7 +55,7 @@ bool xnnRefConstant(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
     return readBoolConstant(c, v, out);
   XnnElements e;
   char why[512];
-  if (!xnnElementsRead(v, &e, why, sizeof why))
+  if (!xnnElementsView(v, &e, why, sizeof why))
     return xnnRefFail(c, "cannot read the value: %s", why);
   size_t es = xnnMlirDTypeSize(out->dtype);
   int64_t n = xnnMlirTensorNumElements(out);

@@ -83,7 +83,7 @@ static bool constantExact(MlirOperation op) {
     return false;
   XnnElements e;
   char err[256];
-  if (!xnnElementsRead(value, &e, err, sizeof err))
+  if (!xnnElementsView(value, &e, err, sizeof err))
     return false;
   bool exact = true;
   const uint32_t *p = e.data;
