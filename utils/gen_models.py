@@ -20,6 +20,27 @@ Models (subcommands):
                ops, int->float converts, last-axis mean).
   mlp          small mixed-precision MLP for tests.
 
+Weights (--weights):
+  zero     every parameter a zero splat dense<0.0> (the default): tiny text
+           at any size, structure only, runs.
+  elided   every parameter dense_resource<__elided__>, MLIR's own elided form
+           (what --mlir-elide-resource-strings-if-larger prints; no
+           dialect_resources entry): tiny text at any size, compiles, cannot
+           run.
+  random   every float parameter dense_resource<KEY> (KEY: the parameter name
+           made identifier-safe, e.g. model_layers_0_self_attn_q_proj_weight)
+           with a seeded blob in the file's trailing dialect_resources
+           section: values in (-s, s) spread about uniformly, s per parameter
+           (1/sqrt(fan-in) for linear weights, sqrt(1.5/fan-in) for conv
+           weights, 0.1 for biases and norm weights, 1 for the embedding), generated from SHAKE-128 with
+           byte tables (see random_tables) and written chunk by chunk, so
+           memory stays small at any size: full gemma-3-1b bf16 (1e9
+           parameters, 4 GB of text) takes about half a minute.  Above
+           DEFAULT_MAX_RANDOM_PARAMS parameters it needs --force.
+  Small non-parameter constants (RoPE tables, masks, scalars) are always
+  dense<...>.  --emit-bytecode (or -o FILE.mlirbc) converts the text to MLIR
+  bytecode with `xnn-opt --emit-bytecode`.
+
 Gemma3 export notes (what the generator reproduces, per layer):
   * RMSNorm (Gemma3RMSNorm): x.float() -> pow(x, 2.0) -> mean(-1, keepdim)
     -> add(eps) -> rsqrt -> mul; weight.float() -> add(1.0) -> mul;
@@ -50,10 +71,15 @@ Gemma3 export notes (what the generator reproduces, per layer):
 """
 
 import argparse
+import binascii
+import hashlib
 import math
 import os
 import random
+import re
+import shutil
 import struct
+import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -62,6 +88,8 @@ INT64_MAX = 9223372036854775807
 FLOAT_DTYPES = ("f32", "f16", "bf16")
 ALL_DTYPES = FLOAT_DTYPES + ("i64", "i32", "i1")
 DEFAULT_MAX_RANDOM_PARAMS = 2_000_000
+WEIGHTS_CHOICES = ("zero", "elided", "random")
+BLOB_CHUNK_BYTES = 4 << 20      # random blobs are generated and written this much at a time
 
 
 class GenError(Exception):
@@ -151,6 +179,125 @@ def fmt_scalar(v, dt):
 
 
 # ----------------------------------------------------------------------------
+# Random parameter blobs (--weights random)
+#
+# A float parameter is a `dense_resource<KEY>` whose blob (little-endian
+# element bytes after a 4-byte alignment header) is written into the file's
+# dialect_resources section chunk by chunk, never held whole.  Values come
+# from SHAKE-128 of (seed, key, chunk index), shaped with byte tables
+# instead of per-element arithmetic (SHAKE runs about twice as fast as
+# random.randbytes here and is as deterministic): the top 16 bits of an element (f32: bytes 3
+# and 2; bf16 and f16: the whole element) are a word W = sign | exponent |
+# top mantissa bits, whose high byte H holds the sign and the top exponent
+# bits.  The random H picks a sign (bit 7) and one of 128 levels (bits 6..0);
+# each level names a "bin" of W patterns (a fixed H and a fixed prefix of the
+# low byte L, within one exponent, so the values of a bin are evenly spaced)
+# and the rest of L and all lower bytes stay random.  Bins get levels in
+# proportion to the length of their value interval, so |v| is close to
+# uniform on [0, scale): bins below about scale/128 get no level, and every
+# bin lies below scale (finite, |v| < scale), symmetric in sign.
+# new H = TH[H], new L = (L & TM[H]) | TB[H]: three translates and one big-int
+# and/or per chunk.
+
+# dtype -> (element bytes, byte index of H, byte index of L, exponent bits in W)
+FLOAT_LAYOUT = {"f32": (4, 3, 2, 8), "bf16": (2, 1, 0, 8), "f16": (2, 1, 0, 5)}
+_TABLES = {}
+
+
+def _word_value(dt, x):
+    """The value of top word x (sign clear) of a dt element whose lower bits are zero."""
+    if dt == "f16":
+        return struct.unpack("<e", struct.pack("<H", x))[0]
+    return struct.unpack("<f", struct.pack("<I", x << 16))[0]
+
+
+def random_bins(dt, scale):
+    """[(x0, j, length)]: W patterns x0 .. x0 + 2^j - 1 (x0 aligned, j <= 8, one
+    exponent), value interval length; together they cover [0, ~scale)."""
+    ebits = FLOAT_LAYOUT[dt][3]
+    m = 15 - ebits
+    v = lambda x: _word_value(dt, x)
+    bins = []
+    for e in range((1 << ebits) - 1):         # finite exponent fields
+        base = e << m
+        # c = how many patterns of this exponent lie wholly below scale.
+        lo, hi = 0, 1 << m
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if v(base + mid) <= scale:
+                lo = mid
+            else:
+                hi = mid - 1
+        c = lo
+        off = 0
+        while off < c:
+            j = 8
+            while (1 << j) > c - off or off % (1 << j):
+                j -= 1
+            x0 = base + off
+            bins.append((x0, j, v(x0 + (1 << j)) - v(x0)))
+            off += 1 << j
+        if c < (1 << m):
+            break
+    return bins
+
+
+def random_tables(dt, scale):
+    """(TH, TM, TB) byte tables for dtype dt and bound scale (cached)."""
+    key = (dt, scale)
+    if key in _TABLES:
+        return _TABLES[key]
+    if not (scale > 0 and math.isfinite(scale)):
+        raise ValueError("random parameter scale must be positive and finite, got %r" % scale)
+    bins = random_bins(dt, scale)
+    if not bins:
+        raise ValueError("scale %r is below the smallest %s value" % (scale, dt))
+    total = sum(b[2] for b in bins)
+    want = [b[2] / total * 128 for b in bins]
+    levels = [int(w) for w in want]
+    # Largest remainders (ties to the larger magnitude) fill up to 128 levels.
+    order = sorted(range(len(bins)), key=lambda i: (want[i] - levels[i], i), reverse=True)
+    for i in order[:128 - sum(levels)]:
+        levels[i] += 1
+    table = []
+    for (x0, j, _), n in zip(bins, levels):
+        table.extend([(x0 >> 8, (1 << j) - 1, x0 & 0xFF)] * n)
+    assert len(table) == 128
+    th = bytes((r & 0x80) | table[r & 0x7F][0] for r in range(256))
+    tm = bytes(table[r & 0x7F][1] for r in range(256))
+    tb = bytes(table[r & 0x7F][2] for r in range(256))
+    _TABLES[key] = (th, tm, tb)
+    return _TABLES[key]
+
+
+def random_blob_chunks(dt, count, scale, seed, key, chunk_bytes=BLOB_CHUNK_BYTES):
+    """Yield the little-endian bytes of count random dt values in (-scale, scale),
+    chunk_bytes at a time; the values depend on seed, key and chunk_bytes only."""
+    es, hi, lo, _ = FLOAT_LAYOUT[dt]
+    th, tm, tb = random_tables(dt, scale)
+    total = count * es
+    step = max(es, chunk_bytes // es * es)
+    done = index = 0
+    while done < total:
+        nb = min(step, total - done)
+        buf = bytearray(hashlib.shake_128(b"gen_models/%d/%s/%d" % (seed, key.encode(), index)).digest(nb))
+        index += 1
+        h = buf[hi::es]
+        l = buf[lo::es]
+        buf[hi::es] = h.translate(th)
+        nl = ((int.from_bytes(l, "little") & int.from_bytes(h.translate(tm), "little"))
+              | int.from_bytes(h.translate(tb), "little"))
+        buf[lo::es] = nl.to_bytes(len(l), "little")
+        yield buf
+        done += nb
+
+
+def blob_header_hex(dt):
+    """The blob's leading alignment (uint32 LE, the element size) as hex."""
+    return struct.pack("<I", FLOAT_LAYOUT[dt][0]).hex().upper()
+
+
+# ----------------------------------------------------------------------------
 # Types, values and the builder
 
 def numel(shape):
@@ -221,15 +368,20 @@ def attr_str(s):
 class Builder:
     """Accumulates the body of @forward; checks every op's result type."""
 
-    def __init__(self, weights="elided", seed=0):
+    def __init__(self, weights="zero", seed=0):
+        if weights not in WEIGHTS_CHOICES:
+            raise ValueError(weights)
         self.lines = []
         self.args = []
         self.next_id = 0
         self.names = set()
         self.hist = Counter()
         self.weights = weights
+        self.seed = seed
         self.rng = random.Random(seed)
         self.params = 0
+        self.blobs = []          # (key, count, dt, scale) of the random dense_resource parameters
+        self.blob_keys = {"__elided__"}
         self.converts = Counter()  # (src, dst, "activation"|"constant")
 
     # -- naming --------------------------------------------------------------
@@ -277,12 +429,35 @@ class Builder:
             return self.const_raw(shape, dt, "dense<%s>" % fmt_scalar(values[0], dt), name)
         return self.const_raw(shape, dt, 'dense<"0x%s">' % encode(values, dt), name)
 
+    def blob_key(self, name):
+        """A unique, identifier-safe resource key derived from a parameter name."""
+        base = re.sub(r"[^A-Za-z0-9_]", "_", name)
+        if not base or not (base[0].isalpha() or base[0] == "_"):
+            base = "p_" + base
+        key, k = base, 1
+        while key in self.blob_keys:
+            k += 1
+            key = "%s_%d" % (base, k)
+        self.blob_keys.add(key)
+        return key
+
     def param(self, name, shape, dt, kind="uniform", scale=1.0):
-        """A model parameter: zero splat (elided) or seeded random values."""
+        """A model parameter: zero splat dense<0.0> (zero), dense_resource<__elided__>
+        (elided) or seeded random values (random): a dense_resource blob for
+        float dtypes, written by write(); inline dense hex for integers."""
         n = numel(shape)
         self.params += n
-        if self.weights == "elided":
+        if self.weights == "zero":
             return self.const_raw(shape, dt, "dense<%s>" % fmt_scalar(0, dt), name)
+        if self.weights == "elided":
+            return self.const_raw(shape, dt, "dense_resource<__elided__>", name)
+        if kind != "uniform":
+            raise ValueError(kind)
+        if dt in FLOAT_LAYOUT:
+            random_tables(dt, scale)          # checks scale now, not at write time
+            key = self.blob_key(name if name is not None else "param")
+            self.blobs.append((key, n, dt, scale))
+            return self.const_raw(shape, dt, "dense_resource<%s>" % key, name)
         r = self.rng.random
         if kind == "uniform":
             vals = [(2.0 * r() - 1.0) * scale for _ in range(n)]
@@ -438,6 +613,21 @@ class Builder:
         out.append("  }")
         out.append("}")
         return "\n".join(out) + "\n"
+
+    def write(self, f, results, header=()):
+        """Write the module to binary file f: the op text, then (random weights)
+        the dialect_resources section, each blob generated and written in
+        chunks of BLOB_CHUNK_BYTES."""
+        f.write(self.render(results, header).encode())
+        if not self.blobs:
+            return
+        f.write(b"\n{-#\n  dialect_resources: {\n    builtin: {\n")
+        for i, (key, n, dt, scale) in enumerate(self.blobs):
+            f.write(('      %s: "0x%s' % (key, blob_header_hex(dt))).encode())
+            for chunk in random_blob_chunks(dt, n, scale, self.seed, key):
+                f.write(binascii.hexlify(chunk))   # lower case: MLIR reads either, this is faster
+            f.write(b'",\n' if i + 1 < len(self.blobs) else b'"\n')
+        f.write(b"    }\n  }\n#-}\n")
 
     def summary(self, title):
         total = sum(self.hist.values())
@@ -875,16 +1065,25 @@ def positive_float(s):
     return v
 
 
-def add_common(p, dtypes, default_dtype, default_weights="elided"):
+def add_common(p, dtypes, default_dtype, default_weights="zero"):
     p.add_argument("--dtype", choices=dtypes, default=default_dtype,
                    help="model dtype (default %s)" % default_dtype)
-    p.add_argument("--weights", choices=("elided", "random"), default=default_weights,
-                   help="elided: parameters are zero splats dense<0.0> (structure only, tiny text); "
-                        "random: seeded random values (default %s)" % default_weights)
+    p.add_argument("--weights", choices=WEIGHTS_CHOICES, default=default_weights,
+                   help="zero: parameters are zero splats dense<0.0> (structure only, tiny text, runs); "
+                        "elided: dense_resource<__elided__>, MLIR's elided form (structure only, no data: "
+                        "compiles but does not run); "
+                        "random: seeded random values in (-s, s), s per parameter (e.g. 1/sqrt(fan-in)), "
+                        "as dense_resource blobs in the file's dialect_resources section, generated "
+                        "and written chunk by chunk (default %s)" % default_weights)
     p.add_argument("--seed", type=nonneg_int, default=0, help="random seed for --weights random (default 0)")
     p.add_argument("--force", action="store_true",
-                   help="allow --weights random above %d parameters" % DEFAULT_MAX_RANDOM_PARAMS)
+                   help="allow --weights random above %d parameters (--weights zero and elided need "
+                        "no --force at any size)" % DEFAULT_MAX_RANDOM_PARAMS)
     p.add_argument("-o", "--output", default="-", help="output file (default stdout); written atomically")
+    p.add_argument("--emit-bytecode", action="store_true",
+                   help="write MLIR bytecode instead of text, converted by 'xnn-opt --emit-bytecode' "
+                        "($XNN_OPT, else <repo>/build/bin/xnn-opt, else xnn-opt on PATH); implied "
+                        "by -o FILE.mlirbc")
     p.add_argument("--summary", action="store_true",
                    help="print an op histogram / convert summary to stdout instead of the MLIR "
                         "(the MLIR is still written when -o FILE is given)")
@@ -999,33 +1198,96 @@ def validate(a):
             a.query_pre_attn_scalar = float(a.head_dim)
     if a.model == "scaler" and a.ops > 10_000_000:
         raise GenError("--ops above 10^7 is not supported")
-    n = count_params(a)
+    check_random_size(a, count_params(a))
+
+
+def check_random_size(a, n):
     if a.weights == "random" and n is not None and n > DEFAULT_MAX_RANDOM_PARAMS and not a.force:
-        raise GenError("--weights random with %d parameters (> %d); use a smaller config, --weights elided, "
-                       "or --force" % (n, DEFAULT_MAX_RANDOM_PARAMS))
+        raise GenError("--weights random with %d parameters (> %d); use a smaller config, --weights zero "
+                       "or elided, or --force" % (n, DEFAULT_MAX_RANDOM_PARAMS))
 
 
 def describe(a):
-    skip = {"build", "output", "summary", "force", "model"}
+    skip = {"build", "output", "summary", "force", "model", "emit_bytecode"}
     return " ".join("--%s %s" % (k.replace("_", "-"), getattr(a, k)) for k in sorted(vars(a)) if k not in skip)
 
 
-def write_atomic(path, text):
+def _unlink(path):
+    if path is not None:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def _mode_from_umask():
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def write_atomic(path, write):
+    """Call write(binary file) on a temporary file next to path, then rename it to path."""
     d = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".gen_models.", suffix=".tmp", dir=d)
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
+        os.fchmod(fd, _mode_from_umask())
+        with os.fdopen(fd, "wb") as f:
+            write(f)
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _unlink(tmp)
         raise
+
+
+def find_xnn_opt():
+    """$XNN_OPT, else <repo>/build/bin/xnn-opt, else xnn-opt on PATH (an absolute path)."""
+    env = os.environ.get("XNN_OPT")
+    if env:
+        if os.sep in env:
+            return os.path.abspath(env)
+        return shutil.which(env) or env
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    built = os.path.join(repo, "build", "bin", "xnn-opt")
+    if os.path.isfile(built) and os.access(built, os.X_OK):
+        return built
+    on_path = shutil.which("xnn-opt")
+    if on_path:
+        return os.path.abspath(on_path)
+    raise GenError("--emit-bytecode needs xnn-opt: set XNN_OPT, build %s, or put xnn-opt on PATH" % built)
+
+
+def write_bytecode(path, write, xnn_opt):
+    """Write the text into a temporary directory (next to path; for '-' in the
+    system's temp directory), convert it with `xnn-opt --emit-bytecode`, and
+    rename the result to path (or let xnn-opt write it to stdout).  The
+    temporary directory goes whatever happens.  xnn-opt runs in that
+    directory on a relative name, <output stem>.mlir: the bytecode records
+    the file name in its locations, and this keeps it free of temporary names
+    (same options, same output name: the same bytes)."""
+    stdout = path == "-"
+    d = None if stdout else os.path.dirname(os.path.abspath(path))
+    tmpdir = tempfile.mkdtemp(prefix=".gen_models.", dir=d)
+    try:
+        stem = "gen_models" if stdout else os.path.splitext(os.path.basename(path))[0] or "model"
+        text = stem + ".mlir"
+        with open(os.path.join(tmpdir, text), "wb") as f:
+            write(f)
+        out = os.path.join(tmpdir, stem + ".mlirbc")
+        cmd = [xnn_opt, "--emit-bytecode", text, "-o", "-" if stdout else out]
+        if stdout:
+            sys.stdout.flush()
+        try:
+            rc = subprocess.call(cmd, cwd=tmpdir, stdout=None if stdout else subprocess.DEVNULL)
+        except OSError as e:
+            raise GenError("cannot run %s: %s" % (xnn_opt, e.strerror or e))
+        if rc != 0:
+            raise GenError("'%s --emit-bytecode' failed (exit status %d)" % (xnn_opt, rc))
+        if not stdout:
+            os.chmod(out, _mode_from_umask())
+            os.replace(out, path)
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
 
 
 def main(argv=None):
@@ -1033,21 +1295,36 @@ def main(argv=None):
     a = p.parse_args(argv)
     try:
         validate(a)
+        bytecode = a.emit_bytecode or (a.output != "-" and a.output.endswith(".mlirbc"))
+        xnn_opt = find_xnn_opt() if bytecode and (a.output != "-" or not a.summary) else None
         b = Builder(weights=a.weights, seed=a.seed)
         results = a.build(a, b)
-        if a.weights == "random" and b.params > DEFAULT_MAX_RANDOM_PARAMS and not a.force:
-            raise GenError("--weights random with %d parameters (> %d); use a smaller config, --weights elided, "
-                           "or --force" % (b.params, DEFAULT_MAX_RANDOM_PARAMS))
+        check_random_size(a, b.params)
         title = "%s %s" % (a.model, describe(a))
-        text = b.render(results, header=["Generated by utils/gen_models.py " + title])
+        header = ["Generated by utils/gen_models.py " + title]
+        write = lambda f: b.write(f, results, header)
         if a.output != "-":
-            write_atomic(a.output, text)
+            if bytecode:
+                write_bytecode(a.output, write, xnn_opt)
+            else:
+                write_atomic(a.output, write)
         if a.summary:
             sys.stdout.write(b.summary(title))
         elif a.output == "-":
-            sys.stdout.write(text)
+            if bytecode:
+                write_bytecode("-", write, xnn_opt)
+            else:
+                sys.stdout.flush()
+                write(sys.stdout.buffer)
+                sys.stdout.buffer.flush()
     except GenError as e:
         sys.stderr.write("gen_models.py: error: %s\n" % e)
+        return 1
+    except BrokenPipeError:
+        # The reader of stdout went away (`| head`): stop quietly; keep the
+        # interpreter's final flush from failing again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
         return 1
     except OSError as e:
         sys.stderr.write("gen_models.py: error: %s\n" % e)
