@@ -97,9 +97,18 @@ typedef struct Analysis {
   XnnPtrMap exact; /* f32 value -> 1 if bf16-exact (absent: not) */
 } Analysis;
 
+/* Constants are scanned only when asked about (1: exact, 2: not): the
+ * weights of a large model are gigabytes no rounding ever reads. */
 static bool valueExact(Analysis *a, MlirValue v) {
   size_t x = 0;
-  return xnnPtrMapGet(&a->exact, v.ptr, &x) && x;
+  if (xnnPtrMapGet(&a->exact, v.ptr, &x))
+    return x == 1;
+  MlirOperation def = xnnDefiningOp(v);
+  if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.constant"))
+    return false;
+  bool exact = constantExact(def);
+  xnnPtrMapPut(&a->exact, v.ptr, exact ? 1 : 2);
+  return exact;
 }
 
 static bool isExactClamp(MlirOperation op) {
@@ -143,8 +152,6 @@ static void analyse(Analysis *a, MlirOperation *ops, size_t n) {
     intptr_t numData = 0;
     if (isWiden(op) || isRoundKeep(op))
       exact = true;
-    else if (xnnOpIs(op, "xnn.constant"))
-      exact = constantExact(op);
     else if (movesOrSelects(op, &numData)) {
       exact = numData > 0;
       for (intptr_t k = 0; k < numData && exact; ++k)
