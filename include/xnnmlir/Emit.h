@@ -39,6 +39,10 @@ extern "C" {
 /* Value flags, as XNN_VALUE_FLAG_EXTERNAL_INPUT / _OUTPUT. */
 #define XNN_MLIR_EMIT_EXTERNAL_INPUT 1u
 #define XNN_MLIR_EMIT_EXTERNAL_OUTPUT 2u
+/* Static data only ever read as the filter or bias of a fully connected,
+ * convolution or deconvolution node: XNNPACK packs it when the runtime is
+ * created, reading exactly its bytes (no XNN_EXTRA_BYTES past the end). */
+#define XNN_MLIR_EMIT_PACKED_ONLY 4u
 
 /* One tensor value (xnn_define_tensor_value). */
 typedef struct XnnMlirEmitTensor {
@@ -54,7 +58,7 @@ typedef struct XnnMlirEmitTensor {
    * keep the pointer instead of a copy. */
   bool stable;
   uint32_t externalId; /* XNN_MLIR_EMIT_INVALID_ID for internal values */
-  uint32_t flags;      /* XNN_MLIR_EMIT_EXTERNAL_* */
+  uint32_t flags;      /* XNN_MLIR_EMIT_EXTERNAL_*, XNN_MLIR_EMIT_PACKED_ONLY */
   /* What the value is, for messages and comments ("%3", "input 0", ...). */
   const char *name;
 } XnnMlirEmitTensor;

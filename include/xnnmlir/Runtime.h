@@ -31,7 +31,9 @@ void xnnMlirRuntimeDestroy(XnnMlirRuntime *rt);
 
 /* Builds the subgraph of delegate `func` and creates its runtime, unless
  * already done. Failures (an op XNNPACK refuses, an unlowered body) are
- * located diagnostics on the op, plus a message in `err`. */
+ * located diagnostics on the op, plus a message in `err`. Filters and biases
+ * are handed to XNNPACK in the module's own memory (no copy of the weights):
+ * the module must outlive `rt`. */
 bool xnnMlirRuntimePrepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size_t errSize);
 
 /* Runs delegate `func` (prepared on first use) on `args` (one per argument,

@@ -35,6 +35,23 @@ typedef struct Builder {
   size_t errSize;
 } Builder;
 
+
+/* True if every use of constant `v` is the filter or bias of a node XNNPACK
+ * packs when the runtime is created (fully connected, convolution,
+ * deconvolution): it reads exactly the data, once. */
+static bool onlyPacked(MlirValue v) {
+  bool any = false;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    unsigned k = mlirOpOperandGetOperandNumber(u);
+    if (!(k == 1 || k == 2) || !(xnnOpIs(user, "xnn.fully_connected") || xnnOpIs(user, "xnn.convolution_2d") ||
+                                 xnnOpIs(user, "xnn.deconvolution_2d")))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 static XnnMlirEmitArg *push(Builder *b, XnnMlirEmitArgType type, const char *name) {
   XnnMlirEmitNode *n = b->node;
   if (n->numArgs >= XNN_MLIR_EMIT_MAX_ARGS)
@@ -713,6 +730,8 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
       t.data = e.data;
       t.splat = e.splat;
       t.stable = !e.owned;
+      if (onlyPacked(res))
+        t.flags |= XNN_MLIR_EMIT_PACKED_ONLY;
       snprintf(tname, sizeof(tname), "constant, before node %zu", node);
       t.name = tname;
       bool ok = em->defineTensor(em->user, &t, &id, w->err, sizeof(w->err));

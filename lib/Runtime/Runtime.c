@@ -316,7 +316,11 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
   for (size_t i = 0; i < t->rank; ++i)
     count *= t->dims[i];
   void *data = NULL;
-  if (t->data) {
+  if (t->data && t->stable && !t->splat && (t->flags & XNN_MLIR_EMIT_PACKED_ONLY)) {
+    /* The module's own memory (a blob, mapped or converted): packed at creation,
+     * read exactly, and the module outlives the runtime. No copy. */
+    data = (void *)t->data;
+  } else if (t->data) {
     size_t bytes = count * width;
     size_t padded = (bytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
     if (d->numBuffers == d->capBuffers) {
