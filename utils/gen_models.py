@@ -365,6 +365,16 @@ def attr_str(s):
     return '"%s"' % s
 
 
+def unique_name(base, taken):
+    """base, or base_2, base_3, ... : the first not in `taken` (which then holds it)."""
+    name, k = base, 1
+    while name in taken:
+        k += 1
+        name = "%s_%d" % (base, k)
+    taken.add(name)
+    return name
+
+
 class Builder:
     """Accumulates the body of @forward; checks every op's result type."""
 
@@ -390,12 +400,7 @@ class Builder:
             n = "%d" % self.next_id
             self.next_id += 1
             return n
-        base, k = name, 1
-        while name in self.names:
-            k += 1
-            name = "%s_%d" % (base, k)
-        self.names.add(name)
-        return name
+        return unique_name(name, self.names)
 
     def arg(self, name, shape, dt):
         v = Value(self.fresh(name), shape, dt, None)
@@ -434,12 +439,7 @@ class Builder:
         base = re.sub(r"[^A-Za-z0-9_]", "_", name)
         if not base or not (base[0].isalpha() or base[0] == "_"):
             base = "p_" + base
-        key, k = base, 1
-        while key in self.blob_keys:
-            k += 1
-            key = "%s_%d" % (base, k)
-        self.blob_keys.add(key)
-        return key
+        return unique_name(base, self.blob_keys)
 
     def param(self, name, shape, dt, kind="uniform", scale=1.0):
         """A model parameter: zero splat dense<0.0> (zero), dense_resource<__elided__>
