@@ -81,7 +81,9 @@ def main():
         delegated = os.path.join(work, "delegated.mlirbc")
         source = os.path.join(work, "model.c")
         weights = source + ".weights"
-        rows = {k: [] for k in ("cp_in", "delegate", "emit", "cp_weights", "rss_delegate", "rss_emit")}
+        rows = {k: [] for k in ("cp_in", "delegate", "emit", "cp_weights", "rss_delegate", "rss_emit", "one",
+                                "rss_one")}
+        one_source = os.path.join(work, "one.c")
         for r in range(a.rounds):
             t, _, _ = run(["cp", model, model + ".copy"])
             os.unlink(model + ".copy")
@@ -95,8 +97,14 @@ def main():
             t, _, _ = run(["cp", weights, weights + ".copy"])
             os.unlink(weights + ".copy")
             rows["cp_weights"].append(t)
-            print("round %d: cp model %.2f s, delegate %.2f s, emit %.2f s, cp weights %.2f s"
-                  % (r + 1, rows["cp_in"][-1], rows["delegate"][-1], rows["emit"][-1], rows["cp_weights"][-1]))
+            t, m, _ = run([xnn_translate, "--xnn-to-c", "--pass-pipeline=builtin.module(xnn-delegate)", model,
+                           "-o", one_source])
+            rows["one"].append(t)
+            rows["rss_one"].append(m)
+            os.unlink(one_source + ".weights")
+            print("round %d: cp model %.2f s, delegate %.2f s, emit %.2f s, cp weights %.2f s, one process %.2f s"
+                  % (r + 1, rows["cp_in"][-1], rows["delegate"][-1], rows["emit"][-1], rows["cp_weights"][-1],
+                     rows["one"][-1]))
         med = {k: statistics.median(v) for k, v in rows.items()}
         weight_bytes = os.path.getsize(weights)  # f32, as XNNPACK takes them
         total = med["delegate"] + med["emit"]
@@ -111,6 +119,9 @@ def main():
             print("| %s | %.2f s | %.2fx | %.2fx | %s | %.2fx |" % (name, med[key], med[key] / med["cp_in"],
                   med[key] / med["cp_weights"], gib(med[rk]), med[rk] / weight_bytes))
         print("| delegate + emit | %.2f s | %.2fx | %.2fx | | |" % (total, total / med["cp_in"], total / med["cp_weights"]))
+        print("| one process: xnn-translate --xnn-to-c -p 'builtin.module(xnn-delegate)' | %.2f s | %.2fx | %.2fx | %s | %.2fx |"
+              % (med["one"], med["one"] / med["cp_in"], med["one"] / med["cp_weights"], gib(med["rss_one"]),
+                 med["rss_one"] / weight_bytes))
         print("source %d bytes, weights file %s, delegated bytecode %s" % (
             os.path.getsize(source), gib(weight_bytes), gib(os.path.getsize(delegated))))
 

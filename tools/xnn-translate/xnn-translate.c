@@ -5,6 +5,7 @@
 #include "xnnmlir/Dialects.h"
 #include "xnnmlir/Emit.h"
 #include "xnnmlir/Parse.h"
+#include "xnnmlir/Passes.h"
 #include "xnnmlir/Stack.h"
 #include "xnnmlir/Verifier.h"
 #include "xnnmlir/Version.h"
@@ -12,6 +13,7 @@
 #include "Support/FileIO.h"
 
 #include <mlir-c/IR.h>
+#include <mlir-c/Pass.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +23,8 @@
 
 static void printHelp(void) {
   printf("OVERVIEW: xnnmlir translator\n\n"
-         "USAGE: " TOOL " --xnn-to-c [<input file> | -] [-o <file>] [--weights-file=<file> | --inline-weights]\n\n"
+         "USAGE: " TOOL " --xnn-to-c [<input file> | -] [-o <file>] [--weights-file=<file> | --inline-weights]\n"
+         "                     [--pass-pipeline=<pipeline>]\n\n"
          "OPTIONS:\n"
          "  --xnn-to-c        Emit C that builds each delegate (func.func {xnn.delegate}, lowered to\n"
          "                    xnn ops: run xnn-opt --xnn-delegate first) with xnn_define_* calls;\n"
@@ -34,6 +37,10 @@ static void printHelp(void) {
          "  --inline-weights  Keep all weights in the source as static arrays\n"
          "                    Default: static arrays up to 1 MiB of weights or with -o -; above that,\n"
          "                    the file <output>.weights beside the source (the C stays kilobytes)\n"
+         "  --pass-pipeline=<pipeline>, -p <pipeline>\n"
+         "                    Run a pass pipeline (as xnn-opt's) on the input first, e.g.\n"
+         "                    'builtin.module(xnn-delegate)': one process from the edge model to C,\n"
+         "                    without writing the lowered module (gigabytes of weights) in between\n"
          "  --version         Print the version (project, MLIR, XNNPACK)\n"
          "  --help, -h        This text\n\n"
          "EXIT STATUS: 0 on success, 1 on any error (with a located diagnostic).\n");
@@ -58,8 +65,27 @@ static bool writeWeightsPiece(void *user, const void *data, size_t size) {
   return xnnOutputFileWrite(w->file, data, size); /* a failed write is reported at commit */
 }
 
+static void printToStderr(MlirStringRef msg, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%.*s\n", (int)msg.length, msg.data);
+}
+
+/* Runs `pipeline` (anchored on builtin.module, verifying after each pass) on `module`. */
+static bool runPipeline(MlirContext ctx, MlirModule module, const char *pipeline) {
+  xnnMlirRegisterAllPasses();
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("builtin.module"));
+  bool ok = mlirLogicalResultIsSuccess(xnnMlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString("builtin.module"),
+      mlirStringRefCreateFromCString(pipeline), printToStderr, NULL));
+  if (ok)
+    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))) &&
+         mlirLogicalResultIsSuccess(xnnMlirVerify(mlirModuleGetOperation(module)));
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
 static int toolMain(int argc, char **argv) {
-  const char *input = "-", *output = "-", *weightsFile = NULL;
+  const char *input = "-", *output = "-", *weightsFile = NULL, *pipeline = NULL;
   bool toC = false, haveInput = false, inlineWeights = false;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
@@ -87,6 +113,14 @@ static int toolMain(int argc, char **argv) {
         fprintf(stderr, TOOL ": error: --weights-file needs a file name (not '-')\n");
         return 1;
       }
+    } else if (!strncmp(a, "--pass-pipeline=", 16) || !strncmp(a, "-pass-pipeline=", 15)) {
+      pipeline = strchr(a, '=') + 1;
+    } else if (!strcmp(a, "-p") || !strcmp(a, "--pass-pipeline")) {
+      if (++i >= argc) {
+        fprintf(stderr, TOOL ": error: %s needs a pipeline\n", a);
+        return 1;
+      }
+      pipeline = argv[i];
     } else if (!strcmp(a, "--inline-weights") || !strcmp(a, "-inline-weights")) {
       inlineWeights = true;
     } else if (a[0] == '-' && a[1]) {
@@ -145,6 +179,8 @@ static int toolMain(int argc, char **argv) {
     module = bytecodeInput ? xnnMlirParseBytecodeFile(ctx, input) : xnnMlirParseSource(ctx, buffer, size, filename, 1);
     ok = !mlirModuleIsNull(module) && mlirLogicalResultIsSuccess(xnnMlirVerify(mlirModuleGetOperation(module)));
   }
+  if (ok && pipeline)
+    ok = runPipeline(ctx, module, pipeline);
   char *text = NULL;
   size_t textSize = 0;
   /* The weights file is opened only when the emitter writes one; it is
