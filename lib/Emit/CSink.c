@@ -297,11 +297,12 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     xnnStrBufAppendCStr(b, "XNN_INVALID_VALUE_ID");
   else
     xnnStrBufAppendf(b, "%" PRIu32, t->externalId);
-  const char *fl = t->flags == XNN_MLIR_EMIT_EXTERNAL_INPUT    ? "XNN_VALUE_FLAG_EXTERNAL_INPUT"
-                   : t->flags == XNN_MLIR_EMIT_EXTERNAL_OUTPUT ? "XNN_VALUE_FLAG_EXTERNAL_OUTPUT"
-                   : t->flags ? "XNN_VALUE_FLAG_EXTERNAL_INPUT | XNN_VALUE_FLAG_EXTERNAL_OUTPUT" : "0";
+  uint32_t external = t->flags & (XNN_MLIR_EMIT_EXTERNAL_INPUT | XNN_MLIR_EMIT_EXTERNAL_OUTPUT);
+  const char *fl = external == XNN_MLIR_EMIT_EXTERNAL_INPUT    ? "XNN_VALUE_FLAG_EXTERNAL_INPUT"
+                   : external == XNN_MLIR_EMIT_EXTERNAL_OUTPUT ? "XNN_VALUE_FLAG_EXTERNAL_OUTPUT"
+                   : external ? "XNN_VALUE_FLAG_EXTERNAL_INPUT | XNN_VALUE_FLAG_EXTERNAL_OUTPUT" : "0";
   xnnStrBufAppendf(b, ", %s, &t[%zu]);\n  if (s != xnn_status_success)\n    goto fail;\n", fl, k);
-  if (t->flags) {
+  if (external) {
     bool in = t->flags & XNN_MLIR_EMIT_EXTERNAL_INPUT;
     size_t idx = in ? t->externalId : t->externalId - s->numInputs;
     size_t bytes = count * xnnMlirDTypeSize(t->dtype);
