@@ -53,6 +53,9 @@ typedef struct XnnMlirEmitTensor {
    * `splat`, `data` holds one element standing for all of them. Valid for
    * the duration of the callback only: sinks copy what they keep. */
   const void *data;
+  /* The dtype of `data`: `dtype`, or bf16/f16 for an f32 tensor whose data
+   * the sink widens (exactly) when it defines the tensor. */
+  XnnMlirDType dataDtype;
   bool splat;
   /* `data` outlives the emission (it is the module's own memory): a sink may
    * keep the pointer instead of a copy. */

@@ -51,6 +51,9 @@ typedef struct CSink {
   size_t inBytes[256], outBytes[256];
   bool *filled; /* payload already filled in this create() */
   bool usesBf16Rounding; /* a node calls the helper of Bf16Rounding.inc */
+  bool usesWiden;        /* a tensor is widened from bf16/f16 data at create time */
+  size_t numWidened;     /* in the current delegate: d->widened[] entries */
+  XnnStrBuf afterCreate; /* frees of widened data XNNPACK has packed */
 } CSink;
 
 extern const char xnnMlirBf16RoundingText[];
@@ -154,7 +157,7 @@ static size_t blobPlace(CSink *s, size_t bytes) {
 
 /* The array for a payload (deduplicated): returns its index in payloads. */
 static size_t internPayload(CSink *s, const XnnMlirEmitTensor *in, size_t count) {
-  size_t width = xnnMlirDTypeSize(in->dtype);
+  size_t width = xnnMlirDTypeSize(in->dataDtype); /* what the file holds (bf16 for widened f32) */
   /* Small splats are written out in full; large ones are BSS filled at create time. */
   XnnMlirEmitTensor expanded = *in;
   unsigned char small[64 * 4];
@@ -252,6 +255,10 @@ static bool sinkBegin(void *user, const XnnMlirEmitDelegate *d, char *err, size_
   s->numInputs = d->numInputs;
   s->numOutputs = d->numOutputs;
   s->numTensors = 0;
+  s->numWidened = 0;
+  s->afterCreate.size = 0;
+  if (s->afterCreate.data)
+    s->afterCreate.data[0] = 0;
   xnnStrBufClear(&s->body);
   xnnStrBufClear(&s->fills);
   xnnStrBufClear(&s->signature);
@@ -283,6 +290,17 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     size_t pi = internPayload(s, t, count);
     Payload *p = &s->payloads[pi];
     snprintf(data, sizeof(data), "xnn_weights_%zu", p->index);
+    if (t->dataDtype != t->dtype) { /* f32 from bf16/f16 data, widened here (exactly) */
+      size_t j = s->numWidened++;
+      s->usesWiden = true;
+      xnnStrBufAppendf(b, "  s = xnn_status_out_of_memory;\n"
+                          "  if (!(d->widened[%zu] = xnnmlir_widen_to_f32(xnn_weights_%zu, %zu, %s, %d)))\n"
+                          "    goto fail;\n",
+                       j, p->index, count, p->splat ? "1" : "0", t->dataDtype == XNN_MLIR_F16);
+      snprintf(data, sizeof(data), "d->widened[%zu]", j);
+      if (t->flags & XNN_MLIR_EMIT_PACKED_ONLY) /* packed by xnn_create_runtime_v3: not needed after */
+        xnnStrBufAppendf(&s->afterCreate, "  free(d->widened[%zu]);\n  d->widened[%zu] = NULL;\n", j, j);
+    }
     if (p->splat && !payloadIsZero(p) && !s->filled[pi]) {
       s->filled[pi] = true;
       xnnStrBufAppendf(&s->fills, "  for (size_t i = 0; i < %zu; ++i)\n    xnn_weights_%zu[i] = ", count, p->index);
@@ -398,9 +416,10 @@ static bool sinkEnd(void *user, char *err, size_t errSize) {
   size_t N = s->index, ni = s->numInputs, no = s->numOutputs, ne = ni + no;
   xnnStrBufAppend(c, s->signature.data, s->signature.size);
   xnnStrBufAppendCStr(c, " */\n");
-  xnnStrBufAppendf(c,
-      "struct xnn_delegate_%zu {\n  xnn_runtime_t runtime;\n};\ntypedef struct xnn_delegate_%zu *xnn_delegate_%zu_t;\n\n",
-      N, N, N);
+  xnnStrBufAppendf(c, "struct xnn_delegate_%zu {\n  xnn_runtime_t runtime;\n", N);
+  if (s->numWidened) /* f32 copies of bf16/f16 weights: the runtime may read those not packed */
+    xnnStrBufAppendf(c, "  void *widened[%zu];\n", s->numWidened);
+  xnnStrBufAppendf(c, "};\ntypedef struct xnn_delegate_%zu *xnn_delegate_%zu_t;\n\n", N, N);
   xnnStrBufAppendf(c,
       "enum xnn_status xnn_delegate_%zu_create(xnn_delegate_%zu_t *delegate, pthreadpool_t threadpool, const char **error);\n"
       "enum xnn_status xnn_delegate_%zu_run(xnn_delegate_%zu_t delegate, const void *const inputs[], void *const outputs[], const char **error);\n"
@@ -446,6 +465,7 @@ static bool sinkEnd(void *user, char *err, size_t errSize) {
       "  s = xnn_reshape_runtime(d->runtime); /* static shapes: once */\n"
       "  if (s != xnn_status_success)\n    goto fail;\n"
       "  xnn_delete_subgraph(subgraph);\n"
+      "%s"
       "  *delegate = d;\n"
       "  return xnn_status_success;\n"
       "fail:\n"
@@ -454,7 +474,7 @@ static bool sinkEnd(void *user, char *err, size_t errSize) {
       "  xnn_delegate_%zu_destroy(d);\n"
       "  return s;\n"
       "}\n\n",
-      N);
+      s->afterCreate.data ? s->afterCreate.data : "", N);
   /* run */
   xnnStrBufAppendf(c,
       "enum xnn_status xnn_delegate_%zu_run(xnn_delegate_%zu_t delegate, const void *const inputs[], void *const outputs[], const char **error) {\n",
@@ -483,9 +503,11 @@ static bool sinkEnd(void *user, char *err, size_t errSize) {
       "void xnn_delegate_%zu_destroy(xnn_delegate_%zu_t delegate) {\n"
       "  if (!delegate)\n    return;\n"
       "  if (delegate->runtime)\n    xnn_delete_runtime(delegate->runtime);\n"
+      "%s"
       "  free(delegate);\n"
       "}\n\n",
-      N, N);
+      N, N, s->numWidened ? "  for (size_t i = 0; i < sizeof(delegate->widened) / sizeof(delegate->widened[0]); ++i)\n"
+                            "    free(delegate->widened[i]);\n" : "");
   return true;
 }
 
@@ -631,12 +653,32 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
         "#include <xnnpack.h>\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n%s#include <stdlib.h>\n%s\n",
         safe, numDelegates, numDelegates == 1 ? "" : "s", s.numArrays, s.numArrays == 1 ? "" : "s",
         s.numDeduped, s.numDeduped == 1 ? "" : "s", weightsPath ? "#include <stdio.h>\n" : "",
-        s.usesBf16Rounding || weightsPath ? "#include <string.h>\n" : "");
+        s.usesBf16Rounding || weightsPath || s.usesWiden ? "#include <string.h>\n" : "");
     if (s.usesBf16Rounding) { /* the helper, as the live runtime compiles it */
       xnnStrBufAppendCStr(&tu, "/* ---- lib/Emit/Bf16Rounding.inc ---- */\n");
       xnnStrBufAppend(&tu, xnnMlirBf16RoundingText, xnnMlirBf16RoundingText_size);
       xnnStrBufAppendCStr(&tu, "/* ---- end of lib/Emit/Bf16Rounding.inc ---- */\n\n");
     }
+    if (s.usesWiden)
+      xnnStrBufAppendCStr(&tu,
+          "/* f32 bits of f16 bits, exactly (subnormals normalised, inf and NaN kept). */\n"
+          "static uint32_t xnnmlir_f16_to_f32_bits(uint16_t h) {\n"
+          "  uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;\n"
+          "  if (exp == 0x1f)\n    return sign | 0x7f800000u | (man << 13);\n"
+          "  if (exp == 0) {\n    if (!man)\n      return sign;\n"
+          "    for (exp = 113; !(man & 0x400u); --exp)\n      man <<= 1;\n"
+          "    return sign | (exp << 23) | ((man & 0x3ffu) << 13);\n  }\n"
+          "  return sign | ((exp + 112) << 23) | (man << 13);\n}\n\n"
+          "/* A malloc'd f32 copy (with XNN_EXTRA_BYTES) of `count` bf16 or f16 values\n"
+          " * (one repeated if `splat`): XNNPACK's f32 nodes take the weights stored small. */\n"
+          "static void *xnnmlir_widen_to_f32(const uint16_t *src, size_t count, int splat, int from_f16) {\n"
+          "  uint32_t *out = malloc(count * sizeof(uint32_t) + XNN_EXTRA_BYTES);\n"
+          "  if (!out)\n    return NULL;\n"
+          "  for (size_t i = 0; i < count; ++i) {\n"
+          "    uint16_t v = src[splat ? 0 : i];\n"
+          "    out[i] = from_f16 ? xnnmlir_f16_to_f32_bits(v) : (uint32_t)v << 16;\n  }\n"
+          "  memset(out + count, 0, XNN_EXTRA_BYTES);\n"
+          "  return out;\n}\n\n");
     appendWeightsLoader(&tu, weightsPath, header, fileSize);
     appendWeightDecls(&s, &tu, weightsPath != NULL);
     xnnStrBufAppendCStr(&tu, "\n");
@@ -654,5 +696,6 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
   xnnStrBufFree(&s.body);
   xnnStrBufFree(&s.fills);
   xnnStrBufFree(&s.signature);
+  xnnStrBufFree(&s.afterCreate);
   return ok;
 }

@@ -600,7 +600,7 @@ static bool describe(MlirType type, XnnMlirEmitTensor *t, char *err, size_t errS
     snprintf(err, errSize, "rank %zd exceeds XNN_MAX_TENSOR_DIMS (%d)", (ssize_t)r, XNN_MLIR_EMIT_MAX_RANK);
     return false;
   }
-  t->dtype = d;
+  t->dtype = t->dataDtype = d;
   t->rank = (size_t)r;
   for (intptr_t i = 0; i < r; ++i)
     t->dims[i] = (size_t)mlirShapedTypeGetDimSize(type, i);
@@ -721,8 +721,11 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
         return false;
       }
       int64_t n = xnnValueNumElements(res);
-      if (!mlirTypeEqual(e.elem, mlirShapedTypeGetElementType(mlirValueGetType(res))) ||
-          e.elemSize != xnnMlirDTypeSize(t.dtype) || (!e.splat && e.count != n)) {
+      /* bf16/f16 data of an f32 tensor is widened by the sink (xnn.constant). */
+      t.dataDtype = xnnMlirDTypeFromType(e.elem);
+      bool widened = t.dtype == XNN_MLIR_F32 && (t.dataDtype == XNN_MLIR_BF16 || t.dataDtype == XNN_MLIR_F16);
+      if (!(widened || mlirTypeEqual(e.elem, mlirShapedTypeGetElementType(mlirValueGetType(res)))) ||
+          e.elemSize != xnnMlirDTypeSize(t.dataDtype) || (!e.splat && e.count != n)) {
         xnnElementsFree(&e);
         opError(op, "attribute 'value' does not match the result type");
         return false;

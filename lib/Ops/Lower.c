@@ -206,12 +206,21 @@ MlirValue xnnLowerConstantOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx
    * dense_resource blob included (never copied when not transformed). */
   bool asIs = !perm && !nhwc && mlirTypeEqual(vt.elem, elem) &&
               (mlirAttributeIsADenseElements(value) || mlirAttributeIsADenseResourceElements(value));
-  if (asIs && mlirAttributeIsADenseResourceElements(value)) { /* the blob must fit its type */
+  /* A bf16/f16 blob wanted in f32 is widened when the tensor is defined
+   * (xnn.constant allows it): the IR and the weights file keep the small
+   * dtype, and no pass materialises gigabytes of widened weights. */
+  bool widened = !asIs && !perm && !nhwc && mlirAttributeIsADenseResourceElements(value) &&
+                 mlirTypeIsAF32(elem) && (mlirTypeIsABF16(vt.elem) || mlirTypeIsAF16(vt.elem));
+  if ((asIs || widened) && mlirAttributeIsADenseResourceElements(value)) { /* the blob must fit its type */
     if (!xnnElementsView(value, &e, err, sizeof(err))) {
       xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
       return (MlirValue){NULL};
     }
     xnnElementsFree(&e);
+  }
+  if (widened) {
+    MlirNamedAttribute attr = lowerNamed(L, "value", value);
+    return xnnLowerEmit(L, op, "xnn.constant", 0, NULL, xnnTensorType(vt.dims, vt.rank, elem), 1, &attr);
   }
   if (!asIs) {
     if (!xnnElementsView(value, &e, err, sizeof(err))) {

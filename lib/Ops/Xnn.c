@@ -80,9 +80,14 @@ bool xnnVerifyXnnConstant(MlirOperation op) {
     return false;
   }
   MlirType vt = mlirAttributeGetType(v);
-  if (!mlirTypeEqual(vt, res.type)) {
+  /* bf16/f16 data under an f32 result: widened (exactly) when the tensor is
+   * defined, so multi-gigabyte bf16 weights are not doubled in the IR. */
+  MlirType velem = mlirShapedTypeGetElementType(vt);
+  bool widened = mlirTypeIsAF32(res.elem) && (mlirTypeIsABF16(velem) || mlirTypeIsAF16(velem)) &&
+                 mlirTypeEqual(vt, mlirRankedTensorTypeGet(res.rank, res.dims, velem, mlirAttributeGetNull()));
+  if (!widened && !mlirTypeEqual(vt, res.type)) {
     xnnOpError(op, "attribute 'value' type '%s' must equal the output type "
-                   "'%s'",
+                   "'%s' (or hold its shape in bf16 or f16 for an f32 output)",
                xnnTypeStr(vt, tb, sizeof tb),
                xnnTypeStr(res.type, rb, sizeof rb));
     return false;

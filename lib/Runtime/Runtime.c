@@ -7,6 +7,8 @@
 
 #include "xnnmlir/Emit.h"
 
+#include "Support/Float.h"
+
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/IR.h>
@@ -34,6 +36,7 @@ typedef struct Delegate {
   xnn_subgraph_t subgraph; /* while building */
   xnn_runtime_t runtime;
   void **buffers; /* static data, owned */
+  bool *bufferIsTemporary; /* freed once the runtime is created */
   size_t numBuffers, capBuffers;
   size_t numInputs, numOutputs, numNodes;
   External *externals; /* inputs then outputs */
@@ -310,39 +313,69 @@ static bool sinkBegin(void *user, const XnnMlirEmitDelegate *info, char *err, si
   return true;
 }
 
+/* Element i of `data` (dtype `from`: f32, or bf16/f16 widened exactly) as f32 bits. */
+static uint32_t f32BitsAt(const void *data, XnnMlirDType from, size_t i) {
+  if (from == XNN_MLIR_BF16)
+    return (uint32_t)((const uint16_t *)data)[i] << 16;
+  if (from == XNN_MLIR_F16)
+    return xnnF16ToF32Bits(((const uint16_t *)data)[i]);
+  return ((const uint32_t *)data)[i];
+}
+
+/* Keeps `data` (aligned_alloc'd) until the delegate goes; `untilCreated`:
+ * only until the runtime is created (XNNPACK has packed it by then). */
+static bool keepBuffer(Delegate *d, void *data, bool untilCreated, char *err, size_t errSize) {
+  if (d->numBuffers == d->capBuffers) {
+    d->capBuffers = d->capBuffers ? 2 * d->capBuffers : 16;
+    void **grown = realloc(d->buffers, d->capBuffers * sizeof(void *));
+    bool *grownTemp = grown ? realloc(d->bufferIsTemporary, d->capBuffers * sizeof(bool)) : NULL;
+    if (grown)
+      d->buffers = grown;
+    if (grownTemp)
+      d->bufferIsTemporary = grownTemp;
+    if (!grown || !grownTemp) {
+      free(data);
+      snprintf(err, errSize, "out of memory");
+      return false;
+    }
+  }
+  d->bufferIsTemporary[d->numBuffers] = untilCreated;
+  d->buffers[d->numBuffers++] = data;
+  return true;
+}
+
 static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, char *err, size_t errSize) {
   Delegate *d = user;
   size_t width = xnnMlirDTypeSize(t->dtype), count = 1;
   for (size_t i = 0; i < t->rank; ++i)
     count *= t->dims[i];
+  bool packedOnly = t->flags & XNN_MLIR_EMIT_PACKED_ONLY, widen = t->dataDtype != t->dtype;
   void *data = NULL;
-  if (t->data && t->stable && !t->splat && (t->flags & XNN_MLIR_EMIT_PACKED_ONLY)) {
+  if (t->data && t->stable && !t->splat && !widen && packedOnly) {
     /* The module's own memory (a blob, mapped or converted): packed at creation,
      * read exactly, and the module outlives the runtime. No copy. */
     data = (void *)t->data;
   } else if (t->data) {
     size_t bytes = count * width;
     size_t padded = (bytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
-    if (d->numBuffers == d->capBuffers) {
-      d->capBuffers = d->capBuffers ? 2 * d->capBuffers : 16;
-      void **grown = realloc(d->buffers, d->capBuffers * sizeof(void *));
-      if (!grown) {
-        snprintf(err, errSize, "out of memory");
-        return false;
-      }
-      d->buffers = grown;
-    }
     if (!(data = aligned_alloc(64, padded))) {
       snprintf(err, errSize, "out of memory for %zu bytes of static data", bytes);
       return false;
     }
-    d->buffers[d->numBuffers++] = data;
+    /* Widened weights that are only packed are freed once the runtime exists. */
+    if (!keepBuffer(d, data, widen && packedOnly, err, errSize))
+      return false;
     memset(data, 0, padded);
-    if (t->splat)
+    if (widen) {
+      uint32_t *out = data;
+      for (size_t i = 0; i < count; ++i)
+        out[i] = f32BitsAt(t->data, t->dataDtype, t->splat ? 0 : i);
+    } else if (t->splat) {
       for (size_t i = 0; i < count; ++i)
         memcpy((char *)data + i * width, t->data, width);
-    else
+    } else {
       memcpy(data, t->data, bytes);
+    }
   }
   if (t->externalId != XNN_MLIR_EMIT_INVALID_ID) {
     size_t k = t->externalId;
@@ -407,6 +440,7 @@ static void deleteDelegate(Delegate *d) {
   for (size_t i = 0; i < d->numBuffers; ++i)
     free(d->buffers[i]);
   free(d->buffers);
+  free(d->bufferIsTemporary);
   free(d->externals);
   free(d->bound);
   free(d);
@@ -482,6 +516,11 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
   }
   xnn_delete_subgraph(d->subgraph); /* the runtime does not need it */
   d->subgraph = NULL;
+  for (size_t i = 0; i < d->numBuffers; ++i)
+    if (d->bufferIsTemporary[i]) {
+      free(d->buffers[i]);
+      d->buffers[i] = NULL;
+    }
   d->createSeconds = now() - t0;
   if (rt->numDelegates == rt->capDelegates) {
     rt->capDelegates = rt->capDelegates ? 2 * rt->capDelegates : 8;

@@ -77,7 +77,12 @@ static bool boundExact(MlirOperation op, const char *name) {
 /* Every element of an f32 constant is a bf16 value (false when unknown). */
 static bool constantExact(MlirOperation op) {
   MlirAttribute value = xnnOpAttr(op, "value");
-  if (mlirAttributeIsNull(value) || !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(value))))
+  if (mlirAttributeIsNull(value))
+    return false;
+  MlirType elem = mlirShapedTypeGetElementType(mlirAttributeGetType(value));
+  if (mlirTypeIsABF16(elem)) /* bf16 data widened to f32: exact by construction */
+    return true;
+  if (!mlirTypeIsAF32(elem))
     return false;
   if (mlirAttributeIsADenseResourceElements(value) && xnnResourceIsElided(value))
     return false;

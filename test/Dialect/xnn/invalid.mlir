@@ -50,9 +50,17 @@ func.func private @rank_above_6(%x: tensor<1x1x1x1x1x1x2xf32>) -> tensor<2xf32> 
 
 // -----
 
-func.func private @constant_type() -> tensor<4xf32> attributes {xnn.delegate} {
-  // expected-error @+1 {{'xnn.constant' op attribute 'value' type 'tensor<4xf16>' must equal the output type 'tensor<4xf32>'}}
-  %0 = "xnn.constant"() {value = dense<1.0> : tensor<4xf16>} : () -> tensor<4xf32>
+func.func private @constant_type() -> tensor<4xf16> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.constant' op attribute 'value' type 'tensor<4xf32>' must equal the output type 'tensor<4xf16>' (or hold its shape in bf16 or f16 for an f32 output)}}
+  %0 = "xnn.constant"() {value = dense<1.0> : tensor<4xf32>} : () -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func private @constant_widened_shape() -> tensor<4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.constant' op attribute 'value' type 'tensor<2x2xbf16>' must equal the output type 'tensor<4xf32>'}}
+  %0 = "xnn.constant"() {value = dense<1.0> : tensor<2x2xbf16>} : () -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 

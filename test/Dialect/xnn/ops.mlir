@@ -10,6 +10,7 @@
 // CHECK-NEXT: %{{.*}} = "xnn.constant"() {value = dense<5.000000e-01> : tensor<3x6xf16>} : () -> tensor<3x6xf16>
 // CHECK-NEXT: %{{.*}} = "xnn.constant"() {value = dense<2.500000e-01> : tensor<6x3xf32>} : () -> tensor<6x3xf32>
 // CHECK-NEXT: %{{.*}} = "xnn.constant"() {value = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>} : () -> tensor<3xf32>
+// CHECK-NEXT: %{{.*}} = "xnn.constant"() {value = dense<1.500000e+00> : tensor<3x6xbf16>} : () -> tensor<3x6xf32>
 // CHECK-NEXT: %{{.*}} = "xnn.convert"(%{{.*}}) : (tensor<1x8x8x4xf16>) -> tensor<1x8x8x4xf32>
 // CHECK-NEXT: %{{.*}} = "xnn.static_transpose"(%{{.*}}) {perm = array<i64: 0, 3, 1, 2>} : (tensor<1x8x8x4xf32>) -> tensor<1x4x8x8xf32>
 // CHECK-NEXT: %{{.*}} = "xnn.binary"(%{{.*}}, %{{.*}}) {kind = "add"} : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
@@ -40,6 +41,8 @@ func.func private @xnn_delegate_ops(%x: tensor<1x8x8x4xf32>, %h: tensor<1x8x8x4x
   %fcw = "xnn.constant"() {value = dense<0.5> : tensor<3x6xf16>} : () -> tensor<3x6xf16>
   %fcwt = "xnn.constant"() {value = dense<0.25> : tensor<6x3xf32>} : () -> tensor<6x3xf32>
   %fcb = "xnn.constant"() {value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>} : () -> tensor<3xf32>
+  // bf16 data for an f32 tensor: widened when the tensor is defined.
+  %fcwide = "xnn.constant"() {value = dense<1.5> : tensor<3x6xbf16>} : () -> tensor<3x6xf32>
   %0 = "xnn.convert"(%h) : (tensor<1x8x8x4xf16>) -> tensor<1x8x8x4xf32>
   %1 = "xnn.static_transpose"(%x) {perm = array<i64: 0, 3, 1, 2>} : (tensor<1x8x8x4xf32>) -> tensor<1x4x8x8xf32>
   %2 = "xnn.binary"(%x, %0) {kind = "add"} : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
