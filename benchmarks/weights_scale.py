@@ -7,8 +7,10 @@ Prints, as medians of --rounds interleaved rounds:
   - wall time and peak RSS of `xnn-opt --xnn-delegate --emit-bytecode` and of
     `xnn-translate --xnn-to-c` (weights file beside the C), against `cp` of
     the input model and of the weights file measured in the same rounds;
-  - peak RSS against the weight bytes at the size XNNPACK needs them (bf16
-    weights count as f32: the lowering widens them);
+  - the same in one process (`xnn-translate -p 'builtin.module(xnn-delegate)'`);
+  - peak RSS against the weight bytes at the size XNNPACK takes them (bf16
+    counted as f32, though the pipeline keeps them bf16 and the runtime or
+    the compiled program widens them when a delegate is created);
 then one forward pass (8 tokens) of delegate 0 (the whole model but the
 embedding gather, which is portable) through `xnn-run` and through the
 compiled program on the same seeded inputs (bit-equal expected), one of the

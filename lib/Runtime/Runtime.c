@@ -7,6 +7,7 @@
 
 #include "xnnmlir/Emit.h"
 
+#include "CAPIExt/BytecodeFile.h"
 #include "Support/Float.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -370,6 +371,10 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
       uint32_t *out = data;
       for (size_t i = 0; i < count; ++i)
         out[i] = f32BitsAt(t->data, t->dataDtype, t->splat ? 0 : i);
+      /* A blob in a mapped bytecode input: its pages leave the resident set
+       * (read back from the file if ever needed again). */
+      if (t->stable && !t->splat)
+        xnnMlirReleaseMappedBytes(t->data, count * xnnMlirDTypeSize(t->dataDtype));
     } else if (t->splat) {
       for (size_t i = 0; i < count; ++i)
         memcpy((char *)data + i * width, t->data, width);
