@@ -355,9 +355,26 @@ static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, Xnn
   return refuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
 }
 
-static bool refuseSdpa(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
-  (void)op, (void)cfg;
-  return refuse(why, "sdpa is not decomposed into XNNPACK nodes yet");
+/* sdpa is decomposed in f32: batch matmul (transposed k), scale, causal
+ * mask, softmax, batch matmul. Only what needs no constant's data to decide:
+ * an explicit mask could mask a whole row, which ATen's softmax makes zeros
+ * and XNNPACK's NaN; top-left causal masking always keeps s = 0. */
+static bool checkSdpa(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (mlirOperationGetNumOperands(op) == 4)
+    return refuse(why, "sdpa with an explicit mask: a fully masked row is zeros in ATen and NaN in "
+                       "XNNPACK's softmax (is_causal and no mask are delegated)");
+  MlirValue q = mlirOperationGetOperand(op, 0);
+  intptr_t rank = xnnValueRank(q);
+  if (rank < 3)
+    return refuse(why, "sdpa of rank %zd; XNNPACK's batch matmul needs a batch dim", (ssize_t)rank);
+  for (intptr_t i = 0; i < 3; ++i)
+    if (xnnValueNumElements(mlirOperationGetOperand(op, i)) == 0)
+      return refuse(why, "sdpa with an empty operand");
+  for (intptr_t i = 0; i < 3; ++i)
+    if (rank == 4 && xnnLowerOperandIsNHWC(op, i))
+      return refuse(why, "sdpa of an NHWC value");
+  return true;
 }
 
 /* Dtype and layout copies: float <-> float converts of activations fold into
@@ -460,7 +477,9 @@ static const XnnCapability table[] = {
     {"edge.clamp", "unary.clamp", FH, checkClamp, xnnLowerUnary, R},
     {"edge.mean", "static_reduce.mean", FH, NULL, xnnLowerReduce, 0},
     {"edge.sum", "static_reduce.sum", FH, NULL, xnnLowerReduce, 0},
-    {"edge.softmax", "softmax", FH, checkSoftmax, xnnLowerSoftmax, 0},
+    /* f16 softmax runs in f32, rounded once: XNNPACK's f16 node computes in f16 (1 ulp off
+     * ATen's f32-then-round, which a following layer_norm amplifies: fuzz seed 70027). */
+    {"edge.softmax", "softmax", XNN_CAP_F32, checkSoftmax, xnnLowerSoftmax, XNN_CAP_F16},
     {"edge.linear", "fully_connected", XNN_CAP_F32, checkLinear, xnnLowerLinear, XNN_CAP_F16},
     {"edge.mm", "batch_matrix_multiply", XNN_CAP_F32, NULL, xnnLowerMatmul, XNN_CAP_F16},
     {"edge.bmm", "batch_matrix_multiply", XNN_CAP_F32, NULL, xnnLowerMatmul, XNN_CAP_F16},
@@ -523,7 +542,8 @@ static const XnnCapability table[] = {
     {"edge.where", "", 0, refuseSelect, NULL, 0},
     {"edge.masked_fill", "", 0, refuseSelect, NULL, 0},
     {"edge.embedding", "", 0, refuseEmbedding, NULL, 0},
-    {"edge.sdpa", "", 0, refuseSdpa, NULL, 0},
+    /* sdpa: f32 throughout (f16/bf16 widened, rounded once at the end, as ATen's math path). */
+    {"edge.sdpa", "batch_matrix_multiply", XNN_CAP_F32, checkSdpa, xnnLowerSdpa, XNN_CAP_F16},
 };
 #undef F
 #undef FH

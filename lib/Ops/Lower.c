@@ -655,6 +655,54 @@ bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
   return true;
 }
 
+/* sdpa (checkSdpa admits no mask or is_causal, rank >= 3), in f32 as the
+ * reference kernel: scores = (q . k^T) * scale, causal positions s > l at
+ * -inf (an added constant: -inf + finite = -inf), softmax over s, then . v;
+ * rounded once to the result dtype. */
+bool xnnLowerSdpa(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  (void)cap;
+  MlirType f32 = mlirF32TypeGet(L->ctx);
+  MlirValue q = xnnLowerOperand(L, op, 0, f32), k = xnnLowerOperand(L, op, 1, f32),
+            v = xnnLowerOperand(L, op, 2, f32);
+  if (mlirValueIsNull(q) || mlirValueIsNull(k) || mlirValueIsNull(v))
+    return false;
+  int64_t qd[XNN_IR_MAX_RANK], kd[XNN_IR_MAX_RANK], vd[XNN_IR_MAX_RANK];
+  intptr_t r = xnnValueShape(q, qd);
+  xnnValueShape(k, kd);
+  xnnValueShape(v, vd);
+  int64_t Lq = qd[r - 2], E = qd[r - 1], S = kd[r - 2];
+  double scale = E > 0 ? 1.0 / sqrt((double)E) : 1.0;
+  xnnAttrF64(op, "scale", &scale);
+  bool causal = false;
+  xnnAttrBool(op, "is_causal", &causal);
+  int64_t sd[XNN_IR_MAX_RANK];
+  memcpy(sd, qd, sizeof(int64_t) * (size_t)r);
+  sd[r - 1] = S;
+  MlirNamedAttribute tb = lowerNamed(L, "transpose_b", mlirBoolAttrGet(L->ctx, true));
+  MlirValue qk[2] = {q, k};
+  MlirValue s = xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, qk, xnnTensorType(sd, r, f32), 1, &tb);
+  s = binaryOf(L, op, "multiply", s, scalar(L, op, s, (float)scale));
+  if (causal) {
+    float *m = malloc(sizeof(float) * (size_t)(Lq * S));
+    if (!m)
+      abort();
+    for (int64_t l = 0; l < Lq; ++l)
+      for (int64_t j = 0; j < S; ++j)
+        m[l * S + j] = j > l ? -INFINITY : 0.0f;
+    int64_t md[XNN_IR_MAX_RANK];
+    for (intptr_t i = 0; i < r; ++i)
+      md[i] = i < r - 2 ? 1 : sd[i];
+    s = binaryOf(L, op, "add", s, f32Constant(L, op, m, Lq * S, md, r, f32));
+    free(m);
+  }
+  MlirValue pv[2] = {xnnLowerEmit(L, op, "xnn.softmax", 1, &s, mlirValueGetType(s), 0, NULL), v};
+  int64_t od[XNN_IR_MAX_RANK];
+  memcpy(od, qd, sizeof(int64_t) * (size_t)r);
+  od[r - 1] = vd[r - 1];
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, pv, xnnTensorType(od, r, f32), 0, NULL));
+  return true;
+}
+
 /* Constant operand `idx` in f32 with every element v replaced by
  * fl(factor * v) (ATen's gemm scales in f32 too), dims permuted by `perm`
  * (NULL: none) and then viewed as dims/rank. With `exactOnly`, a product that

@@ -1,0 +1,57 @@
+// edge.sdpa without a mask or with is_causal is delegated, decomposed in f32:
+// batch matmul with k transposed, scale, an added causal constant (0 / -inf),
+// softmax, batch matmul; rounded once for f16/bf16. Delegated against the
+// reference kernel (ATen's math semantics) on random inputs: f32 within
+// assert_close's tolerances, f16 and bf16 too; the emitted C equals the
+// runtime. An explicit mask stays portable, with its reason.
+// RUN: xnn-opt %s --xnn-delegate --xnn-stats -o %t.mlir 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: FileCheck %s --check-prefix=LOWER --input-file=%t.mlir
+// RUN: xnn-run %t.mlir --compare %s --seed 3 | FileCheck %s
+// RUN: xnn-run %t.mlir --compare %s --seed 4 --func causal_f16 | FileCheck %s --check-prefix=F16
+// RUN: xnn-run %t.mlir --compare %s --seed 5 --func causal_bf16 --atol 0 --rtol 0 | FileCheck %s --check-prefix=BF16
+// RUN: xnn-translate --xnn-to-c %t.mlir -o %t.c
+// RUN: %cc -std=c11 -Wall -Wextra -Werror %t.c %xnnmlir_src/examples/run_delegate.c $(cat %xnnmlir_obj_root/share/xnnmlir/xnnpack.flags) -o %t.bin
+// RUN: xnn-run %t.mlir --func xnn_delegate_0 --seed 6 --output-dir %t.io > /dev/null
+// RUN: %t.bin %t.io 0 | FileCheck %s --check-prefix=C
+
+// STATS: xnn-stats: delegate segments: 3
+// STATS: xnn-stats: portable ops: 1
+// STATS: sdpa.mlir:{{[0-9]+}}:8: remark: edge.sdpa stays portable: sdpa with an explicit mask: a fully masked row is zeros in ATen and NaN in XNNPACK's softmax (is_causal and no mask are delegated)
+// STATS: xnn-stats:   edge.sdpa: 5 delegated, 1 portable (83.3%)
+
+// LOWER-LABEL: func.func private @xnn_delegate_0
+// LOWER: "xnn.batch_matrix_multiply"(%{{.*}}, %{{.*}}) {transpose_b = true} : (tensor<2x3x5x8xf32>, tensor<2x3x7x8xf32>) -> tensor<2x3x5x7xf32>
+// LOWER: "xnn.binary"(%{{.*}}, %{{.*}}) {kind = "multiply"}
+// LOWER: "xnn.softmax"(%{{.*}}) : (tensor<2x3x5x7xf32>) -> tensor<2x3x5x7xf32>
+// LOWER: "xnn.batch_matrix_multiply"(%{{.*}}, %{{.*}}) : (tensor<2x3x5x7xf32>, tensor<2x3x7x4xf32>) -> tensor<2x3x5x4xf32>
+// LOWER: "xnn.constant"() {value = dense<{{.*}}0xFF800000{{.*}}> : tensor<1x1x5x7xf32>}
+// LOWER: "xnn.binary"(%{{.*}}, %{{.*}}) {kind = "add"} : (tensor<2x3x5x7xf32>, tensor<1x1x5x7xf32>) -> tensor<2x3x5x7xf32>
+
+// CHECK: output 0: f32[2, 3, 5, 4] {{.*}} ok
+// CHECK: output 1: f32[2, 3, 5, 4] {{.*}} ok
+// CHECK: output 2: f32[2, 3, 5, 4] {{.*}} ok
+func.func @forward(%q: tensor<2x3x5x8xf32>, %k: tensor<2x3x7x8xf32>, %v: tensor<2x3x7x4xf32>) -> (tensor<2x3x5x4xf32>, tensor<2x3x5x4xf32>, tensor<2x3x5x4xf32>) {
+  %0 = "edge.sdpa"(%q, %k, %v) : (tensor<2x3x5x8xf32>, tensor<2x3x7x8xf32>, tensor<2x3x7x4xf32>) -> tensor<2x3x5x4xf32>
+  %1 = "edge.sdpa"(%q, %k, %v) {is_causal = true} : (tensor<2x3x5x8xf32>, tensor<2x3x7x8xf32>, tensor<2x3x7x4xf32>) -> tensor<2x3x5x4xf32>
+  %2 = "edge.sdpa"(%q, %k, %v) {scale = 0.7 : f64, is_causal = true} : (tensor<2x3x5x8xf32>, tensor<2x3x7x8xf32>, tensor<2x3x7x4xf32>) -> tensor<2x3x5x4xf32>
+  return %0, %1, %2 : tensor<2x3x5x4xf32>, tensor<2x3x5x4xf32>, tensor<2x3x5x4xf32>
+}
+
+// F16: output 0: f16[4, 6, 16] {{.*}} ok
+func.func @causal_f16(%q: tensor<4x6x16xf16>, %k: tensor<4x6x16xf16>, %v: tensor<4x6x16xf16>) -> tensor<4x6x16xf16> {
+  %0 = "edge.sdpa"(%q, %k, %v) {is_causal = true} : (tensor<4x6x16xf16>, tensor<4x6x16xf16>, tensor<4x6x16xf16>) -> tensor<4x6x16xf16>
+  return %0 : tensor<4x6x16xf16>
+}
+
+// BF16: output 0: bf16[1, 2, 8, 32] max_abs=0 max_rel=0 bitwise=equal
+func.func @causal_bf16(%q: tensor<1x2x8x32xbf16>, %k: tensor<1x2x8x32xbf16>, %v: tensor<1x2x8x32xbf16>) -> tensor<1x2x8x32xbf16> {
+  %0 = "edge.sdpa"(%q, %k, %v) {is_causal = true} : (tensor<1x2x8x32xbf16>, tensor<1x2x8x32xbf16>, tensor<1x2x8x32xbf16>) -> tensor<1x2x8x32xbf16>
+  return %0 : tensor<1x2x8x32xbf16>
+}
+
+func.func @masked(%q: tensor<1x4x8xf32>, %k: tensor<1x4x8xf32>, %v: tensor<1x4x8xf32>, %m: tensor<1x4x4xf32>) -> tensor<1x4x8xf32> {
+  %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x4xf32>) -> tensor<1x4x8xf32>
+  return %0 : tensor<1x4x8xf32>
+}
+
+// C: output 0: <f4 480 bytes, bitwise equal, max_abs 0: OK
