@@ -5,13 +5,14 @@ statistics randomised), xnn-import-torch -> xnn-opt --xnn-delegate -> xnn-run
 on PyTorch's own inputs, and compares with PyTorch's eager outputs. Prints per
 model: delegate segments, portable ops (with their reasons), max |error| /
 max |output|, whether torch.testing.assert_close's default tolerances hold,
-argmax and top-5 agreement, and one-thread latency of xnn-run against PyTorch
-eager (medians of --repeat runs, measured in the same run).
+argmax and top-5 agreement, and latency of xnn-run against PyTorch eager on
+--threads threads (default 1; medians of --repeat runs, measured in the same
+run).
 
 Needs Debian's /usr/bin/python3 with python3-torch and python3-torchvision.
 
   /usr/bin/python3 benchmarks/torch_models.py [--build build] [--models a,b] [--resolution 96]
-      [--dtype f32] [--repeat 20] [--keep DIR] [--no-timing]
+      [--dtype f32] [--repeat 20] [--threads 1] [--keep DIR] [--no-timing]
 Exit status 1 if any model fails to import, delegate, run, or match.
 """
 import argparse
@@ -106,7 +107,8 @@ def check(name, o, work, opt, xrun):
         ref = read_npy(os.path.join(refdir, "output_0.npy")).float()
         row["ref_err"] = (ref - want).abs().max().item() / scale
     if not o.no_timing:
-        rc, out = run([xrun, delegated, "--input", os.path.join(io, "input_0.npy"), "--repeat", str(o.repeat)])
+        rc, out = run([xrun, delegated, "--input", os.path.join(io, "input_0.npy"), "--repeat", str(o.repeat),
+                       "--threads", str(o.threads)])
         m = re.search(r"median ([0-9.]+) ms per run", out)
         row["xnn_ms"] = float(m.group(1)) if m else float("nan")
         row["torch_ms"] = torch_latency(name, res, o)
@@ -115,7 +117,7 @@ def check(name, o, work, opt, xrun):
 
 def torch_latency(name, res, o):
     import torchvision
-    torch.set_num_threads(1)
+    torch.set_num_threads(o.threads)
     torch.manual_seed(o.seed)
     m = getattr(torchvision.models, name)(weights=None).eval().to(DTYPES[o.dtype])
     x = torch.rand(1, 3, res, res).to(DTYPES[o.dtype])
@@ -137,6 +139,7 @@ def main():
     ap.add_argument("--dtype", choices=sorted(DTYPES), default="f32")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--repeat", type=int, default=20)
+    ap.add_argument("--threads", type=int, default=1, help="XNNPACK pool and torch threads (default 1)")
     ap.add_argument("--keep", help="keep the files in this directory")
     ap.add_argument("--no-timing", action="store_true")
     o = ap.parse_args()
