@@ -366,7 +366,7 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     /* Widened weights that are only packed are freed once the runtime exists. */
     if (!keepBuffer(d, data, widen && packedOnly, err, errSize))
       return false;
-    memset(data, 0, padded);
+    memset((char *)data + bytes, 0, padded - bytes); /* the rest is written below */
     if (widen) {
       uint32_t *out = data;
       for (size_t i = 0; i < count; ++i)
