@@ -54,6 +54,8 @@ if config.xnnmlir_sanitize:
 # Compiling emitted C against the pinned XNNPACK (SPEC section 2 recipe when
 # the prefix's loader is used): %cc, %xnnpack_cflags, %xnnpack_ldflags.
 config.substitutions.append(("%cc", config.cc))
+# Programs linking the instrumented libXnnMlir need the sanitizer runtimes too.
+config.substitutions.append(("%sanitize_flags", "-fsanitize=address,undefined" if config.xnnmlir_sanitize else ""))
 config.substitutions.append(("%xnnpack_cflags", "-I" + config.xnnpack_include_dir))
 _xnn_ld = "-L%s -lXNNPACK -lpthreadpool -lm" % config.xnnpack_libdir
 if config.xnnpack_loader:
