@@ -15,6 +15,7 @@
 #include "Support/Strings.h"
 
 #include <mlir-c/IR.h>
+#include <mlir-c/Diagnostics.h>
 #include <mlir-c/Pass.h>
 
 #include <stdio.h>
@@ -98,6 +99,7 @@ typedef struct Options {
   bool printGeneric, printDebugInfo, printLocalScope;
   long elideLimit; /* -1: none */
   bool emitBytecode;
+  bool verifyRoundtrip;
 } Options;
 
 static void printHelp(void) {
@@ -148,6 +150,8 @@ static void printHelp(void) {
       "  --mlir-disable-threading         Run single-threaded\n"
       "  --allow-unregistered-dialect     Accept ops of unknown dialects\n"
       "  --verify-each[=true|false]       Verify after every pass (default true)\n"
+      "  --verify-roundtrip               After parsing, check that the IR prints (generic form, with\n"
+      "                                   locations) and parses back to the same IR, as text and as bytecode\n"
       "  --help, -h                       This text\n"
       "  --version                        Print the version (project, MLIR, XNNPACK)\n"
       "\n"
@@ -342,6 +346,10 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->disableThreading = true;
     } else if (matchFlag(a, "allow-unregistered-dialect", &v)) {
       o->allowUnregistered = true;
+    } else if (matchFlag(a, "verify-roundtrip", &v)) {
+      if (v)
+        return usageError("--verify-roundtrip takes no value: '%s'", a);
+      o->verifyRoundtrip = true;
     } else if (matchFlag(a, "verify-each", &v)) {
       if (!parseBoolValue(v, &o->verifyEach))
         return usageError("invalid value for --verify-each: '%s' (true or false)", v);
@@ -574,6 +582,56 @@ static void settleOpOrder(MlirOperation module, bool allowUnregistered) {
     settleBlocks(top, allowUnregistered);
 }
 
+/* The IR of `op` in generic form with locations (what round trips compare). */
+static void printGenericWithLocations(MlirOperation op, XnnStrBuf *out) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  mlirOperationPrintWithFlags(op, flags, xnnStrBufCallback, out);
+  mlirOpPrintingFlagsDestroy(flags);
+}
+
+/* Parses `data` (text or bytecode) in a fresh context (resource keys would be
+ * renamed in the original one) and compares its generic form with `want`. */
+static bool reparsesTo(MlirContext original, const char *data, size_t size, const XnnStrBuf *want) {
+  MlirContext ctx = mlirContextCreateWithThreading(false);
+  mlirContextSetAllowUnregisteredDialects(ctx, mlirContextGetAllowUnregisteredDialects(original));
+  bool same = false;
+  if (mlirLogicalResultIsSuccess(xnnMlirLoadDialects(ctx))) {
+    MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreate(data, size));
+    if (!mlirModuleIsNull(m)) {
+      XnnStrBuf got = {0};
+      printGenericWithLocations(mlirModuleGetOperation(m), &got);
+      same = got.size == want->size && (!got.size || !memcmp(got.data, want->data, got.size));
+      xnnStrBufFree(&got);
+      mlirModuleDestroy(m);
+    }
+  }
+  mlirContextDestroy(ctx);
+  return same;
+}
+
+/* --verify-roundtrip, as mlir-opt's: the parsed IR printed in generic form
+ * (and written as bytecode) must parse back to the same IR. */
+static bool verifyRoundtrip(MlirContext ctx, MlirOperation op) {
+  XnnStrBuf text = {0}, bytecode = {0};
+  printGenericWithLocations(op, &text);
+  bool ok = reparsesTo(ctx, text.data ? text.data : "", text.size, &text);
+  if (!ok)
+    mlirEmitError(mlirOperationGetLocation(op), "--verify-roundtrip: the IR printed in generic form does not "
+                                                "parse back to the same IR");
+  if (ok) {
+    mlirOperationWriteBytecode(op, xnnStrBufCallback, &bytecode);
+    ok = reparsesTo(ctx, bytecode.data ? bytecode.data : "", bytecode.size, &text);
+    if (!ok)
+      mlirEmitError(mlirOperationGetLocation(op), "--verify-roundtrip: the IR written as bytecode does not "
+                                                  "parse back to the same IR");
+  }
+  xnnStrBufFree(&text);
+  xnnStrBufFree(&bytecode);
+  return ok;
+}
+
 /* Parses, verifies, transforms and prints one chunk. Returns true on success.
  * `last`: the process exits right after; the module is left to the OS unless
  * leak checking needs it freed (a 10^5-op module takes ~30 ms to destroy). */
@@ -594,6 +652,8 @@ static bool processChunk(MlirContext ctx, const Options *o, const char *filename
   /* The parser has already run MLIR's verifier (IRDL constraints); only the
    * edge/xnn rules IRDL cannot express remain. */
   bool ok = mlirLogicalResultIsSuccess(xnnMlirVerify(op));
+  if (ok && o->verifyRoundtrip)
+    ok = verifyRoundtrip(ctx, op);
   phaseEnd(PHASE_VERIFY_INPUT, &mark);
   bool deferVerifier = runsPasses && defersFinalVerifier(o);
   if (ok) {
