@@ -314,15 +314,6 @@ static bool sinkBegin(void *user, const XnnMlirEmitDelegate *info, char *err, si
   return true;
 }
 
-/* Element i of `data` (dtype `from`: f32, or bf16/f16 widened exactly) as f32 bits. */
-static uint32_t f32BitsAt(const void *data, XnnMlirDType from, size_t i) {
-  if (from == XNN_MLIR_BF16)
-    return (uint32_t)((const uint16_t *)data)[i] << 16;
-  if (from == XNN_MLIR_F16)
-    return xnnF16ToF32Bits(((const uint16_t *)data)[i]);
-  return ((const uint32_t *)data)[i];
-}
-
 /* Keeps `data` (aligned_alloc'd) until the delegate goes; `untilCreated`:
  * only until the runtime is created (XNNPACK has packed it by then). */
 static bool keepBuffer(Delegate *d, void *data, bool untilCreated, char *err, size_t errSize) {
@@ -367,10 +358,11 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     if (!keepBuffer(d, data, widen && packedOnly, err, errSize))
       return false;
     memset((char *)data + bytes, 0, padded - bytes); /* the rest is written below */
-    if (widen) {
+    if (widen) { /* bf16/f16 data of an f32 tensor */
       uint32_t *out = data;
-      for (size_t i = 0; i < count; ++i)
-        out[i] = f32BitsAt(t->data, t->dataDtype, t->splat ? 0 : i);
+      xnnWidenToF32Bits(t->data, t->splat ? 1 : count, t->dataDtype == XNN_MLIR_F16, out);
+      for (size_t i = 1; t->splat && i < count; ++i)
+        out[i] = out[0];
       /* A blob in a mapped bytecode input: its pages leave the resident set
        * (read back from the file if ever needed again). */
       if (t->stable && !t->splat)

@@ -72,17 +72,13 @@ bool xnnResourceIsElided(MlirAttribute attr) {
   return xnnStrRefEquals(xnnMlirDenseResourceGetKey(attr), "__elided__");
 }
 
-void *xnnResourceBlobRead(MlirAttribute attr, size_t bytes, char *err, size_t errSize) {
+/* The blob of `attr` in place if it holds exactly `bytes`; else NULL with a reason. */
+static const void *resourceBlobView(MlirAttribute attr, size_t bytes, char *err, size_t errSize) {
   const void *data = NULL;
   size_t size = 0;
   bool has = xnnMlirDenseResourceGetBlob(attr, &data, &size);
-  if (has && size == bytes) {
-    void *out = malloc(bytes ? bytes : 1);
-    if (!out)
-      abort();
-    memcpy(out, data, bytes);
-    return out;
-  }
+  if (has && size == bytes)
+    return data ? data : "";
   XnnStrBuf text = {0};
   attrText(attr, &text);
   const char *what = text.data ? text.data : "dense_resource";
@@ -96,6 +92,17 @@ void *xnnResourceBlobRead(MlirAttribute attr, size_t bytes, char *err, size_t er
              bytes);
   xnnStrBufFree(&text);
   return NULL;
+}
+
+void *xnnResourceBlobRead(MlirAttribute attr, size_t bytes, char *err, size_t errSize) {
+  const void *data = resourceBlobView(attr, bytes, err, errSize);
+  if (!data)
+    return NULL;
+  void *out = malloc(bytes ? bytes : 1);
+  if (!out)
+    abort();
+  memcpy(out, data, bytes);
+  return out;
 }
 
 static bool readElements(MlirAttribute attr, XnnElements *out, bool copy, char *err, size_t errSize) {
@@ -152,15 +159,8 @@ static bool readElements(MlirAttribute attr, XnnElements *out, bool copy, char *
       out->owned = out->data != NULL;
       return out->owned;
     }
-    const void *data;
-    size_t size;
-    if (xnnMlirDenseResourceGetBlob(attr, &data, &size) && size == bytes) {
-      out->data = (void *)data;
-      return true;
-    }
-    void *checked = xnnResourceBlobRead(attr, bytes, err, errSize); /* says why not */
-    free(checked);
-    return false;
+    out->data = (void *)resourceBlobView(attr, bytes, err, errSize);
+    return out->data != NULL;
   }
   snprintf(err, errSize, "constant value is not a dense or dense_resource elements attribute");
   return false;
@@ -280,14 +280,7 @@ bool xnnElementsConvert(XnnElements *e, MlirType elem) {
   (void)isFloatKind;
   void *out = elementsAlloc((size_t)e->count * sizeOf(to));
   if (to == K_F32 && (from == K_BF16 || from == K_F16)) { /* exact widening: the weights' hot path */
-    const uint16_t *src = e->data;
-    uint32_t *dst = out;
-    if (from == K_BF16)
-      for (int64_t i = 0; i < e->count; ++i)
-        dst[i] = (uint32_t)src[i] << 16;
-    else
-      for (int64_t i = 0; i < e->count; ++i)
-        dst[i] = xnnF16ToF32Bits(src[i]);
+    xnnWidenToF32Bits(e->data, (size_t)e->count, from == K_F16, out);
   } else {
     for (int64_t i = 0; i < e->count; ++i)
       storeFromDouble(out, to, i, loadAsDouble(e->data, from, i), from, e->data);

@@ -14,6 +14,8 @@
 #ifndef XNNMLIR_LIB_SUPPORT_FLOAT_H
 #define XNNMLIR_LIB_SUPPORT_FLOAT_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Raw f32 bits <-> float (memcpy, no conversion). */
@@ -27,6 +29,8 @@ uint16_t xnnF32BitsToF16(uint32_t f32);
 uint32_t xnnF16ToF32Bits(uint16_t f16);
 uint16_t xnnF16ToBF16(uint16_t f16);
 uint16_t xnnBF16ToF16(uint16_t bf16);
+/* dst[i] = the f32 bits of src[i] (f16 if `isF16`, else bf16), exactly, for n values. */
+void xnnWidenToF32Bits(const uint16_t *src, size_t n, bool isF16, uint32_t *dst);
 
 /* On float values (bit-exact, including NaN payloads). */
 uint16_t xnnF32ToBF16(float f);
