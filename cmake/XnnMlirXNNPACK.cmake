@@ -37,15 +37,34 @@ function(xnnmlir_link_xnnpack target)
     # libm first in NEEDED (else the system libm wins), DT_RPATH (not RUNPATH) so that
     # libXNNPACK's own pthreadpool/cpuinfo come from the prefix too, and the prefix's loader.
     target_link_options(${target} PRIVATE
-      -Wl,--no-as-needed "${XNNPACK_LIBDIR}/libm.so.6"
-      -Wl,--disable-new-dtags "-Wl,-rpath,${XNNPACK_LIBDIR}:${LLVM_LIBRARY_DIR}"
+      -Wl,--no-as-needed "${XNNPACK_LIBDIR}/libm.so.6" -Wl,--disable-new-dtags
       "-Wl,--dynamic-linker=${XNNPACK_PRIVATE_LOADER}"
       # The prefix's libstdc++/libXNNPACK need glibc 2.38 symbols the system's link-time
       # libc lacks; the prefix's loader and libc provide them at run time.
       -Wl,--allow-shlib-undefined)
-    set_target_properties(${target} PROPERTIES SKIP_BUILD_RPATH ON)
+    # Installed under libexec/xnnmlir and started by the launcher through the
+    # installed copy of the prefix (xnnmlir_install_xnnpack_tool).
+    set_target_properties(${target} PROPERTIES
+      BUILD_RPATH "${XNNPACK_LIBDIR};${LLVM_LIBRARY_DIR};${CMAKE_BINARY_DIR}/lib"
+      INSTALL_RPATH "\$ORIGIN/../../lib/xnnmlir/xnnpack;\$ORIGIN/../../lib;${LLVM_LIBRARY_DIR}")
+  else()
+    set_target_properties(${target} PROPERTIES
+      BUILD_RPATH "${XNNPACK_LIBDIR};${LLVM_LIBRARY_DIR};${CMAKE_BINARY_DIR}/lib"
+      INSTALL_RPATH "\$ORIGIN/../lib;${LLVM_LIBRARY_DIR}")
   endif()
   target_link_libraries(${target} PRIVATE "-L${XNNPACK_LIBDIR}" XNNPACK pthreadpool)
+endfunction()
+
+# Installs an executable linked by xnnmlir_link_xnnpack. With the prefix's own
+# loader, the executable goes to libexec/xnnmlir and bin/<name> is the launcher
+# (tools/xnnmlir-launcher): a loader path cannot be relative, a launcher can.
+function(xnnmlir_install_xnnpack_tool target)
+  if(XNNPACK_PRIVATE_LOADER)
+    install(TARGETS ${target} RUNTIME DESTINATION libexec/xnnmlir)
+    install(PROGRAMS $<TARGET_FILE:xnnmlir-launcher> DESTINATION bin RENAME ${target})
+  else()
+    install(TARGETS ${target} RUNTIME DESTINATION bin)
+  endif()
 endfunction()
 
 # The same recipe for programs built outside CMake from emitted C:
@@ -55,3 +74,19 @@ if(XNNPACK_PRIVATE_LOADER)
   string(PREPEND _xnn_flags "-Wl,--no-as-needed ${XNNPACK_LIBDIR}/libm.so.6 -Wl,--disable-new-dtags -Wl,-rpath,${XNNPACK_LIBDIR} -Wl,--dynamic-linker=${XNNPACK_PRIVATE_LOADER} -Wl,--allow-shlib-undefined ")
 endif()
 file(WRITE "${CMAKE_BINARY_DIR}/share/xnnmlir/xnnpack.flags" "${_xnn_flags}\n")
+
+# The installed tree carries the XNNPACK it was built with, where it is a
+# private prefix: its libraries, glibc and loader in lib/xnnmlir/xnnpack, its
+# headers in lib/xnnmlir/xnnpack/include, and the recipe above as
+# xnnmlir-xnnpack.pc (paths relative to the .pc file, so the tree can move).
+if(XNNPACK_PRIVATE_LOADER)
+  install(DIRECTORY "${XNNPACK_LIBDIR}/" DESTINATION lib/xnnmlir/xnnpack USE_SOURCE_PERMISSIONS
+          FILES_MATCHING PATTERN "*.so" PATTERN "*.so.*" PATTERN "gconv" EXCLUDE)
+  install(FILES "${XNNPACK_INCLUDE_DIR}/xnnpack.h" "${XNNPACK_INCLUDE_DIR}/pthreadpool.h"
+          DESTINATION lib/xnnmlir/xnnpack/include)
+  set(XNNMLIR_PC_XNNPACK_CFLAGS "-I\${xnnpackdir}/include")
+  set(XNNMLIR_PC_XNNPACK_LIBS "-Wl,--no-as-needed \${xnnpackdir}/libm.so.6 -Wl,--disable-new-dtags -Wl,-rpath,\${xnnpackdir} -Wl,--dynamic-linker=\${xnnpackdir}/ld-linux-x86-64.so.2 -Wl,--allow-shlib-undefined -L\${xnnpackdir} -lXNNPACK -lpthreadpool -lm")
+else()
+  set(XNNMLIR_PC_XNNPACK_CFLAGS "-I${XNNPACK_INCLUDE_DIR}")
+  set(XNNMLIR_PC_XNNPACK_LIBS "-L${XNNPACK_LIBDIR} -lXNNPACK -lpthreadpool -lm")
+endif()
