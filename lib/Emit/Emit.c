@@ -7,6 +7,7 @@
 #include "xnnmlir/Diagnostics.h"
 #include "xnnmlir/Verifier.h"
 
+#include "Emit/AbsBounds.h"
 #include "Support/Elements.h"
 #include "Support/IR.h"
 #include "Support/PtrMap.h"
@@ -33,6 +34,7 @@ typedef struct Builder {
   XnnMlirEmitNode *node;
   char *err;
   size_t errSize;
+  XnnAbsBounds *bounds; /* |value| bounds of this delegate so far */
 } Builder;
 
 
@@ -173,24 +175,10 @@ static const char *kindEnum(Builder *b, const char *const *names, const char *co
 
 /* ---- one builder per op ------------------------------------------------- */
 
-/* A bound on |v| known from its producer's clamp (a clamp node, or an op's
- * output_min/output_max), INFINITY where there is none: the rounding helper
- * takes a cheaper form where |v| <= 2^111. */
-static float knownAbsBound(MlirValue v) {
-  MlirOperation def = xnnDefiningOp(v);
-  if (mlirOperationIsNull(def))
-    return INFINITY;
-  MlirStringRef kind;
-  const char *lo = "output_min", *hi = "output_max";
-  if (xnnOpIs(def, "xnn.unary")) {
-    if (!xnnAttrString(def, "kind", &kind) || !xnnStrRefEquals(kind, "clamp"))
-      return INFINITY;
-    lo = "min", hi = "max";
-  }
-  double a, z;
-  if (!xnnAttrF64(def, lo, &a) || !xnnAttrF64(def, hi, &z) || !isfinite(a) || !isfinite(z))
-    return INFINITY;
-  double m = fmax(fabs(a), fabs(z));
+/* A bound on |v| (lib/Emit/AbsBounds.c), INFINITY where none is known: the
+ * rounding helper takes a cheaper form where |v| <= 2^111. */
+static float knownAbsBound(Builder *b, MlirValue v) {
+  double m = xnnAbsBoundsGet(b->bounds, v);
   return m <= 0x1p111 ? (float)m : INFINITY;
 }
 
@@ -211,7 +199,7 @@ static bool buildConvert(Builder *b) {
       return false;
     input(b, "input_id", 0);
     output(b);
-    f32(b, "max_abs_input", knownAbsBound(in));
+    f32(b, "max_abs_input", knownAbsBound(b, in));
     noFlags(b);
     return true;
   }
@@ -567,6 +555,7 @@ typedef struct Walk {
   XnnPtrMap live; /* MlirOperation -> 1 for ops whose results reach the return */
   XnnPtrMap ids;  /* MlirValue -> id */
   XnnPtrMap outs; /* MlirValue -> output index (first return position it fills directly) */
+  XnnAbsBounds bounds;
   char err[1024];
 } Walk;
 
@@ -786,7 +775,8 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
     n.op = op;
     describeOp(op, node, what, sizeof(what));
     n.what = what;
-    Builder b = {op, in, numOperands, id, &n, w->err, sizeof(w->err)};
+    xnnAbsBoundsVisit(&w->bounds, op);
+    Builder b = {op, in, numOperands, id, &n, w->err, sizeof(w->err), &w->bounds};
     if (!entry->build(&b)) {
       opError(op, "%s", w->err);
       return false;
@@ -827,7 +817,7 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
     snprintf(what, sizeof(what), "node %zu (copy to output %zu)", node, j);
     n.what = what;
     uint32_t in = (uint32_t)src;
-    Builder b = {ret, &in, 1, id, &n, w->err, sizeof(w->err)};
+    Builder b = {ret, &in, 1, id, &n, w->err, sizeof(w->err), &w->bounds};
     const Entry *copy = lookupName(mlirStringRefCreateFromCString("xnn.copy"));
     n.function = copy->function;
     if (!copy->build(&b) || !em->defineNode(em->user, &n, w->err, sizeof(w->err))) {
@@ -881,10 +871,12 @@ bool xnnMlirEmitDelegate(MlirOperation func, size_t index, const XnnMlirEmitter 
   xnnPtrMapInit(&w.live, n + 16);
   xnnPtrMapInit(&w.ids, n + 16);
   xnnPtrMapInit(&w.outs, 16);
+  xnnAbsBoundsInit(&w.bounds, n + 16);
   markLive(&w, body, ret);
   bool ok = walkBody(&w, func, body, index, ret);
   xnnPtrMapFree(&w.live);
   xnnPtrMapFree(&w.ids);
   xnnPtrMapFree(&w.outs);
+  xnnAbsBoundsFree(&w.bounds);
   return ok;
 }
