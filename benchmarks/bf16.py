@@ -53,8 +53,13 @@ def bf16_hex(h):
 
 
 def retype_bf16(text):
+    """The f32 model in bf16: inline hex payloads and dense_resource blobs (a
+    4-byte alignment header, then the data) rounded to nearest even."""
     text = re.sub(r'dense<"0x([0-9A-Fa-f]+)">', lambda m: 'dense<"0x%s">' % bf16_hex(m.group(1)), text)
-    return text.replace("xf32>", "xbf16>")
+    body, sep, resources = text.partition("{-#\n  dialect_resources:")
+    resources = re.sub(r'(: "0x)([0-9A-Fa-f]{8})([0-9A-Fa-f]*)"',
+                       lambda m: '%s%s%s"' % (m.group(1), m.group(2), bf16_hex(m.group(3))), resources)
+    return body.replace("xf32>", "xbf16>") + sep + resources
 
 
 def latency(xnn_run, path, repeat):
