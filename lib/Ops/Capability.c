@@ -355,15 +355,11 @@ static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, Xnn
   return refuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
 }
 
-/* sdpa is decomposed in f32: batch matmul (transposed k), scale, causal
- * mask, softmax, batch matmul. Only what needs no constant's data to decide:
- * an explicit mask could mask a whole row, which ATen's softmax makes zeros
- * and XNNPACK's NaN; top-left causal masking always keeps s = 0. */
+/* sdpa is decomposed in f32: batch matmul (transposed k), scale, causal or
+ * additive float mask, softmax, batch matmul (xnnLowerSdpa). A boolean mask
+ * is refused before, as every i1 operand (no XNNPACK tensor type). */
 static bool checkSdpa(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
-  if (mlirOperationGetNumOperands(op) == 4)
-    return refuse(why, "sdpa with an explicit mask: a fully masked row is zeros in ATen and NaN in "
-                       "XNNPACK's softmax (is_causal and no mask are delegated)");
   MlirValue q = mlirOperationGetOperand(op, 0);
   intptr_t rank = xnnValueRank(q);
   if (rank < 3)
@@ -371,8 +367,8 @@ static bool checkSdpa(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
   for (intptr_t i = 0; i < 3; ++i)
     if (xnnValueNumElements(mlirOperationGetOperand(op, i)) == 0)
       return refuse(why, "sdpa with an empty operand");
-  for (intptr_t i = 0; i < 3; ++i)
-    if (rank == 4 && xnnLowerOperandIsNHWC(op, i))
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (xnnValueRank(mlirOperationGetOperand(op, i)) == 4 && xnnLowerOperandIsNHWC(op, i))
       return refuse(why, "sdpa of an NHWC value");
   return true;
 }

@@ -13,6 +13,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdarg.h>
@@ -655,10 +656,41 @@ bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) 
   return true;
 }
 
-/* sdpa (checkSdpa admits no mask or is_causal, rank >= 3), in f32 as the
- * reference kernel: scores = (q . k^T) * scale, causal positions s > l at
- * -inf (an added constant: -inf + finite = -inf), softmax over s, then . v;
- * rounded once to the result dtype. */
+/* ATen's softmax of a row whose scores are all -inf is zeros (_safe_softmax),
+ * XNNPACK's is NaN: with a mask that can hide a whole row, the scores `t` go
+ * through this guard. kept = 1 / (1 + (max(t, -FLT_MAX) - t)) is 1 where t is
+ * finite, 0 where -inf, NaN where NaN; its row sum counts the kept scores.
+ * Rows keeping none get their scores lifted to -0 (max(t, rowAny * -FLT_MAX * 2),
+ * which is -inf, a no-op, for every other row), so the softmax is finite and
+ * `*rowScale` (0 or 1) zeroes it; `*rowNaN` (0, or NaN for a row with a NaN
+ * score, which XNNPACK's maximum would drop) is added to the output. */
+static MlirValue guardMaskedRows(XnnLowerCtx *L, MlirOperation op, MlirValue t, MlirValue *rowScale,
+                                 MlirValue *rowNaN) {
+  int64_t dims[XNN_IR_MAX_RANK];
+  intptr_t r = xnnValueShape(t, dims);
+  MlirValue lifted = binaryOf(L, op, "maximum", t, scalar(L, op, t, -FLT_MAX));
+  MlirValue d = binaryOf(L, op, "subtract", lifted, t);
+  MlirValue kept = binaryOf(L, op, "divide", scalar(L, op, t, 1.0f), binaryOf(L, op, "add", d, scalar(L, op, t, 1.0f)));
+  int64_t axis = r - 1;
+  MlirNamedAttribute attrs[3] = {
+      lowerNamed(L, "kind", lowerStrAttr(L, "sum")),
+      lowerNamed(L, "axes", xnnI64ArrayAttr(L->ctx, &axis, 1)),
+      lowerNamed(L, "keep_dims", mlirBoolAttrGet(L->ctx, true)),
+  };
+  dims[r - 1] = 1;
+  MlirValue count = xnnLowerEmit(L, op, "xnn.static_reduce", 1, &kept, xnnTensorType(dims, r, xnnValueElemType(t)), 3, attrs);
+  *rowNaN = binaryOf(L, op, "multiply", count, scalar(L, op, count, 0.0f));
+  *rowScale = binaryOf(L, op, "minimum", count, scalar(L, op, count, 1.0f));
+  MlirValue floor = binaryOf(L, op, "multiply", binaryOf(L, op, "multiply", *rowScale, scalar(L, op, count, -FLT_MAX)),
+                             scalar(L, op, count, 2.0f));
+  return binaryOf(L, op, "maximum", t, floor);
+}
+
+/* sdpa (checkSdpa: no mask, is_causal or a float mask; rank >= 3), in f32 as
+ * the reference kernel: scores = (q . k^T) * scale, causal positions s > l at
+ * -inf (an added constant: -inf + finite = -inf) or the mask added, softmax
+ * over s (fully masked rows zeros, guardMaskedRows), then . v; rounded once to
+ * the result dtype. */
 bool xnnLowerSdpa(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   (void)cap;
   MlirType f32 = mlirF32TypeGet(L->ctx);
@@ -695,11 +727,24 @@ bool xnnLowerSdpa(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
     s = binaryOf(L, op, "add", s, f32Constant(L, op, m, Lq * S, md, r, f32));
     free(m);
   }
-  MlirValue pv[2] = {xnnLowerEmit(L, op, "xnn.softmax", 1, &s, mlirValueGetType(s), 0, NULL), v};
+  MlirValue rowScale = {NULL}, rowNaN = {NULL};
+  if (mlirOperationGetNumOperands(op) == 4) {
+    MlirValue mask = xnnLowerOperand(L, op, 3, f32);
+    if (mlirValueIsNull(mask))
+      return false;
+    s = guardMaskedRows(L, op, binaryOf(L, op, "add", s, mask), &rowScale, &rowNaN);
+  }
+  MlirValue p = xnnLowerEmit(L, op, "xnn.softmax", 1, &s, mlirValueGetType(s), 0, NULL);
+  if (!mlirValueIsNull(rowScale))
+    p = binaryOf(L, op, "multiply", p, rowScale);
+  MlirValue pv[2] = {p, v};
   int64_t od[XNN_IR_MAX_RANK];
   memcpy(od, qd, sizeof(int64_t) * (size_t)r);
   od[r - 1] = vd[r - 1];
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, pv, xnnTensorType(od, r, f32), 0, NULL));
+  MlirValue out = xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, pv, xnnTensorType(od, r, f32), 0, NULL);
+  if (!mlirValueIsNull(rowNaN))
+    out = binaryOf(L, op, "add", out, rowNaN);
+  xnnLowerReplace(L, op, out);
   return true;
 }
 

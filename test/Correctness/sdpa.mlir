@@ -1,23 +1,30 @@
-// edge.sdpa without a mask or with is_causal is delegated, decomposed in f32:
-// batch matmul with k transposed, scale, an added causal constant (0 / -inf),
-// softmax, batch matmul; rounded once for f16/bf16. Delegated against the
-// reference kernel (ATen's math semantics) on random inputs: f32 within
-// assert_close's tolerances, f16 and bf16 too; the emitted C equals the
-// runtime. An explicit mask stays portable, with its reason.
+// edge.sdpa without a mask, with is_causal or with a float additive mask is
+// delegated, decomposed in f32: batch matmul with k transposed, scale, an
+// added causal constant (0 / -inf) or the mask, softmax, batch matmul; rounded
+// once for f16/bf16. With a mask, rows whose scores are all -inf give zeros
+// (ATen's _safe_softmax; XNNPACK's softmax gives NaN) and a NaN score makes
+// its row NaN, as in the reference. Delegated against the reference kernel
+// (ATen's math semantics) on random inputs: f32 within assert_close's
+// tolerances, f16 and bf16 too; the emitted C equals the runtime. A boolean
+// mask stays portable, with its reason.
 // RUN: xnn-opt %s --xnn-delegate --xnn-stats -o %t.mlir 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: FileCheck %s --check-prefix=LOWER --input-file=%t.mlir
 // RUN: xnn-run %t.mlir --compare %s --seed 3 | FileCheck %s
 // RUN: xnn-run %t.mlir --compare %s --seed 4 --func causal_f16 | FileCheck %s --check-prefix=F16
 // RUN: xnn-run %t.mlir --compare %s --seed 5 --func causal_bf16 --atol 0 --rtol 0 | FileCheck %s --check-prefix=BF16
+// RUN: xnn-run %t.mlir --compare %s --seed 7 --func masked | FileCheck %s --check-prefix=MASKED
+// RUN: xnn-run %t.mlir --compare %s --seed 8 --func masked_rows | FileCheck %s --check-prefix=ROWS
+// RUN: xnn-run %t.mlir --seed 8 --func masked_rows | FileCheck %s --check-prefix=ROWVALUES
+// RUN: xnn-run %t.mlir --compare %s --seed 9 --func masked_bf16 --atol 0 --rtol 0 | FileCheck %s --check-prefix=MBF16
 // RUN: xnn-translate --xnn-to-c %t.mlir -o %t.c
 // RUN: %cc -std=c11 -Wall -Wextra -Werror %t.c %xnnmlir_src/examples/run_delegate.c $(cat %xnnmlir_obj_root/share/xnnmlir/xnnpack.flags) -o %t.bin
 // RUN: xnn-run %t.mlir --func xnn_delegate_0 --seed 6 --output-dir %t.io > /dev/null
 // RUN: %t.bin %t.io 0 | FileCheck %s --check-prefix=C
 
-// STATS: xnn-stats: delegate segments: 3
+// STATS: xnn-stats: delegate segments: 6
 // STATS: xnn-stats: portable ops: 1
-// STATS: sdpa.mlir:{{[0-9]+}}:8: remark: edge.sdpa stays portable: sdpa with an explicit mask: a fully masked row is zeros in ATen and NaN in XNNPACK's softmax (is_causal and no mask are delegated)
-// STATS: xnn-stats:   edge.sdpa: 5 delegated, 1 portable (83.3%)
+// STATS: sdpa.mlir:{{[0-9]+}}:8: remark: edge.sdpa stays portable: operand #3 has element type i1; XNNPACK's float nodes take f32, f16 or bf16
+// STATS: xnn-stats:   edge.sdpa: 8 delegated, 1 portable (88.9%)
 
 // LOWER-LABEL: func.func private @xnn_delegate_0
 // LOWER: "xnn.batch_matrix_multiply"(%{{.*}}, %{{.*}}) {transpose_b = true} : (tensor<2x3x5x8xf32>, tensor<2x3x7x8xf32>) -> tensor<2x3x5x7xf32>
@@ -49,8 +56,36 @@ func.func @causal_bf16(%q: tensor<1x2x8x32xbf16>, %k: tensor<1x2x8x32xbf16>, %v:
   return %0 : tensor<1x2x8x32xbf16>
 }
 
+// MASKED: output 0: f32[1, 4, 8] {{.*}} ok
 func.func @masked(%q: tensor<1x4x8xf32>, %k: tensor<1x4x8xf32>, %v: tensor<1x4x8xf32>, %m: tensor<1x4x4xf32>) -> tensor<1x4x8xf32> {
   %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x4xf32>) -> tensor<1x4x8xf32>
+  return %0 : tensor<1x4x8xf32>
+}
+
+// A [5, 7] mask broadcast over [1, 2, 5, 7] scores. Row 0 all -inf: zeros;
+// row 1 keeps one position: v's row 3; row 2 all -FLT_MAX (finite): uniform
+// weights, not zeros; row 3 has a NaN: NaN; row 4 mixes -inf and finite.
+// ROWS: output 0: f32[1, 2, 5, 3] {{.*}} ok
+// ROWVALUES: output 0: f32[1, 2, 5, 3] = [0, 0, 0, {{[-0-9.e]+}}, {{.*}}, nan, nan, nan, {{.*}}, 0, 0, 0, {{.*}}, nan, nan, nan,
+func.func @masked_rows(%q: tensor<1x2x5x8xf32>, %k: tensor<1x2x7x8xf32>, %v: tensor<1x2x7x3xf32>) -> tensor<1x2x5x3xf32> {
+  %m = "edge.constant"() {value = dense<[
+    [0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000, 0xFF800000],
+    [0xFF800000, 0xFF800000, 0xFF800000, 0.0, 0xFF800000, 0xFF800000, 0xFF800000],
+    [0xFF7FFFFF, 0xFF7FFFFF, 0xFF7FFFFF, 0xFF7FFFFF, 0xFF7FFFFF, 0xFF7FFFFF, 0xFF7FFFFF],
+    [0.0, 0.0, 0x7FC00000, 0.0, 0.0, 0.0, 0.0],
+    [0.5, 0xFF800000, -2.0, 0xFF800000, 0.0, 0xFF800000, 1.0]]> : tensor<5x7xf32>} : () -> tensor<5x7xf32>
+  %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<1x2x5x8xf32>, tensor<1x2x7x8xf32>, tensor<1x2x7x3xf32>, tensor<5x7xf32>) -> tensor<1x2x5x3xf32>
+  return %0 : tensor<1x2x5x3xf32>
+}
+
+// MBF16: output 0: bf16[2, 6, 16] max_abs=0 max_rel=0 bitwise=equal
+func.func @masked_bf16(%q: tensor<2x6x16xbf16>, %k: tensor<2x6x16xbf16>, %v: tensor<2x6x16xbf16>, %m: tensor<2x6x6xbf16>) -> tensor<2x6x16xbf16> {
+  %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<2x6x16xbf16>, tensor<2x6x16xbf16>, tensor<2x6x16xbf16>, tensor<2x6x6xbf16>) -> tensor<2x6x16xbf16>
+  return %0 : tensor<2x6x16xbf16>
+}
+
+func.func @bool_mask(%q: tensor<1x4x8xf32>, %k: tensor<1x4x8xf32>, %v: tensor<1x4x8xf32>, %m: tensor<1x4x4xi1>) -> tensor<1x4x8xf32> {
+  %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x4xi1>) -> tensor<1x4x8xf32>
   return %0 : tensor<1x4x8xf32>
 }
 

@@ -721,6 +721,9 @@ class Generator:
             ops.append(self.constant((L, S), "i1", payload=payload))
         elif r < 0.6:
             ops.append(self.constant((1,) * (len(lead)) + (L, S), q.dtype, -1.0, 0.0))
+        elif r < 0.7:
+            # A float mask argument: delegated, added to the scores.
+            ops.append(self.g.add_arg((L, S), q.dtype))
         if self.rng.random() < 0.4:
             attrs.append(("scale", fmt_f64(self.rng.choice([0.125, 0.5, 1.0]))))
         return self.op("sdpa", ops, attrs, lead + (L, Ev), q.dtype, v.bound)
