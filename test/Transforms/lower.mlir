@@ -1,5 +1,6 @@
 // RUN: xnn-opt %s --split-input-file --xnn-lower | FileCheck %s
 
+// DOC: bf16 ops computed in f32
 // bf16 multiply and mean run in f32 (XNNPACK's bf16 kernels truncate their
 // results; it has no bf16 reduce): each result is rounded to bf16 by a convert,
 // and widened again for the next op.
@@ -19,6 +20,7 @@ func.func private @bf16_rms(%x: tensor<2x8xbf16>) -> tensor<2x1xbf16> attributes
 
 // -----
 
+// DOC: dtype copies become converts
 // Dtype copies are converts; f16 -> bf16 goes through f32; a copy that changes
 // nothing becomes xnn.copy (a delegate may not return its input).
 // CHECK-LABEL: func.func private @copies
@@ -34,6 +36,7 @@ func.func private @copies(%x: tensor<4xf16>) -> (tensor<4xbf16>, tensor<4xf16>) 
 
 // -----
 
+// DOC: bf16 linear with constant weights
 // bf16 linear with constant weights: f32 compute, weights converted at compile time.
 // CHECK-LABEL: func.func private @linear_bf16
 // CHECK: %[[X:.*]] = "xnn.convert"(%arg0) : (tensor<2x4xbf16>) -> tensor<2x4xf32>
