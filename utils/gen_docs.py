@@ -64,6 +64,7 @@ class Context:
         self.passes = None
         self.markers = None
         self.used_markers = set()
+        self.shown_on_page = set()
 
     # -- running tools ------------------------------------------------------
 
@@ -231,7 +232,11 @@ def directive_example(ctx, args, must_fail):
     ctx.write_input(body)
     command = "xnn-opt input.mlir " + " ".join(shlex.quote(a) for a in flags)
     rc, out, err = ctx.run(command)
-    out_lines = ["**%s** (from [`%s`](../../%s)):\n" % (title, rel, rel), "\n", fence(body, "mlir")]
+    if title in ctx.shown_on_page:  # the same input twice on a page: show it once
+        out_lines = ["**%s** (the input above):\n" % title]
+    else:
+        out_lines = ["**%s** (from [`%s`](../../%s)):\n" % (title, rel, rel), "\n", fence(body, "mlir")]
+        ctx.shown_on_page.add(title)
     if must_fail:
         if rc != 1 or out:
             raise DocError("example '%s': `%s` should fail with exit 1 and no output, "
@@ -309,6 +314,7 @@ DIRECTIVE = re.compile(r"^\{\{([\w-]+)\s*(.*?)\}\}\s*$")
 
 def expand(ctx, template_path):
     rel_src = os.path.relpath(template_path, os.path.join(SRC_ROOT, "docs", "src"))
+    ctx.shown_on_page = set()
     out = [GENERATED_NOTE.format(src=rel_src)]
     with open(template_path, encoding="utf-8") as f:
         lines = f.readlines()
