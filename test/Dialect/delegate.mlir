@@ -3,6 +3,7 @@
 // func.return only; xnn ops are legal only inside delegates.
 // RUN: xnn-opt %s --split-input-file --verify-diagnostics
 
+// DOC: a delegate and its call
 // A well-formed delegate and its call site.
 func.func private @xnn_delegate_0(%a: tensor<4xf32>, %b: tensor<4xbf16>) -> tensor<4xf32> attributes {xnn.delegate} {
   %0 = "xnn.convert"(%b) : (tensor<4xbf16>) -> tensor<4xf32>

@@ -34,6 +34,7 @@
 // CNNIR: "xnn.convolution_2d"
 // NESTED: xnn-delegate must run on builtin.module
 
+// DOC: xnn-delegate on a function
 func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "edge.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>

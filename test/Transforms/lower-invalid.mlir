@@ -1,5 +1,6 @@
 // RUN: xnn-opt %s --split-input-file --xnn-lower --verify-diagnostics
 
+// DOC: a conv that is not tagged NHWC
 func.func private @conv_untagged(%x: tensor<1x2x5x5xf32>) -> tensor<1x3x5x5xf32> attributes {xnn.delegate} {
   %w = "edge.constant"() {value = dense<1.0> : tensor<3x2x3x3xf32>} : () -> tensor<3x2x3x3xf32>
   // expected-error @+1 {{'edge.conv2d' op cannot be lowered to XNNPACK: input and result must be tagged NHWC (run xnn-tag-channels-last first)}}

@@ -1,5 +1,7 @@
 // RUN: xnn-opt %s --split-input-file --xnn-lower | FileCheck %s
+// RUN: xnn-opt %s --split-input-file --xnn-lower=bf16-rounding=relaxed | FileCheck %s --check-prefix=RELAXED
 
+// DOC: bf16 ops computed in f32
 // bf16 multiply and mean run in f32 (XNNPACK's bf16 kernels truncate their
 // results; it has no bf16 reduce): each result is rounded to bf16 by a convert,
 // and widened again for the next op.
@@ -19,6 +21,7 @@ func.func private @bf16_rms(%x: tensor<2x8xbf16>) -> tensor<2x1xbf16> attributes
 
 // -----
 
+// DOC: dtype copies become converts
 // Dtype copies are converts; f16 -> bf16 goes through f32; a copy that changes
 // nothing becomes xnn.copy (a delegate may not return its input).
 // CHECK-LABEL: func.func private @copies
@@ -34,6 +37,7 @@ func.func private @copies(%x: tensor<4xf16>) -> (tensor<4xbf16>, tensor<4xf16>) 
 
 // -----
 
+// DOC: bf16 linear with constant weights
 // bf16 linear with constant weights: f32 compute, weights converted at compile time.
 // CHECK-LABEL: func.func private @linear_bf16
 // CHECK: %[[X:.*]] = "xnn.convert"(%arg0) : (tensor<2x4xbf16>) -> tensor<2x4xf32>
@@ -261,4 +265,23 @@ func.func private @expand_pad_roll(%x: tensor<3x1xf32>) -> (tensor<2x3x5xf32>, t
 func.func private @split(%x: tensor<2x5xf32>) -> (tensor<2x1xf32>, tensor<2x4xf32>) attributes {xnn.delegate} {
   %0:2 = "edge.split"(%x) {dim = -1 : i64, split_sizes = array<i64: 1, 4>} : (tensor<2x5xf32>) -> (tensor<2x1xf32>, tensor<2x4xf32>)
   return %0#0, %0#1 : tensor<2x1xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// DOC: bf16 ops XNNPACK runs natively
+// Ops that never round (relu, neg) stay native bf16 in exact mode;
+// bf16-rounding=relaxed computes every bf16 op in f32.
+// CHECK-LABEL: func.func private @native_bf16
+// CHECK-NEXT: "xnn.unary"(%arg0) {kind = "clamp", {{.*}}} : (tensor<4xbf16>) -> tensor<4xbf16>
+// CHECK-NEXT: "xnn.unary"(%{{.*}}) {kind = "negate"} : (tensor<4xbf16>) -> tensor<4xbf16>
+// CHECK-NEXT: return
+// RELAXED-LABEL: func.func private @native_bf16
+// RELAXED-NEXT: "xnn.convert"(%arg0) : (tensor<4xbf16>) -> tensor<4xf32>
+// RELAXED-NEXT: "xnn.unary"(%{{.*}}) {kind = "clamp", {{.*}}} : (tensor<4xf32>) -> tensor<4xf32>
+// RELAXED: "xnn.unary"(%{{.*}}) {kind = "negate"} : (tensor<4xf32>) -> tensor<4xf32>
+func.func private @native_bf16(%x: tensor<4xbf16>) -> tensor<4xbf16> attributes {xnn.delegate} {
+  %0 = "edge.relu"(%x) : (tensor<4xbf16>) -> tensor<4xbf16>
+  %1 = "edge.neg"(%0) : (tensor<4xbf16>) -> tensor<4xbf16>
+  return %1 : tensor<4xbf16>
 }

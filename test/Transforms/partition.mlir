@@ -1,6 +1,7 @@
 // RUN: xnn-opt %s --split-input-file --xnn-partition | FileCheck %s
 // RUN: xnn-opt %s --split-input-file --xnn-partition='fold-dtype-converts=false' | FileCheck %s --check-prefix=NOFOLD
 
+// DOC: everything delegable
 // Everything delegable: one segment; the constant moves into it. The
 // function records its edge ops per type (constants excepted) for --xnn-stats.
 // CHECK-LABEL: func.func @all_delegable
@@ -33,6 +34,7 @@ func.func @branches(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, ten
 
 // -----
 
+// DOC: a portable op cuts the graph
 // A portable op between two delegable ones: two segments (one would be a cycle).
 // The portable op records why it stays portable.
 // CHECK-LABEL: func.func @cut
@@ -68,6 +70,7 @@ func.func @schedule(%x: tensor<10x4xf32>, %ids: tensor<10xi64>) -> (tensor<10x4x
 
 // -----
 
+// DOC: float converts of activations
 // Float converts of activations fold into the delegate; with
 // fold-dtype-converts=false they stay portable and cut the graph.
 // CHECK-LABEL: func.func @converts
@@ -103,6 +106,7 @@ func.func @constant_convert(%x: tensor<4xf32>, %i: tensor<4xi64>) -> (tensor<4xf
 
 // -----
 
+// DOC: refusals and their reasons
 // Refusals with their reasons: alpha, softmax axis, slice step.
 // CHECK-LABEL: func.func @refusals
 // CHECK: "edge.add"(%arg0, %arg0) {alpha = 2.000000e+00 : f64, xnn.portable_reason = "alpha = 2; XNNPACK's add/subtract have no scale (only alpha = 1)"}

@@ -3,6 +3,7 @@
 // RUN: not xnn-opt %s --xnn-simplify-roundings=mode=fast 2>&1 | FileCheck %s --check-prefix=BADMODE
 // BADMODE: invalid value 'fast' for option 'mode' of pass 'xnn-simplify-roundings' (expected one of exact|relaxed)
 
+// DOC: a rounding that changes nothing
 // A rounding of values that are bf16 already (a max pool of widened bf16)
 // changes nothing: the pair goes, and the remaining convert of the returned
 // value is marked exact_input (the library's plain convert is exact there).
@@ -23,6 +24,7 @@ func.func private @exact_after_max(%x: tensor<1x4x4x2xbf16>) -> (tensor<1x2x2x2x
 
 // -----
 
+// DOC: a rounding of a computed value
 // A rounding of a computed value stays in exact mode, kept in f32 where only
 // f32 ops use it (round_to_bf16: no narrowing and widening passes); relaxed
 // mode keeps the f32 value for every f32 op, GEMMs included, and the rounding
@@ -48,6 +50,7 @@ func.func private @computed(%x: tensor<2x4xf32>, %w: tensor<3x4xf32>) -> (tensor
 
 // -----
 
+// DOC: widening then rounding
 // Widening then rounding gives the value back; the lowering's one convert per
 // use becomes one convert per value.
 // CHECK-LABEL: func.func private @pairs

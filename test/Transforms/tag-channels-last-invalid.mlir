@@ -5,6 +5,7 @@
 // LOC: tag-channels-last-invalid.mlir:{{[0-9]+}}:{{[0-9]+}}: error: argument #1 has xnn.layout "NHWC" but rank 2
 
 
+// DOC: an NHWC argument of rank 2
 // A non-4-D argument declared NHWC.
 // expected-error @+1 {{argument #1 has xnn.layout "NHWC" but rank 2 (only 4-D tensors have an NHWC layout)}}
 func.func @nhwc_argument_rank2(%x: tensor<1x1x6x6xf32>, %y: tensor<2x3xf32> {xnn.layout = "NHWC"}) -> tensor<2x3xf32> {

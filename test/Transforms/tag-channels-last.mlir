@@ -10,6 +10,7 @@
 // Idempotent: a second run finds every layout already in place.
 // RUN: xnn-opt %s --split-input-file --xnn-tag-channels-last --xnn-tag-channels-last | FileCheck %s
 
+// DOC: no layout-sensitive op
 // OpSequencesAddConv2d(0, 0): no conv, nothing to do.
 // CHECK-LABEL: func.func @seq_0x0(
 // CHECK-NOT: edge.to_copy
@@ -22,6 +23,7 @@ func.func @seq_0x0(%x: tensor<1x1x6x6xf32>) -> tensor<1x1x6x6xf32> {
 
 // -----
 
+// DOC: conv then adds
 // OpSequencesAddConv2d(1, 1): conv -> add -> add: 2 copies (in, out).
 // CHECK-LABEL: func.func @seq_1x1(
 // CHECK-SAME: %[[X:[^:]+]]: tensor<1x1x6x6xf32>
@@ -194,6 +196,7 @@ func.func @conv_add_conv_output(%x: tensor<1x3x8x8xf32>) -> (tensor<1x16x8x8xf32
 
 // -----
 
+// DOC: one NHWC copy shared by two convs
 // ThreeOutputsModel: linear(x), conv1(x), conv2(x). The convs share one NHWC
 // copy of x (the partner cache); linear reads x as is.
 // CHECK-LABEL: func.func @three_outputs(

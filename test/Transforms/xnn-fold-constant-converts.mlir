@@ -41,6 +41,7 @@ func.func @f16_rounding() -> tensor<16xf16> {
   return %1 : tensor<16xf16>
 }
 
+// DOC: a chain of constant converts
 // Chain f32 const -> f16 -> f32 -> bf16 folds step by step (double rounding
 // is the program's semantics): 3F809000 -> f16 3C04 (tie to even) -> f32
 // 3F808000 -> bf16 3F80 = 1.0, while the direct f32 -> bf16 gives 3F81. The
@@ -57,7 +58,9 @@ func.func @chain() -> (tensor<2xbf16>, tensor<2xbf16>) {
   %4 = "edge.to_copy"(%0) {dtype = bf16} : (tensor<2xf32>) -> tensor<2xbf16>
   return %3, %4 : tensor<2xbf16>, tensor<2xbf16>
 }
+// DOC-END
 
+// DOC: a constant shared by several converts
 // Shared constant: two converts to f16 share one new constant, bf16 gets its
 // own; the original stays for its other user. Other attributes are kept.
 // CHECK-LABEL: func.func @shared
@@ -74,6 +77,7 @@ func.func @shared(%x: tensor<3x3xf32>) -> (tensor<3x3xf16>, tensor<3x3xf16>, ten
   %3 = "edge.add"(%x, %p) : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
   return %0, %1, %2, %3 : tensor<3x3xf16>, tensor<3x3xf16>, tensor<3x3xbf16>, tensor<3x3xf32>
 }
+// DOC-END
 
 // test_to_copy.py (PR): Parameter(3,3).to(fp16) then x + p. ExecuTorch keeps
 // the convert portable; here it folds into an f16 constant.
@@ -210,6 +214,7 @@ func.func @f16_bf16() -> (tensor<3xbf16>, tensor<3xf16>) {
   return %1, %3 : tensor<3xbf16>, tensor<3xf16>
 }
 
+// DOC: lossless round trips on activations
 // Round trips on activations: bf16 -> f32 -> bf16 and f16 -> f32 -> f16
 // cancel (also as to_dim_order_copy). Never: f32 -> bf16 -> f32, f32 -> f16 ->
 // f32 (lossy), f16 -> bf16 -> f16, an intermediate with another user, a trip
@@ -248,7 +253,9 @@ func.func @round_trips(%b: tensor<2x3xbf16>, %h: tensor<2x3xf16>, %a: tensor<2x3
   %15 = "edge.to_copy"(%14) {dtype = bf16} : (tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xbf16>
   return %1, %3, %5, %7, %9, %11, %10, %13, %15, %8 : tensor<2x3xbf16>, tensor<2x3xf16>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf16>, tensor<2x3xbf16>, tensor<2x3xf32>, tensor<2x3xf16>, tensor<1x2x2x2xbf16>, tensor<2x3xbf16>
 }
+// DOC-END
 
+// DOC: a copy that changes no dtype
 // Copies that change no dtype (memory format only) are not this pass's job.
 // CHECK-LABEL: func.func @no_dtype_change
 // CHECK-NEXT: %[[K:.*]] = "edge.constant"()
@@ -259,6 +266,7 @@ func.func @no_dtype_change() -> tensor<1x2x1x2xf32> {
   %0 = "edge.to_copy"(%w) {memory_format = "channels_last"} : (tensor<1x2x1x2xf32>) -> tensor<1x2x1x2xf32>
   return %0 : tensor<1x2x1x2xf32>
 }
+// DOC-END
 
 {-#
   dialect_resources: {

@@ -9,6 +9,7 @@
 // RUN: xnn-opt %s --xnn-remove-redundant-copies | xnn-opt --xnn-remove-redundant-copies | FileCheck %s --check-prefixes=CHECK,MOD
 // RUN: xnn-opt %s --pass-pipeline='builtin.module(func.func(xnn-remove-redundant-copies))' | FileCheck %s
 
+// DOC: a pair of copies that cancel
 // ImplicitRedundantOpRemoval: x -> to(CL) -> upsample -> to(contig) -> conv.
 // The tagger inserts to(CL) before the conv and to(contig) after it; the user
 // to(contig) and the inserted to(CL) cancel. (edge has no upsample: a
@@ -29,7 +30,9 @@ func.func @implicit_redundant_op_removal(%x: tensor<1x3x3x3xf32>, %w: tensor<3x3
   %5 = "edge.to_copy"(%4) {memory_format = "contiguous"} : (tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
   return %5 : tensor<1x3x3x3xf32>
 }
+// DOC-END
 
+// DOC: copies around two convs
 // QuantizableRedundantCopy (float variant): channels_last input ->
 // conv1 -> to(contig) -> conv2. The user to(contig) and the to(CL) inserted
 // before conv2 cancel; only the output NHWC -> NCHW copy stays: 1 copy.
@@ -47,6 +50,7 @@ func.func @quantizable_redundant_copy(%x: tensor<1x3x32x32xf32> {xnn.layout = "N
   %4 = "edge.to_copy"(%3) {memory_format = "contiguous"} : (tensor<1x16x32x32xf32>) -> tensor<1x16x32x32xf32>
   return %4 : tensor<1x16x32x32xf32>
 }
+// DOC-END
 
 // ComplexQuantizableRedundantCopy (float variant): channels_last input ->
 // conv1 -> relu -> to(contig) -> to(CL) -> to(contig) -> conv2 -> to(CL) ->

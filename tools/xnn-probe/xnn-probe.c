@@ -273,7 +273,34 @@ static int checkCapabilities(void) {
   return disagreements || windowDisagreements || clampDisagreements || unaryDisagreements ? 1 : 0;
 }
 
+static void printHelp(void) {
+  printf(
+      "OVERVIEW: asks the linked XNNPACK which node/dtype pairs it accepts, and checks the\n"
+      "capability table and the bf16 rounding emulation against it\n"
+      "\n"
+      "USAGE: xnn-probe [--check-capabilities | --check-bf16-rounding[=all|N] | --version]\n"
+      "\n"
+      "OPTIONS:\n"
+      "  (none)                       Define and create a runtime for each probed node in f32, f16\n"
+      "                               and bf16, and each convert; print 'ok' or the failing step\n"
+      "  --check-capabilities         Check every capability table entry against the library (native\n"
+      "                               pairs must be accepted, pairs run via f32 refused or known to\n"
+      "                               miscompute), pool windows, clamp ranges and unary special\n"
+      "                               values against the reference interpreter\n"
+      "  --check-bf16-rounding[=all|N]\n"
+      "                               Check the f32 -> bf16 round-to-nearest emulation on every N-th\n"
+      "                               f32 bit pattern (default 4099; all: every pattern, ~75 s)\n"
+      "  --version                    Print the version (project, MLIR, XNNPACK)\n"
+      "  --help, -h                   This text\n"
+      "\n"
+      "EXIT STATUS: 0 on success, 1 on a disagreement or any error.\n");
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    printHelp();
+    return 0;
+  }
   if (argc > 1 && !strcmp(argv[1], "--version")) {
     xnnMlirPrintVersion("xnn-probe", stdout);
     return 0;
@@ -297,7 +324,7 @@ int main(int argc, char **argv) {
     return xnnProbeCheckBf16Rounding(stride);
   }
   if (argc > 1) {
-    fprintf(stderr, "usage: xnn-probe [--check-capabilities | --check-bf16-rounding[=all|N] | --version]\n");
+    fprintf(stderr, "usage: xnn-probe [--check-capabilities | --check-bf16-rounding[=all|N] | --version | --help]\n");
     return 1;
   }
   for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); ++i)

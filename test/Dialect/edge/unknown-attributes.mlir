@@ -5,6 +5,7 @@
 // RUN:   --pass-pipeline='builtin.module(xnn-verify)' --split-input-file 2>&1 | FileCheck %s --check-prefix=PLUGIN
 // PLUGIN: error: 'edge.relu' op has unknown attribute 'foo'
 
+// DOC: an unknown attribute
 func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{'edge.relu' op has unknown attribute 'foo' (it takes no attributes; annotations need a dialect prefix, e.g. 'xnn.note')}}
   %0 = "edge.relu"(%a) {foo = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
