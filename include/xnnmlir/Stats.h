@@ -50,6 +50,14 @@ void xnnMlirDelegatedShare(MlirOperation module, int64_t *delegated, int64_t *to
  * diagnostic line of `severity` ("remark", "error"). */
 void xnnMlirPrintPortableOps(MlirOperation module, const char *severity, FILE *out);
 
+/* The reason xnn-partition left `op` portable (its `xnn.portable_reason`), or a
+ * string ref with NULL data if it has none. */
+MlirStringRef xnnMlirPortableReason(MlirOperation op);
+
+/* `op`'s location as --xnn-stats prints it: `file:line:col`, else MLIR's
+ * `loc(...)` text (a name location), else `<unknown>`; truncated to `size`. */
+void xnnMlirOperationLocationText(MlirOperation op, char *buf, size_t size);
+
 /* True if `op` is an edge.to_copy/edge.to_dim_order_copy whose result element
  * type differs from its operand's. */
 bool xnnMlirIsDtypeConvert(MlirOperation op);

@@ -203,9 +203,7 @@ typedef struct Reasons {
 
 static MlirWalkResult collectReason(MlirOperation op, void *userData) {
   Reasons *r = userData;
-  MlirAttribute a = mlirOperationGetDiscardableAttributeByName(
-      op, mlirStringRefCreateFromCString("xnn.portable_reason"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+  if (!xnnMlirPortableReason(op).data)
     return MlirWalkResultAdvance;
   if (r->size == r->capacity &&
       !(r->ops = realloc(r->ops, (r->capacity = r->capacity ? 2 * r->capacity : 16) * sizeof(MlirOperation))))
@@ -214,12 +212,13 @@ static MlirWalkResult collectReason(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static MlirStringRef reasonOf(MlirOperation op) {
-  return mlirStringAttrGetValue(mlirOperationGetDiscardableAttributeByName(
-      op, mlirStringRefCreateFromCString("xnn.portable_reason")));
+MlirStringRef xnnMlirPortableReason(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetDiscardableAttributeByName(op, mlirStringRefCreateFromCString("xnn.portable_reason"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) ? mlirStringAttrGetValue(a)
+                                                              : mlirStringRefCreate(NULL, 0);
 }
 
-static void locationText(MlirOperation op, char *buf, size_t n) {
+void xnnMlirOperationLocationText(MlirOperation op, char *buf, size_t n) {
   MlirStringRef file;
   unsigned line, col;
   MlirLocation where = mlirOperationGetLocation(op);
@@ -262,7 +261,7 @@ typedef struct ReasonCount {
 static size_t countReasons(const Reasons *r, ReasonCount *out) {
   size_t n = 0;
   for (size_t i = 0; i < r->size; ++i) {
-    MlirStringRef t = reasonOf(r->ops[i]);
+    MlirStringRef t = xnnMlirPortableReason(r->ops[i]);
     size_t k = 0;
     while (k < n && !(out[k].text.length == t.length && !memcmp(out[k].text.data, t.data, t.length)))
       ++k;
@@ -283,8 +282,8 @@ void xnnMlirPrintPortableOps(MlirOperation module, const char *severity, FILE *o
   char loc[512];
   for (size_t i = 0; i < r.size; ++i) {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(r.ops[i]));
-    MlirStringRef why = reasonOf(r.ops[i]);
-    locationText(r.ops[i], loc, sizeof(loc));
+    MlirStringRef why = xnnMlirPortableReason(r.ops[i]);
+    xnnMlirOperationLocationText(r.ops[i], loc, sizeof(loc));
     /* As MLIR prints diagnostics: a location without a position follows the severity. */
     bool named = !strncmp(loc, "loc(", 4);
     fprintf(out, "%s: %s: %s%s%.*s stays portable: %.*s\n", named ? "<unknown>:0" : loc, severity, named ? loc : "",
@@ -336,8 +335,8 @@ void xnnMlirPrintStatsChunk(MlirOperation module, const XnnMlirStats *s, const c
     fputs("}, \"portable\": [", out);
     for (size_t i = 0; i < r.size; ++i) {
       MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(r.ops[i]));
-      MlirStringRef why = reasonOf(r.ops[i]);
-      locationText(r.ops[i], loc, sizeof(loc));
+      MlirStringRef why = xnnMlirPortableReason(r.ops[i]);
+      xnnMlirOperationLocationText(r.ops[i], loc, sizeof(loc));
       fputs(i ? ", {\"op\": " : "{\"op\": ", out);
       jsonString(out, name.data, name.length);
       fputs(", \"loc\": ", out);

@@ -2,6 +2,7 @@
  * project's passes, written on the MLIR C API. */
 #include "xnnmlir/Diagnostics.h"
 #include "xnnmlir/Dialects.h"
+#include "xnnmlir/Graph.h"
 #include "xnnmlir/Parse.h"
 #include "xnnmlir/Stack.h"
 #include "xnnmlir/Passes.h"
@@ -94,6 +95,8 @@ typedef struct Options {
   bool timing, passStatistics, dumpPipeline;
   const char *statsFormat; /* NULL: no --xnn-stats */
   double requireDelegated;  /* < 0: no --xnn-require-delegated */
+  const char *graphPath;    /* NULL: no --xnn-graph */
+  XnnMlirGraphFormat graphFormat;
   bool listPasses;
   bool disableThreading, allowUnregistered, verifyEach;
   bool printGeneric, printDebugInfo, printLocalScope;
@@ -131,6 +134,13 @@ static void printHelp(void) {
       "  --xnn-require-delegated=<f>      Fail (exit 1, no output) when less than the fraction f (0..1)\n"
       "                                   of the edge ops (constants excepted) ends up in delegates;\n"
       "                                   each portable op is reported as a located error with its reason\n"
+      "  --xnn-graph=<file.html|file.dot> After the pipeline, draw the module: one node per op (each\n"
+      "                                   delegate call drawn as the ops of its function, constants left\n"
+      "                                   out), coloured by delegate segment, portable ops outlined red\n"
+      "                                   with their located reason, edges along SSA data flow. The\n"
+      "                                   extension picks the form: .html (self-contained page with zoom,\n"
+      "                                   pan and collapsible groups) or .dot (Graphviz). Written as -o is:\n"
+      "                                   atomically, only on success. Not with --split-input-file\n"
       "  --mlir-print-ir-before-all       Print the IR before every pass (stderr)\n"
       "  --mlir-print-ir-after-all        Print the IR after every pass (stderr)\n"
       "  --mlir-print-ir-after-change     With after-all: only when the pass changed the IR\n"
@@ -305,6 +315,12 @@ static int parseArgs(int argc, char **argv, Options *o) {
       if (!*v || *end || !(f >= 0.0 && f <= 1.0))
         return usageError("invalid value for --xnn-require-delegated: '%s' (a fraction from 0 to 1)", v);
       o->requireDelegated = f;
+    } else if (matchFlag(a, "xnn-graph", &v)) {
+      VALUE_REQUIRED();
+      o->graphFormat = xnnMlirGraphFormatForPath(v);
+      if (o->graphFormat == XNN_MLIR_GRAPH_NONE)
+        return usageError("--xnn-graph: '%s' has no .html or .dot extension (the extension picks the form)", v);
+      o->graphPath = v;
     } else if (matchFlag(a, "list-passes", &v)) {
       o->listPasses = true;
     } else if (matchFlag(a, "mlir-print-ir-before-all", &v)) {
@@ -370,6 +386,11 @@ static int parseArgs(int argc, char **argv, Options *o) {
   if (o->emitBytecode && o->splitMarker)
     return usageError("%s: bytecode holds one module; --split-input-file cannot be used with it",
                       "--emit-bytecode");
+  /* One picture per run: the chunks are separate modules. */
+  if (o->graphPath && o->splitMarker)
+    return usageError("%s: draws one module; --split-input-file cannot be used with it", "--xnn-graph");
+  if (o->graphPath && !strcmp(o->graphPath, o->output))
+    return usageError("--xnn-graph and -o name the same file: '%s'", o->graphPath);
   if (o->pipeline && o->numPassFlags)
     return usageError("'%s': --pass-pipeline can't be used with individual pass options",
                       o->passFlags[0].name);
@@ -632,12 +653,16 @@ static bool verifyRoundtrip(MlirContext ctx, MlirOperation op) {
   return ok;
 }
 
+static void writeGraphPiece(MlirStringRef piece, void *userData) {
+  xnnOutputFileWrite(userData, piece.data, piece.length);
+}
+
 /* Parses, verifies, transforms and prints one chunk. Returns true on success.
  * `last`: the process exits right after; the module is left to the OS unless
  * leak checking needs it freed (a 10^5-op module takes ~30 ms to destroy). */
 static bool processChunk(MlirContext ctx, const Options *o, const char *filename, const char *text,
                          size_t size, unsigned firstLine, int chunk, bool last, XnnStrBuf *out,
-                         XnnOutputFile *bytecodeOut) {
+                         XnnOutputFile *bytecodeOut, XnnOutputFile *graphOut) {
   double mark = nowSeconds();
   /* No text: the input is a bytecode file, read in place. */
   MlirModule module = text ? xnnMlirParseSource(ctx, text, size, filename, firstLine)
@@ -707,6 +732,8 @@ static bool processChunk(MlirContext ctx, const Options *o, const char *filename
       ok = false;
     }
   }
+  if (ok && graphOut)
+    xnnMlirWriteGraph(op, o->graphFormat, filename, writeGraphPiece, graphOut);
   if (!ok && out->data) {
     out->size = outMark;
     out->data[outMark] = 0;
@@ -822,6 +849,19 @@ static int toolMain(int argc, char **argv) {
     mlirContextDestroy(ctx);
     return 1;
   }
+  /* Opened before any work, so an unwritable path fails fast; kept only if
+   * everything, the -o output included, succeeds. */
+  XnnOutputFile *graphOut = NULL;
+  if (o.graphPath && !(graphOut = xnnOutputFileOpen(o.graphPath, err, sizeof(err)))) {
+    fprintf(stderr, TOOL ": error: --xnn-graph: %s\n", err);
+    if (bytecodeOut)
+      xnnOutputFileDiscard(bytecodeOut);
+    free(chunks);
+    free(buffer);
+    xnnMlirDiagEngineDestroy(diags);
+    mlirContextDestroy(ctx);
+    return 1;
+  }
   if (!bytecodeOut)
     xnnStrBufReserve(&out, size + size / 4 + 64); /* printed IR is about the input's size */
   bool allOk = true;
@@ -832,7 +872,7 @@ static int toolMain(int argc, char **argv) {
       xnnMlirDiagEngineBeginVerify(diags, chunks[i].firstLine, chunks[i].lastLine,
                                    o.verifyDiagnostics == 2);
     bool ok = processChunk(ctx, &o, filename, chunks[i].start, chunks[i].size, chunks[i].firstLine,
-                           splits ? (int)i : -1, i + 1 == numChunks, &out, bytecodeOut);
+                           splits ? (int)i : -1, i + 1 == numChunks, &out, bytecodeOut, graphOut);
     if (o.verifyDiagnostics)
       ok = xnnMlirDiagEngineEndVerify(diags);
     allOk = allOk && ok;
@@ -847,6 +887,12 @@ static int toolMain(int argc, char **argv) {
   } else if (!bytecodeOut && allOk &&
              !xnnWriteOutputFile(o.output, out.data ? out.data : "", out.size, err, sizeof(err))) {
     fprintf(stderr, TOOL ": error: %s\n", err);
+    allOk = false;
+  }
+  if (graphOut && !allOk)
+    xnnOutputFileDiscard(graphOut);
+  else if (graphOut && !xnnOutputFileCommit(graphOut, err, sizeof(err))) {
+    fprintf(stderr, TOOL ": error: --xnn-graph: %s\n", err);
     allOk = false;
   }
   phaseEnd(PHASE_OUTPUT, &mark);
