@@ -81,3 +81,11 @@ for _feature, _probe in (("torch", "import torch"), ("torchvision", "import torc
 if "torchvision" not in config.available_features:
     lit_config.note("PyTorch model tests are skipped: /usr/bin/python3 cannot import torch and torchvision "
                     "(Debian: apt-get install python3-torch python3-torchvision)")
+
+# Headless Chromium renders xnn-opt --xnn-graph's HTML page (graph-render.test).
+if os.access("/usr/bin/chromium", os.X_OK):
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", "/usr/bin/chromium"))
+else:
+    lit_config.note("The --xnn-graph rendering test is skipped: no /usr/bin/chromium "
+                    "(Debian: apt-get install --no-install-recommends chromium)")

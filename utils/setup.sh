@@ -13,8 +13,9 @@ if [ "${1:-}" = "--prefix" ]; then prefix="$2"; fi
 need_root() { if [ "$(id -u)" -ne 0 ]; then echo "setup.sh: run as root (apt-get install)" >&2; exit 1; fi; }
 
 # python3-torch, python3-torchvision: PyTorch as the oracle of the model tests and xnn-import-torch.
+# chromium: headless rendering of xnn-opt --xnn-graph's HTML page (test/xnn-opt/graph-render.test).
 pkgs="cmake ninja-build gcc pkgconf python3 libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 libclang-rt-22-dev
-      python3-numpy python3-torch python3-torchvision"
+      python3-numpy python3-torch python3-torchvision chromium"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
