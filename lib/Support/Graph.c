@@ -617,9 +617,13 @@ static void dotGroup(Out *o, const Graph *g, size_t k, const size_t *nodeOrder, 
     puts_(o, count);
     puts_(o, "\"; style=\"rounded,bold\"; color=\"");
     puts_(o, g->segments[c->segment].color);
-    puts_(o, "\"; tooltip=\"");
-    dotEscaped(o, ops.data ? ops.data : "", ops.size);
-    puts_(o, "\";\n");
+    puts_(o, "\";");
+    if (ops.size) {
+      puts_(o, " tooltip=\"");
+      dotEscaped(o, ops.data, ops.size);
+      puts_(o, "\";");
+    }
+    puts_(o, "\n");
     xnnStrBufFree(&ops);
   } else {
     puts_(o, c->kind == GROUP_FUNCTION ? "\"; style=solid; color=\"#888888\";\n" : "\"; style=dashed; color=\"#888888\";\n");
