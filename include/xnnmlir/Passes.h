@@ -124,6 +124,14 @@ MlirLogicalResult xnnMlirParsePassPipeline(MlirOpPassManager pm,
                                            MlirStringCallback error,
                                            void *userData);
 
+/* Runs `pm` on `op` as mlirPassManagerRunOnOp does, except that passes of
+ * the registry nested under a per-op pass manager (xnn-delegate's
+ * func.func(...) steps) run on one op after another, in IR order, even in a
+ * multithreaded context: blobs they create are named in creation order and
+ * the first failing delegate ends the run, so parallel runs would make the
+ * output depend on thread timing. Threading is off only while `pm` runs. */
+MlirLogicalResult xnnMlirRunPassManagerOnOp(MlirPassManager pm, MlirOperation op);
+
 /*===----------------------------------------------------------------------===*
  * Writing a pass in C.
  *===----------------------------------------------------------------------===*/

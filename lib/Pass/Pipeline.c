@@ -3,6 +3,7 @@
  * both (`builtin.module(xnn-partition{fold-dtype-converts=false},func.func(cse))`). */
 #include "xnnmlir/Passes.h"
 
+#include "Pass/PassDefs.h"
 #include "Support/Strings.h"
 
 #include <ctype.h>
@@ -84,10 +85,43 @@ static void captureError(MlirStringRef msg, void *userData) {
   xnnStrBufAppend(&((ErrorCapture *)userData)->buf, msg.data, msg.length);
 }
 
+/* True if `pm` runs on builtin.module (the C API has no anchor getter; the
+ * printed pipeline starts with it). */
+static bool anchoredOnModule(MlirOpPassManager pm) {
+  XnnStrBuf text = {0};
+  mlirPrintPassPipeline(pm, xnnStrBufCallback, &text);
+  bool module = text.data && !strncmp(text.data, "builtin.module(", 15);
+  xnnStrBufFree(&text);
+  return module;
+}
+
+/* xnn-delegate on a module becomes its steps, per-delegate ones nested under
+ * func.func(...), so pipeline dumps, timings and IR printing list each step.
+ * Elsewhere the single pass stays, and reports where it must run. */
+static bool addDelegateSteps(Parser *p, MlirOpPassManager pm, MlirStringRef options, size_t at) {
+  ErrorCapture cap = {{0}};
+  XnnMlirPassOptionValues values;
+  if (!xnnMlirParsePassOptions(&xnnDelegatePassInfo, options, &values, captureError, &cap)) {
+    parserError(p, at, cap.buf.data ? cap.buf.data : "invalid options");
+    xnnStrBufFree(&cap.buf);
+    return false;
+  }
+  char steps[1024];
+  xnnDelegateStepsPipeline(&values, steps, sizeof(steps));
+  bool ok = mlirLogicalResultIsSuccess(
+      xnnMlirAddPipeline(pm, mlirStringRefCreateFromCString(steps), captureError, &cap));
+  if (!ok)
+    parserError(p, at, cap.buf.data ? cap.buf.data : "cannot add xnn-delegate's steps");
+  xnnStrBufFree(&cap.buf);
+  return ok;
+}
+
 static bool addPass(Parser *p, MlirOpPassManager pm, MlirStringRef name, MlirStringRef options,
                     bool hasOptions, size_t at) {
   const XnnMlirPassInfo *info = xnnMlirLookupPass(name);
   ErrorCapture cap = {{0}};
+  if (info == &xnnDelegatePassInfo && anchoredOnModule(pm))
+    return addDelegateSteps(p, pm, options, at);
   if (info) {
     MlirPass pass = xnnMlirCreatePass(info, options, captureError, &cap);
     if (!pass.ptr) {
@@ -235,4 +269,60 @@ MlirLogicalResult xnnMlirParsePassPipeline(MlirOpPassManager pm, MlirStringRef a
     return mlirLogicalResultFailure();
   }
   return mlirLogicalResultSuccess();
+}
+
+/* True if `text` (a printed pipeline) has a pass of the registry inside a
+ * nested pass manager, e.g. builtin.module(func.func(xnn-lower)). */
+static bool nestsRegistryPass(const char *text) {
+  int depth = 0;
+  for (const char *c = text; *c;) {
+    if (*c == '{') { /* options: skip to the matching brace */
+      int braces = 0;
+      char quote = 0;
+      for (; *c; ++c) {
+        if (quote)
+          quote = *c == quote ? 0 : quote;
+        else if (*c == '"' || *c == '\'')
+          quote = *c;
+        else if (*c == '{')
+          ++braces;
+        else if (*c == '}' && --braces == 0) {
+          ++c;
+          break;
+        }
+      }
+      continue;
+    }
+    if (*c == '(' || *c == ')') {
+      depth += *c == '(' ? 1 : -1;
+      ++c;
+      continue;
+    }
+    if (!isNameChar(*c)) {
+      ++c;
+      continue;
+    }
+    const char *start = c;
+    while (*c && isNameChar(*c))
+      ++c;
+    if (depth >= 2 && *c != '(' &&
+        xnnMlirLookupPass(mlirStringRefCreate(start, (size_t)(c - start))))
+      return true;
+  }
+  return false;
+}
+
+MlirLogicalResult xnnMlirRunPassManagerOnOp(MlirPassManager pm, MlirOperation op) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  XnnStrBuf text = {0};
+  mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm), xnnStrBufCallback, &text);
+  /* A context without threading reports one thread. */
+  bool sequential = mlirContextGetNumThreads(ctx) > 1 && text.data && nestsRegistryPass(text.data);
+  xnnStrBufFree(&text);
+  if (sequential)
+    mlirContextEnableMultithreading(ctx, false);
+  MlirLogicalResult result = mlirPassManagerRunOnOp(pm, op);
+  if (sequential)
+    mlirContextEnableMultithreading(ctx, true);
+  return result;
 }

@@ -1,7 +1,10 @@
 /* xnn-delegate: the whole delegate pipeline, in order: fold constant
  * converts, partition, then on every delegate function tag channels-last,
- * remove redundant copies and lower to xnn. Built from the registry, so each
- * step is exactly the pass of the same name. */
+ * remove redundant copies, lower to xnn and simplify roundings. Built from the
+ * registry, so each step is exactly the pass of the same name. The pipeline
+ * parser puts these steps in a pipeline in place of xnn-delegate (so listings,
+ * timings and IR dumps show them); this single pass remains for C API users
+ * who create it directly. */
 #include "xnnmlir/Passes.h"
 
 #include "Pass/PassDefs.h"
@@ -37,6 +40,18 @@ static bool runPipeline(MlirOperation op, const char *anchor, const char *pipeli
   return ok;
 }
 
+/* The steps' pipeline texts, shared by this pass and the parser's expansion
+ * so the two cannot drift apart. */
+static void stepsText(const DelegateConfig *cfg, char *front, size_t frontSize, char *perDelegate,
+                      size_t perDelegateSize) {
+  snprintf(front, frontSize, "xnn-fold-constant-converts,xnn-partition{fold-dtype-converts=%s}",
+           cfg->foldDtypeConverts ? "true" : "false");
+  snprintf(perDelegate, perDelegateSize,
+           "xnn-tag-channels-last{delegates-only=true},xnn-remove-redundant-copies{delegates-only=true},"
+           "xnn-lower{bf16-rounding=%s},xnn-simplify-roundings{mode=%s}",
+           cfg->bf16Rounding, cfg->bf16Rounding);
+}
+
 static void runDelegate(MlirOperation op, MlirExternalPass pass, void *config) {
   const DelegateConfig *cfg = config;
   if (!xnnOpIs(op, "builtin.module")) {
@@ -45,9 +60,8 @@ static void runDelegate(MlirOperation op, MlirExternalPass pass, void *config) {
     mlirExternalPassSignalFailure(pass);
     return;
   }
-  char front[256];
-  snprintf(front, sizeof(front), "xnn-fold-constant-converts,xnn-partition{fold-dtype-converts=%s}",
-           cfg->foldDtypeConverts ? "true" : "false");
+  char front[256], perDelegate[256];
+  stepsText(cfg, front, sizeof(front), perDelegate, sizeof(perDelegate));
   if (!runPipeline(op, "builtin.module", front)) {
     mlirExternalPassSignalFailure(pass);
     return;
@@ -55,11 +69,6 @@ static void runDelegate(MlirOperation op, MlirExternalPass pass, void *config) {
   size_t n = 0;
   MlirOperation *top = xnnBlockOps(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)), &n);
   bool ok = true;
-  char perDelegate[256];
-  snprintf(perDelegate, sizeof(perDelegate),
-           "xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower{bf16-rounding=%s},"
-           "xnn-simplify-roundings{mode=%s}",
-           cfg->bf16Rounding, cfg->bf16Rounding);
   for (size_t i = 0; i < n && ok; ++i)
     if (xnnIsDelegateFunc(top[i]))
       ok = runPipeline(top[i], "func.func", perDelegate);
@@ -76,11 +85,23 @@ static const XnnMlirPassOption delegateOptions[] = {
      "and rounds only the delegate's bf16 results (passed to xnn-lower and xnn-simplify-roundings)"},
 };
 
-static MlirPass createDelegate(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
+static DelegateConfig delegateConfig(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
   DelegateConfig cfg = {xnnMlirPassOptionGetBool(info, values, "fold-dtype-converts"), ""};
   snprintf(cfg.bf16Rounding, sizeof(cfg.bf16Rounding), "%s",
            xnnMlirPassOptionGetString(info, values, "bf16-rounding"));
+  return cfg;
+}
+
+static MlirPass createDelegate(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
+  DelegateConfig cfg = delegateConfig(info, values);
   return xnnMlirCreateExternalPass(info, runDelegate, &cfg, sizeof(cfg));
+}
+
+void xnnDelegateStepsPipeline(const XnnMlirPassOptionValues *values, char *out, size_t size) {
+  DelegateConfig cfg = delegateConfig(&xnnDelegatePassInfo, values);
+  char front[256], perDelegate[256];
+  stepsText(&cfg, front, sizeof(front), perDelegate, sizeof(perDelegate));
+  snprintf(out, size, "%s,func.func(%s)", front, perDelegate);
 }
 
 const XnnMlirPassInfo xnnDelegatePassInfo = {

@@ -78,16 +78,33 @@ static void processRegions(MlirOperation op) {
       processBlock(b);
 }
 
+typedef struct RemoveCopiesConfig {
+  bool delegatesOnly;
+} RemoveCopiesConfig;
+
+static bool processDelegate(MlirOperation func, const void *config) {
+  (void)config;
+  processRegions(func);
+  return true;
+}
+
 static void runRemoveRedundantCopies(MlirOperation op, MlirExternalPass pass, void *config) {
   (void)pass;
-  (void)config;
-  processRegions(op);
+  if (((const RemoveCopiesConfig *)config)->delegatesOnly)
+    xnnForEachDelegate(op, processDelegate, NULL);
+  else
+    processRegions(op);
 }
+
+static const XnnMlirPassOption removeCopiesOptions[] = {
+    {"delegates-only", XNN_MLIR_OPTION_BOOL, "false",
+     "only delegate functions (xnn.delegate), as in xnn-delegate's func.func(...) steps"},
+};
 
 static MlirPass createRemoveRedundantCopies(const XnnMlirPassInfo *info,
                                             const XnnMlirPassOptionValues *options) {
-  (void)options;
-  return xnnMlirCreateExternalPass(info, runRemoveRedundantCopies, NULL, 0);
+  RemoveCopiesConfig cfg = {xnnMlirPassOptionGetBool(info, options, "delegates-only")};
+  return xnnMlirCreateExternalPass(info, runRemoveRedundantCopies, &cfg, sizeof(cfg));
 }
 
 const XnnMlirPassInfo xnnRemoveRedundantCopiesPassInfo = {
@@ -95,7 +112,7 @@ const XnnMlirPassInfo xnnRemoveRedundantCopiesPassInfo = {
     .name = "XnnRemoveRedundantCopies",
     .description = "Remove memory-format copies that cancel in pairs or keep the layout; never "
                    "touches a copy that changes dtype",
-    .options = NULL,
-    .numOptions = 0,
+    .options = removeCopiesOptions,
+    .numOptions = 1,
     .create = createRemoveRedundantCopies,
 };

@@ -677,8 +677,22 @@ static MlirWalkResult collectFunc(MlirOperation op, void *ud) {
   return MlirWalkResultSkip;
 }
 
-static void runTagChannelsLast(MlirOperation op, MlirExternalPass pass, void *config) {
+typedef struct TagConfig {
+  bool delegatesOnly;
+} TagConfig;
+
+static bool processDelegate(MlirOperation func, const void *config) {
   (void)config;
+  return processFunc(func);
+}
+
+static void runTagChannelsLast(MlirOperation op, MlirExternalPass pass, void *config) {
+  const TagConfig *cfg = config;
+  if (cfg->delegatesOnly) {
+    if (!xnnForEachDelegate(op, processDelegate, NULL))
+      mlirExternalPassSignalFailure(pass);
+    return;
+  }
   FuncList l = {0};
   mlirOperationWalk(op, collectFunc, &l, MlirWalkPreOrder);
   bool ok = true;
@@ -689,10 +703,15 @@ static void runTagChannelsLast(MlirOperation op, MlirExternalPass pass, void *co
     mlirExternalPassSignalFailure(pass);
 }
 
+static const XnnMlirPassOption tagOptions[] = {
+    {"delegates-only", XNN_MLIR_OPTION_BOOL, "false",
+     "only delegate functions (xnn.delegate), as in xnn-delegate's func.func(...) steps"},
+};
+
 static MlirPass createTagChannelsLast(const XnnMlirPassInfo *info,
                                       const XnnMlirPassOptionValues *options) {
-  (void)options;
-  return xnnMlirCreateExternalPass(info, runTagChannelsLast, NULL, 0);
+  TagConfig cfg = {xnnMlirPassOptionGetBool(info, options, "delegates-only")};
+  return xnnMlirCreateExternalPass(info, runTagChannelsLast, &cfg, sizeof(cfg));
 }
 
 const XnnMlirPassInfo xnnTagChannelsLastPassInfo = {
@@ -700,7 +719,7 @@ const XnnMlirPassInfo xnnTagChannelsLastPassInfo = {
     .name = "XnnTagChannelsLast",
     .description = "Run layout-sensitive ops (conv, pools, H/W means) in NHWC: tag values "
                    "xnn.layout, insert memory-format copies, restore function results",
-    .options = NULL,
-    .numOptions = 0,
+    .options = tagOptions,
+    .numOptions = 1,
     .create = createTagChannelsLast,
 };

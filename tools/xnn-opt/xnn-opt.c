@@ -683,7 +683,7 @@ static bool processChunk(MlirContext ctx, const Options *o, const char *filename
   bool deferVerifier = runsPasses && defersFinalVerifier(o);
   if (ok) {
     MlirPassManager pm = buildPassManager(ctx, o, o->verifyEach && !deferVerifier);
-    ok = !mlirPassManagerIsNull(pm) && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+    ok = !mlirPassManagerIsNull(pm) && mlirLogicalResultIsSuccess(xnnMlirRunPassManagerOnOp(pm, op));
     if (!mlirPassManagerIsNull(pm))
       mlirPassManagerDestroy(pm); /* prints the timing report, if enabled */
     phaseEnd(PHASE_PIPELINE, &mark);

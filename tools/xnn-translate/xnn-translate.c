@@ -78,7 +78,7 @@ static bool runPipeline(MlirContext ctx, MlirModule module, const char *pipeline
       mlirPassManagerGetAsOpPassManager(pm), mlirStringRefCreateFromCString("builtin.module"),
       mlirStringRefCreateFromCString(pipeline), printToStderr, NULL));
   if (ok)
-    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))) &&
+    ok = mlirLogicalResultIsSuccess(xnnMlirRunPassManagerOnOp(pm, mlirModuleGetOperation(module))) &&
          mlirLogicalResultIsSuccess(xnnMlirVerify(mlirModuleGetOperation(module)));
   mlirPassManagerDestroy(pm);
   return ok;
