@@ -12,6 +12,7 @@
 #include "xnnmlir/Version.h"
 
 #include "CAPIExt/BytecodeFile.h"
+#include "CAPIExt/IRPrinting.h"
 #include "Support/FileIO.h"
 #include "Support/Strings.h"
 
@@ -91,6 +92,9 @@ typedef struct Options {
   PassFlag passFlags[64];
   size_t numPassFlags;
   bool printIrBefore, printIrAfter, printIrAfterChange, printIrAfterFailure, printIrModuleScope;
+  /* --mlir-print-ir-before=/--mlir-print-ir-after=: pass arguments (from argv) */
+  MlirStringRef printIrBeforePasses[64], printIrAfterPasses[64];
+  size_t numPrintIrBeforePasses, numPrintIrAfterPasses;
   const char *printIrTreeDir;
   bool timing, passStatistics, dumpPipeline;
   const char *statsFormat; /* NULL: no --xnn-stats */
@@ -143,13 +147,20 @@ static void printHelp(void) {
       "                                   atomically, only on success. Not with --split-input-file\n"
       "  --mlir-print-ir-before-all       Print the IR before every pass (stderr)\n"
       "  --mlir-print-ir-after-all        Print the IR after every pass (stderr)\n"
-      "  --mlir-print-ir-after-change     With after-all: only when the pass changed the IR\n"
+      "  --mlir-print-ir-before=<pass>[,<pass>...]\n"
+      "                                   Print the IR before every run of the named passes (stderr);\n"
+      "                                   xnn-delegate's steps count one by one (e.g. xnn-partition)\n"
+      "  --mlir-print-ir-after=<pass>[,<pass>...]\n"
+      "                                   Print the IR after every run of the named passes (stderr)\n"
+      "  --mlir-print-ir-after-change     With after-all or after=: only when the pass changed the IR\n"
       "  --mlir-print-ir-after-failure    Print the IR after a pass failed\n"
-      "  --mlir-print-ir-module-scope     Print the whole module, not just the pass's op\n"
+      "  --mlir-print-ir-module-scope     Print the whole module, not just the pass's op (runs the\n"
+      "                                   passes single-threaded, as MLIR's printer requires)\n"
       "  --mlir-print-ir-tree-dir=<dir>   Write the IR printouts into a tree of files\n"
       "  --mlir-timing                    Print the pass execution time report (stderr)\n"
       "  --mlir-pass-statistics           Print pass statistics (stderr)\n"
-      "  --dump-pass-pipeline             Print the resolved pipeline (stderr)\n"
+      "  --dump-pass-pipeline             Print the resolved pipeline (stderr); xnn-delegate shows as\n"
+      "                                   its steps, the per-delegate ones under func.func(...)\n"
       "  --mlir-print-op-generic          Print every op in generic form\n"
       "  --mlir-print-debuginfo           Print locations\n"
       "  --mlir-print-local-scope         Print types and attributes inline, without aliases\n"
@@ -327,6 +338,23 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->printIrBefore = true;
     } else if (matchFlag(a, "mlir-print-ir-after-all", &v)) {
       o->printIrAfter = true;
+    } else if (matchFlag(a, "mlir-print-ir-before", &v) || matchFlag(a, "mlir-print-ir-after", &v)) {
+      VALUE_REQUIRED();
+      bool before = strstr(a, "mlir-print-ir-before") != NULL;
+      MlirStringRef *list = before ? o->printIrBeforePasses : o->printIrAfterPasses;
+      size_t *n = before ? &o->numPrintIrBeforePasses : &o->numPrintIrAfterPasses;
+      /* Comma-separated, and the flag may repeat (as mlir-opt's list options). */
+      for (const char *p = v;; ++p) {
+        size_t len = strcspn(p, ",");
+        if (!len)
+          return usageError("'%s': expected a comma-separated list of pass names", a);
+        if (*n == sizeof(o->printIrBeforePasses) / sizeof(o->printIrBeforePasses[0]))
+          return usageError("'%s': too many pass names", a);
+        list[(*n)++] = mlirStringRefCreate(p, len);
+        p += len;
+        if (!*p)
+          break;
+      }
     } else if (matchFlag(a, "mlir-print-ir-after-change", &v)) {
       o->printIrAfterChange = true;
     } else if (matchFlag(a, "mlir-print-ir-after-failure", &v)) {
@@ -417,6 +445,36 @@ static void capturePassFlagError(MlirStringRef msg, void *userData) {
   xnnStrBufAppend(&e->msg, msg.data, msg.length);
 }
 
+/* True if `name` is a pass of this project's registry or MLIR's. */
+static bool isRegisteredPass(MlirContext ctx, MlirStringRef name) {
+  if (xnnMlirLookupPass(name))
+    return true;
+  /* An op-agnostic manager takes any registered pass, whatever it runs on. */
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, mlirStringRefCreateFromCString("any"));
+  XnnStrBuf ignored = {0};
+  bool ok = mlirLogicalResultIsSuccess(
+      mlirOpPassManagerAddPipeline(mlirPassManagerGetAsOpPassManager(pm), name, xnnStrBufCallback, &ignored));
+  xnnStrBufFree(&ignored);
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+/* --mlir-print-ir-before=/--mlir-print-ir-after= name registered passes only. */
+static bool printIrPassesRegistered(MlirContext ctx, const Options *o) {
+  for (int before = 0; before < 2; ++before) {
+    const MlirStringRef *list = before ? o->printIrBeforePasses : o->printIrAfterPasses;
+    size_t n = before ? o->numPrintIrBeforePasses : o->numPrintIrAfterPasses;
+    for (size_t i = 0; i < n; ++i)
+      if (!isRegisteredPass(ctx, list[i])) {
+        fprintf(stderr, TOOL ": error: --mlir-print-ir-%s: '%.*s' does not refer to a registered pass\n"
+                        "Try: '" TOOL " --list-passes'\n",
+                before ? "before" : "after", (int)list[i].length, list[i].data);
+        return false;
+      }
+  }
+  return true;
+}
+
 /* Builds the pass manager for one run. Returns a null manager on error. */
 static MlirPassManager buildPassManager(MlirContext ctx, const Options *o, bool verifier) {
   MlirPassManager pm =
@@ -456,7 +514,8 @@ static MlirPassManager buildPassManager(MlirContext ctx, const Options *o, bool 
     xnnStrBufFree(&err.msg);
   }
   mlirPassManagerEnableVerifier(pm, verifier);
-  if (o->printIrBefore || o->printIrAfter || o->printIrAfterChange || o->printIrAfterFailure) {
+  if (o->printIrBefore || o->printIrAfter || o->printIrAfterChange || o->printIrAfterFailure ||
+      o->numPrintIrBeforePasses || o->numPrintIrAfterPasses) {
     MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
     if (o->printGeneric)
       mlirOpPrintingFlagsPrintGenericOpForm(flags);
@@ -464,9 +523,12 @@ static MlirPassManager buildPassManager(MlirContext ctx, const Options *o, bool 
       mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
     if (o->elideLimit >= 0)
       mlirOpPrintingFlagsElideLargeElementsAttrs(flags, o->elideLimit);
-    mlirPassManagerEnableIRPrinting(
-        pm, o->printIrBefore, o->printIrAfter || o->printIrAfterChange,
-        o->printIrModuleScope, o->printIrAfterChange, o->printIrAfterFailure, flags,
+    /* after-change alone means after every pass that changed the IR. */
+    bool afterAll = o->printIrAfter || (o->printIrAfterChange && !o->numPrintIrAfterPasses);
+    xnnMlirPassManagerEnableIRPrintingFor(
+        pm, o->printIrBefore, o->printIrBeforePasses, o->numPrintIrBeforePasses, afterAll,
+        o->printIrAfterPasses, o->numPrintIrAfterPasses, o->printIrModuleScope,
+        o->printIrAfterChange, o->printIrAfterFailure, flags,
         mlirStringRefCreateFromCString(o->printIrTreeDir ? o->printIrTreeDir : ""));
     mlirOpPrintingFlagsDestroy(flags);
   }
@@ -771,12 +833,18 @@ static int toolMain(int argc, char **argv) {
     printPasses();
     return 0;
   }
-  contextThreaded = !o.disableThreading;
+  /* MLIR's IR printer refuses module scope on a multithreaded pass manager. */
+  contextThreaded = !o.disableThreading && !o.printIrModuleScope;
   MlirContext ctx = mlirContextCreateWithThreading(contextThreaded);
   mlirContextSetAllowUnregisteredDialects(ctx, o.allowUnregistered);
   XnnMlirDiagEngine *diags = xnnMlirDiagEngineCreate(ctx, stderr);
   if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx))) {
     fprintf(stderr, TOOL ": internal error: the embedded dialect definitions do not load\n");
+    return 1;
+  }
+  if (!printIrPassesRegistered(ctx, &o)) {
+    xnnMlirDiagEngineDestroy(diags);
+    mlirContextDestroy(ctx);
     return 1;
   }
   /* Validate the pipeline once up front, so a bad one fails before any input is read. */
@@ -785,6 +853,7 @@ static int toolMain(int argc, char **argv) {
     probe.timing = probe.passStatistics = false;
     probe.printIrBefore = probe.printIrAfter = probe.printIrAfterChange = false;
     probe.printIrAfterFailure = false;
+    probe.numPrintIrBeforePasses = probe.numPrintIrAfterPasses = 0;
     MlirPassManager pm = buildPassManager(ctx, &probe, o.verifyEach);
     if (mlirPassManagerIsNull(pm)) {
       xnnMlirDiagEngineDestroy(diags);
