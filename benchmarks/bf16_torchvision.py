@@ -13,22 +13,15 @@ Needs Debian's /usr/bin/python3 with python3-torch and python3-torchvision.
 """
 import argparse
 import os
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
+
+from bf16 import latency, run  # the same process runner and xnn-run --repeat timing
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 IMPORT = os.path.join(HERE, "..", "utils", "xnn_import_torch.py")
 DEFAULT = ["mobilenet_v2", "shufflenet_v2_x0_5", "efficientnet_b0", "resnet18"]
-
-
-def run(cmd):
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    if p.returncode:
-        sys.exit("bf16_torchvision.py: %s failed:\n%s" % (" ".join(cmd), p.stdout.decode()[-2000:]))
-    return p.stdout.decode()
 
 
 def main():
@@ -62,8 +55,7 @@ def main():
         times = {v: [] for v in variants}
         for _ in range(o.rounds):
             for v in variants:
-                out = run([xrun, lowered[v], "--repeat", str(o.repeat)])
-                times[v].append(float(re.search(r"time: median ([0-9.]+) ms", out).group(1)))
+                times[v].append(latency(xrun, lowered[v], o.repeat))
         med = {v: statistics.median(t) for v, t in times.items()}
         print("| %s | %.2f | %.2f (%.2fx) | %.2f (%.2fx) |" % (
             name, med["f32"], med["exact"], med["exact"] / med["f32"], med["relaxed"], med["relaxed"] / med["f32"]))

@@ -274,39 +274,23 @@ MlirLogicalResult xnnMlirParsePassPipeline(MlirOpPassManager pm, MlirStringRef a
 /* True if `text` (a printed pipeline) has a pass of the registry inside a
  * nested pass manager, e.g. builtin.module(func.func(xnn-lower)). */
 static bool nestsRegistryPass(const char *text) {
+  Parser p = {mlirStringRefCreateFromCString(text), 0, NULL, NULL, false};
   int depth = 0;
-  for (const char *c = text; *c;) {
-    if (*c == '{') { /* options: skip to the matching brace */
-      int braces = 0;
-      char quote = 0;
-      for (; *c; ++c) {
-        if (quote)
-          quote = *c == quote ? 0 : quote;
-        else if (*c == '"' || *c == '\'')
-          quote = *c;
-        else if (*c == '{')
-          ++braces;
-        else if (*c == '}' && --braces == 0) {
-          ++c;
-          break;
-        }
-      }
+  while (p.pos < p.text.length && !p.failed) {
+    char c = p.text.data[p.pos];
+    MlirStringRef skipped;
+    if (c == '{') { /* options: the parser's own brace matching skips them */
+      parseOptions(&p, &skipped);
       continue;
     }
-    if (*c == '(' || *c == ')') {
-      depth += *c == '(' ? 1 : -1;
-      ++c;
+    if (c == '(' || c == ')' || !isNameChar(c)) {
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      ++p.pos;
       continue;
     }
-    if (!isNameChar(*c)) {
-      ++c;
-      continue;
-    }
-    const char *start = c;
-    while (*c && isNameChar(*c))
-      ++c;
-    if (depth >= 2 && *c != '(' &&
-        xnnMlirLookupPass(mlirStringRefCreate(start, (size_t)(c - start))))
+    MlirStringRef name = parseName(&p);
+    bool isAnchor = p.pos < p.text.length && p.text.data[p.pos] == '(';
+    if (depth >= 2 && !isAnchor && xnnMlirLookupPass(name))
       return true;
   }
   return false;

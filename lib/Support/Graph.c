@@ -545,6 +545,17 @@ static void dotEscaped(Out *o, const char *s, size_t n) {
   }
 }
 
+/* tooltip="<text><sep><more>", escaped; `more` may be empty. */
+static void dotTooltip(Out *o, const char *text, size_t n, const char *sep, MlirStringRef more) {
+  puts_(o, "tooltip=\"");
+  dotEscaped(o, text, n);
+  if (more.data) {
+    puts_(o, sep);
+    dotEscaped(o, more.data, more.length);
+  }
+  puts_(o, "\"");
+}
+
 /* Long reasons wrapped at spaces so the node stays narrow. */
 static void dotWrapped(Out *o, const char *s, size_t n, size_t width) {
   size_t column = 0;
@@ -588,13 +599,8 @@ static void dotNode(Out *o, const Graph *g, size_t i, int depth) {
   else
     puts_(o, ", shape=ellipse, fillcolor=\"" TERMINAL_COLOR "\"");
   if (loc[0]) {
-    puts_(o, ", tooltip=\"");
-    dotEscaped(o, loc, strlen(loc));
-    if (why.data) {
-      puts_(o, ": ");
-      dotEscaped(o, why.data, why.length);
-    }
-    puts_(o, "\"");
+    puts_(o, ", ");
+    dotTooltip(o, loc, strlen(loc), ": ", why);
   }
   puts_(o, "];\n");
   xnnStrBufFree(&text);
@@ -619,9 +625,9 @@ static void dotGroup(Out *o, const Graph *g, size_t k, const size_t *nodeOrder, 
     puts_(o, g->segments[c->segment].color);
     puts_(o, "\";");
     if (ops.size) {
-      puts_(o, " tooltip=\"");
-      dotEscaped(o, ops.data, ops.size);
-      puts_(o, "\";");
+      puts_(o, " ");
+      dotTooltip(o, ops.data, ops.size, "", (MlirStringRef){NULL, 0});
+      puts_(o, ";");
     }
     puts_(o, "\n");
     xnnStrBufFree(&ops);
