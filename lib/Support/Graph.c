@@ -4,6 +4,7 @@
 
 #include "xnnmlir/Stats.h"
 
+#include "Support/IR.h"
 #include "Support/PtrMap.h"
 #include "Support/Strings.h"
 
@@ -79,17 +80,8 @@ static void *grow(void *p, size_t *cap, size_t need, size_t elem) {
   return p;
 }
 
-static bool isNamed(MlirOperation op, const char *name) {
-  return xnnStrRefEquals(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
-
 static bool isConstant(MlirOperation op) {
-  return isNamed(op, "edge.constant") || isNamed(op, "xnn.constant") || isNamed(op, "arith.constant");
-}
-
-static bool isDelegateFunction(MlirOperation func) {
-  return !mlirAttributeIsNull(
-      mlirOperationGetDiscardableAttributeByName(func, mlirStringRefCreateFromCString("xnn.delegate")));
+  return xnnOpIs(op, "edge.constant") || xnnOpIs(op, "xnn.constant") || xnnOpIs(op, "arith.constant");
 }
 
 static MlirStringRef symbolName(MlirOperation func) {
@@ -258,7 +250,7 @@ static void addDelegateBody(Graph *g, MlirOperation func, int segment, int group
        op = mlirOperationGetNextInBlock(op)) {
     if (isConstant(op))
       continue;
-    if (!isNamed(op, "func.return")) {
+    if (!xnnOpIs(op, "func.return")) {
       addOpNode(g, op, NODE_DELEGATED, segment, group);
       continue;
     }
@@ -311,7 +303,7 @@ static void addFunction(Graph *g, MlirOperation func) {
        op = mlirOperationGetNextInBlock(op)) {
     if (isConstant(op))
       continue;
-    if (isNamed(op, "func.return")) {
+    if (xnnOpIs(op, "func.return")) {
       for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
         int out = addNode(g, NODE_OUTPUT, (MlirOperation){NULL}, -1, group);
         g->nodes[out].index = (int)i;
@@ -321,7 +313,7 @@ static void addFunction(Graph *g, MlirOperation func) {
       continue;
     }
     MlirOperation callee = {NULL};
-    int segment = isNamed(op, "func.call") ? calledSegment(g, op, &callee) : -1;
+    int segment = xnnOpIs(op, "func.call") ? calledSegment(g, op, &callee) : -1;
     if (segment < 0) {
       addOpNode(g, op, xnnMlirPortableReason(op).data ? NODE_PORTABLE : NODE_HOST, -1, group);
       continue;
@@ -368,7 +360,7 @@ static void buildGraph(Graph *g, MlirOperation module) {
   size_t capSegments = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (isNamed(op, "func.func") && isDelegateFunction(op)) {
+    if (xnnIsDelegateFunc(op)) {
       g->segments = grow(g->segments, &capSegments, g->numSegments + 1, sizeof(Segment));
       g->segments[g->numSegments] = (Segment){op, 0, {0}};
       segmentColor(g->numSegments, g->segments[g->numSegments].color);
@@ -378,7 +370,7 @@ static void buildGraph(Graph *g, MlirOperation module) {
     abort();
   for (MlirOperation op = mlirBlockGetFirstOperation(top); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (isNamed(op, "func.func") && !isDelegateFunction(op))
+    if (xnnOpIs(op, "func.func") && !xnnIsDelegateFunc(op))
       addFunction(g, op);
   for (size_t s = 0; s < g->numSegments; ++s)
     if (!g->expanded[s])
@@ -461,7 +453,7 @@ static void nodeLabel(const Graph *g, const Node *n, XnnStrBuf *out) {
   }
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(n->op));
   xnnStrBufAppend(out, name.data, name.length);
-  if (isNamed(n->op, "func.call")) {
+  if (xnnOpIs(n->op, "func.call")) {
     MlirAttribute callee = mlirOperationGetAttributeByName(n->op, mlirStringRefCreateFromCString("callee"));
     if (!mlirAttributeIsNull(callee) && mlirAttributeIsAFlatSymbolRef(callee)) {
       MlirStringRef s = mlirFlatSymbolRefAttrGetValue(callee);
