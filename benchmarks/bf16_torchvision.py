@@ -1,15 +1,19 @@
 #!/usr/bin/python3
 """bf16 latency on real torchvision models (issue 15): each model imported by
-xnn-import-torch in f32 and in bf16 (batch norm kept in both: the bf16 import
-cannot fold it without leaving PyTorch's semantics, which round the
-convolution's output and then the batch norm's), delegated as f32, bf16 exact
-and bf16 relaxed, and timed with xnn-run --repeat on one thread in interleaved
-rounds; prints medians and the bf16 / f32 ratios measured in the same run.
+xnn-import-torch in f32 and in bf16, delegated as f32, bf16 exact and bf16
+relaxed, and timed with xnn-run --repeat on one thread in interleaved rounds;
+prints medians and the bf16 / f32 ratios measured in the same run.
+
+--batch-norm kept (default) keeps batch norm in both imports: PyTorch's bf16
+model rounds the convolution's output and then the batch norm's, two rounding
+points per convolution. --batch-norm folded folds it into the convolutions
+first (in f32, as ExecuTorch's export does), so the bf16 model is the folded
+one cast to bf16: one rounding point per convolution.
 
 Needs Debian's /usr/bin/python3 with python3-torch and python3-torchvision.
 
   /usr/bin/python3 benchmarks/bf16_torchvision.py [--build build] [--models a,b]
-      [--resolution 96] [--rounds 5] [--repeat 20] [--keep DIR]
+      [--resolution 96] [--rounds 5] [--repeat 20] [--batch-norm kept|folded] [--keep DIR]
 """
 import argparse
 import os
@@ -31,6 +35,7 @@ def main():
     ap.add_argument("--resolution", type=int, default=96)
     ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds (median over them)")
     ap.add_argument("--repeat", type=int, default=20, help="xnn-run --repeat per round")
+    ap.add_argument("--batch-norm", choices=("kept", "folded"), default="kept")
     ap.add_argument("--keep", help="keep the models in this directory")
     o = ap.parse_args()
     opt = os.path.join(o.build, "bin", "xnn-opt")
@@ -44,8 +49,9 @@ def main():
         src = {}
         for dtype in ("f32", "bf16"):
             src[dtype] = os.path.join(work, "%s.%s.mlir" % (name, dtype))
-            run([sys.executable, IMPORT, "torchvision:" + name, "--dtype", dtype, "--no-fold-batch-norm",
-                 "--input-shape", shape, "-o", src[dtype]])
+            fold = ["--no-fold-batch-norm"] if o.batch_norm == "kept" else []
+            run([sys.executable, IMPORT, "torchvision:" + name, "--dtype", dtype, "--input-shape", shape, "-o",
+                 src[dtype]] + fold)
         variants = {"f32": (src["f32"], "--xnn-delegate"), "exact": (src["bf16"], "--xnn-delegate"),
                     "relaxed": (src["bf16"], "--xnn-delegate=bf16-rounding=relaxed")}
         lowered = {}

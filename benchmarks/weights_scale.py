@@ -3,7 +3,8 @@
 (about 2 GB in bf16) through generate -> xnn-delegate -> emit C + weights file
 -> compile -> run, and the elided model through xnn-delegate.
 
-Prints, as medians of --rounds interleaved rounds:
+Every step starts after a sync (untimed) with warm caches, so that none pays
+for an earlier step's writeback. Prints, as medians of --rounds interleaved rounds:
   - wall time and peak RSS of `xnn-opt --xnn-delegate --emit-bytecode` and of
     `xnn-translate --xnn-to-c` (weights file beside the C), against `cp` of
     the input model and of the weights file measured in the same rounds;
@@ -38,8 +39,18 @@ ROOT = os.path.dirname(HERE)
 GEN = os.path.join(ROOT, "utils", "gen_models.py")
 
 
+LAST_CPU = [0.0, 0.0]  # user and system seconds of the last run()
+
+
+def settle():
+    """Flushes dirty pages left by earlier steps (untimed), so that no step pays for an earlier step's writeback.
+    Caches stay warm: every step reads from memory, as cp does."""
+    os.sync()
+
+
 def run(cmd, env=None, capture=True):
     """Runs cmd; returns (seconds, peak RSS in bytes, stdout+stderr text). Exits on failure."""
+    settle()
     start = time.monotonic()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
                          stderr=subprocess.STDOUT, env=env)
@@ -48,6 +59,7 @@ def run(cmd, env=None, capture=True):
     secs = time.monotonic() - start
     p.returncode = os.waitstatus_to_exitcode(status)
     text = out.decode(errors="replace")
+    LAST_CPU[:] = [usage.ru_utime, usage.ru_stime]
     if p.returncode:
         sys.exit("weights_scale.py: %s failed (exit %d):\n%s" % (" ".join(cmd), p.returncode, text[-3000:]))
     return secs, usage.ru_maxrss * 1024, text
@@ -103,10 +115,12 @@ def main():
                            "-o", one_source])
             rows["one"].append(t)
             rows["rss_one"].append(m)
+            one_cpu = tuple(LAST_CPU)
             os.unlink(one_source + ".weights")
             print("round %d: cp model %.2f s, delegate %.2f s, emit %.2f s, cp weights %.2f s, one process %.2f s"
+                  " (user %.2f s, system %.2f s)"
                   % (r + 1, rows["cp_in"][-1], rows["delegate"][-1], rows["emit"][-1], rows["cp_weights"][-1],
-                     rows["one"][-1]))
+                     rows["one"][-1], one_cpu[0], one_cpu[1]))
         med = {k: statistics.median(v) for k, v in rows.items()}
         # The weights at the size XNNPACK takes them (bf16 counted as f32): twice the bf16 model file.
         weight_bytes = 2 * model_bytes

@@ -16,6 +16,7 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -59,6 +60,13 @@ typedef struct XnnMlirDelegateStats {
 size_t xnnMlirRuntimeNumDelegates(const XnnMlirRuntime *rt);
 bool xnnMlirRuntimeGetStats(const XnnMlirRuntime *rt, size_t i, XnnMlirDelegateStats *out);
 void xnnMlirRuntimeResetStats(XnnMlirRuntime *rt);
+
+/* Creates later runtimes with XNNPACK's operator profiling, whose times are
+ * summed over calls (and cleared by xnnMlirRuntimeResetStats). */
+void xnnMlirRuntimeSetProfiling(XnnMlirRuntime *rt, bool enable);
+/* Delegate i's XNNPACK operators: their names (NUL-separated, in order) and
+ * microseconds summed over calls; returns how many (0 without profiling). */
+size_t xnnMlirRuntimeGetProfile(const XnnMlirRuntime *rt, size_t i, const char **names, const uint64_t **micros);
 
 #ifdef __cplusplus
 }

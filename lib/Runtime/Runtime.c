@@ -45,10 +45,16 @@ typedef struct Delegate {
   bool isBound;
   size_t calls;
   double createSeconds, runSeconds, lastRunSeconds;
+  /* With profiling: XNNPACK's operator names (NUL-separated) and each
+   * operator's time summed over calls, in microseconds. */
+  char *opNames;
+  uint64_t *opMicros, *opLast;
+  size_t numOps;
 } Delegate;
 
 struct XnnMlirRuntime {
   pthreadpool_t pool;
+  bool profiling;
   Delegate **delegates;
   size_t numDelegates, capDelegates;
 };
@@ -440,6 +446,9 @@ static void deleteDelegate(Delegate *d) {
   free(d->bufferIsTemporary);
   free(d->externals);
   free(d->bound);
+  free(d->opNames);
+  free(d->opMicros);
+  free(d->opLast);
   free(d);
 }
 
@@ -502,7 +511,8 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
     deleteDelegate(d);
     return NULL;
   }
-  enum xnn_status s = xnn_create_runtime_v3(d->subgraph, NULL, rt->pool, 0, &d->runtime);
+  enum xnn_status s =
+      xnn_create_runtime_v3(d->subgraph, NULL, rt->pool, rt->profiling ? XNN_FLAG_BASIC_PROFILING : 0, &d->runtime);
   if (s == xnn_status_success)
     s = xnn_reshape_runtime(d->runtime); /* static shapes: once */
   if (s != xnn_status_success) {
@@ -557,6 +567,35 @@ static bool matches(const External *e, const XnnMlirTensor *t, const char *what,
   return false;
 }
 
+/* Adds the last invocation's operator times to the delegate's sums (XNNPACK
+ * reports only the last invocation). */
+static bool accumulateProfile(Delegate *d, char *err, size_t errSize) {
+  size_t n = 0, size = 0;
+  enum xnn_status s = xnn_get_runtime_profiling_info(d->runtime, xnn_profile_info_num_operators, sizeof(n), &n, &size);
+  if (s == xnn_status_success && !d->opMicros) {
+    xnn_get_runtime_profiling_info(d->runtime, xnn_profile_info_operator_name, 0, NULL, &size);
+    d->opNames = malloc(size ? size : 1);
+    d->opMicros = calloc(n ? n : 1, sizeof(uint64_t));
+    d->opLast = calloc(n ? n : 1, sizeof(uint64_t));
+    if (!d->opNames || !d->opMicros || !d->opLast) {
+      snprintf(err, errSize, "out of memory");
+      return false;
+    }
+    d->numOps = n;
+    s = xnn_get_runtime_profiling_info(d->runtime, xnn_profile_info_operator_name, size, d->opNames, &size);
+  }
+  if (s == xnn_status_success && n == d->numOps)
+    s = xnn_get_runtime_profiling_info(d->runtime, xnn_profile_info_operator_timing, n * sizeof(uint64_t), d->opLast,
+                                       &size);
+  if (s != xnn_status_success || n != d->numOps) {
+    snprintf(err, errSize, "delegate @%s: xnn_get_runtime_profiling_info failed: %s", d->name, statusName(s));
+    return false;
+  }
+  for (size_t i = 0; i < n; ++i)
+    d->opMicros[i] += d->opLast[i];
+  return true;
+}
+
 bool xnnMlirRuntimeRun(XnnMlirRuntime *rt, MlirOperation func, const XnnMlirTensor *args, size_t numArgs,
                        XnnMlirTensor *results, size_t numResults, char *err, size_t errSize) {
   Delegate *d = prepare(rt, func, err, errSize);
@@ -595,6 +634,8 @@ bool xnnMlirRuntimeRun(XnnMlirRuntime *rt, MlirOperation func, const XnnMlirTens
   ++d->calls;
   d->runSeconds += dt;
   d->lastRunSeconds = dt;
+  if (rt->profiling && !accumulateProfile(d, err, errSize))
+    return false;
   return true;
 }
 
@@ -604,6 +645,16 @@ bool xnnMlirRuntimeDelegateHook(void *userData, MlirOperation callee, const XnnM
 }
 
 size_t xnnMlirRuntimeNumDelegates(const XnnMlirRuntime *rt) { return rt ? rt->numDelegates : 0; }
+
+void xnnMlirRuntimeSetProfiling(XnnMlirRuntime *rt, bool enable) { rt->profiling = enable; }
+
+size_t xnnMlirRuntimeGetProfile(const XnnMlirRuntime *rt, size_t i, const char **names, const uint64_t **micros) {
+  if (!rt || i >= rt->numDelegates || !rt->delegates[i]->opMicros)
+    return 0;
+  *names = rt->delegates[i]->opNames;
+  *micros = rt->delegates[i]->opMicros;
+  return rt->delegates[i]->numOps;
+}
 
 bool xnnMlirRuntimeGetStats(const XnnMlirRuntime *rt, size_t i, XnnMlirDelegateStats *out) {
   if (!rt || i >= rt->numDelegates)
@@ -622,5 +673,7 @@ void xnnMlirRuntimeResetStats(XnnMlirRuntime *rt) {
   for (size_t i = 0; rt && i < rt->numDelegates; ++i) {
     rt->delegates[i]->calls = 0;
     rt->delegates[i]->runSeconds = 0;
+    for (size_t k = 0; k < rt->delegates[i]->numOps; ++k)
+      rt->delegates[i]->opMicros[k] = 0;
   }
 }

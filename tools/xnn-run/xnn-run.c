@@ -42,8 +42,57 @@ typedef struct Options {
   double atol, rtol;
   bool atolSet, rtolSet; /* else per dtype, as torch.testing.assert_close */
   long repeat, threads;
-  bool print, noXnnpack;
+  bool print, noXnnpack, profile;
 } Options;
+
+typedef struct ProfileRow {
+  const char *name;
+  uint64_t micros;
+  size_t count;
+} ProfileRow;
+
+static int byNanosDescending(const void *a, const void *b) {
+  const ProfileRow *x = a, *y = b;
+  return x->micros < y->micros ? 1 : x->micros > y->micros ? -1 : strcmp(x->name, y->name);
+}
+
+/* Prints XNNPACK's operator times of every delegate, summed per operator
+ * name over `runs` runs; false when out of memory. */
+static bool printProfile(const XnnMlirRuntime *rt, long runs) {
+  size_t numRows = 0, cap = 0;
+  ProfileRow *rows = NULL;
+  uint64_t all = 0;
+  for (size_t i = 0; i < xnnMlirRuntimeNumDelegates(rt); ++i) {
+    const char *name;
+    const uint64_t *micros;
+    size_t n = xnnMlirRuntimeGetProfile(rt, i, &name, &micros);
+    for (size_t k = 0; k < n; name += strlen(name) + 1, ++k) {
+      size_t j = 0;
+      while (j < numRows && strcmp(rows[j].name, name))
+        ++j;
+      if (j == numRows) {
+        if (numRows == cap) {
+          ProfileRow *grown = realloc(rows, (cap = cap ? 2 * cap : 32) * sizeof(*rows));
+          if (!grown)
+            return free(rows), false;
+          rows = grown;
+        }
+        rows[numRows++] = (ProfileRow){name, 0, 0};
+      }
+      rows[j].micros += micros[k];
+      rows[j].count++;
+      all += micros[k];
+    }
+  }
+  if (numRows)
+    qsort(rows, numRows, sizeof(*rows), byNanosDescending);
+  printf("profile: %.3f ms per run in XNNPACK operators\n", 1e-3 * (double)all / (double)runs);
+  for (size_t j = 0; j < numRows; ++j)
+    printf("  %8.3f ms %5.1f%% %5zux  %s\n", 1e-3 * (double)rows[j].micros / (double)runs,
+           all ? 100.0 * (double)rows[j].micros / (double)all : 0.0, rows[j].count, rows[j].name);
+  free(rows);
+  return true;
+}
 
 static void printHelp(void) {
   printf("OVERVIEW: runs an edge/xnn module: portable ops through the reference interpreter,\n"
@@ -65,6 +114,8 @@ static void printHelp(void) {
          "                         torch.testing.assert_close: f32 atol 1e-5 rtol 1.3e-6; f16 atol 1e-5\n"
          "                         rtol 1e-3; bf16 atol 1e-5 rtol 1.6e-2; integers and bool exact\n"
          "  --repeat=<n>           Time n runs: median per run and per delegate\n"
+         "  --profile              Also XNNPACK's own time per operator kind (mean per run, summed\n"
+         "                         over delegates), largest first, and the count of such operators\n"
          "  --threads=<n>          XNNPACK thread pool size (default 1: no pool)\n"
          "  --no-xnnpack           Interpret delegate bodies in the reference interpreter instead\n"
          "  --version              Print the version and whether the reference interpreter is built in\n"
@@ -570,6 +621,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->threads = (long)d;
     } else if (matchFlag(a, "print", &v) && !v) {
       o->print = true;
+    } else if (matchFlag(a, "profile", &v) && !v) {
+      o->profile = true;
     } else if (matchFlag(a, "no-xnnpack", &v) && !v) {
       o->noXnnpack = true;
     } else if (a[0] == '-' && a[1]) {
@@ -618,6 +671,7 @@ static int toolMain(int argc, char **argv) {
     fprintf(stderr, TOOL ": error: %s\n", err);
     goto done;
   }
+  xnnMlirRuntimeSetProfiling(r.rt, o.profile);
   if (!loadModel(ctx, diags, o.model, o.func, &m) || !prepareModel(&r, diags, &m))
     goto done;
   if (o.compare && (!loadModel(ctx, diags, o.compare, o.func, &other) || !prepareModel(&r, diags, &other)))
@@ -637,7 +691,7 @@ static int toolMain(int argc, char **argv) {
   xnnMlirDiagEngineSetSource(diags, m.path, m.buffer, m.size);
   if (!(out = runModel(&r, diags, &m, in)))
     goto done;
-  if (o.repeat > 1) {
+  if (o.repeat > 1 || o.profile) {
     size_t nd = xnnMlirRuntimeNumDelegates(r.rt);
     double *total = calloc((size_t)o.repeat, sizeof(double));
     double *per = calloc((size_t)o.repeat * (nd + 1), sizeof(double));
@@ -679,6 +733,8 @@ static int toolMain(int argc, char **argv) {
                1e3 * s.createSeconds);
       }
       free(col);
+      if (o.profile && !printProfile(r.rt, o.repeat))
+        abort();
     }
     free(total);
     free(per);
