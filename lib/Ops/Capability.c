@@ -79,6 +79,12 @@ static bool isConstant(MlirValue v) {
   return !mlirOperationIsNull(def) && xnnOpIs(def, "edge.constant");
 }
 
+/* Operand `i` of `op` is sdpa's boolean mask. */
+static bool isSdpaBoolMask(MlirOperation op, intptr_t i) {
+  MlirType e = xnnValueElemType(mlirOperationGetOperand(op, i));
+  return i == 3 && xnnOpIs(op, "edge.sdpa") && mlirTypeIsAInteger(e) && mlirIntegerTypeGetWidth(e) == 1;
+}
+
 /* ---- per-op constraints ------------------------------------------------- */
 
 static bool checkAlpha(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
@@ -356,8 +362,8 @@ static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, Xnn
 }
 
 /* sdpa is decomposed in f32: batch matmul (transposed k), scale, causal or
- * additive float mask, softmax, batch matmul (xnnLowerSdpa). A boolean mask
- * is refused before, as every i1 operand (no XNNPACK tensor type). */
+ * additive mask, softmax, batch matmul (xnnLowerSdpa). A boolean mask must be
+ * a constant (isSdpaBoolMask): XNNPACK has no boolean tensors. */
 static bool checkSdpa(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
   MlirValue q = mlirOperationGetOperand(op, 0);
@@ -574,6 +580,13 @@ bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
   MlirType elem = {NULL};
   for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
+    if (isSdpaBoolMask(op, i)) {
+      /* Compile-time data: xnnLowerSdpa folds it into an additive f32 mask. */
+      if (!isConstant(v))
+        return refuse(why, "sdpa with a boolean mask that is not a constant: the pinned XNNPACK has no "
+                      "boolean tensors (a constant mask is folded into an additive one)");
+      continue;
+    }
     if (!checkValue(v, (ValueRef){"operand", i}, true, why))
       return false;
     MlirType e = xnnValueElemType(v);

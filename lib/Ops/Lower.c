@@ -686,7 +686,40 @@ static MlirValue guardMaskedRows(XnnLowerCtx *L, MlirOperation op, MlirValue t, 
   return binaryOf(L, op, "maximum", t, floor);
 }
 
-/* sdpa (checkSdpa: no mask, is_causal or a float mask; rank >= 3), in f32 as
+/* Constant boolean mask operand `idx` as ATen applies it: an additive f32
+ * mask, 0 where true (attend) and -inf where false; elided stays elided. */
+static MlirValue boolMaskConstant(XnnLowerCtx *L, MlirOperation op, intptr_t idx) {
+  int64_t dims[XNN_IR_MAX_RANK], count = 1;
+  intptr_t rank = xnnValueShape(mlirOperationGetOperand(op, idx), dims);
+  for (intptr_t i = 0; i < rank; ++i)
+    count *= dims[i];
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
+  MlirAttribute value = xnnOpAttr(def, "value");
+  if (!xnnConstantHasPayload(def)) {
+    if (mlirAttributeIsADenseResourceElements(value) && xnnResourceIsElided(value))
+      return foldedConstant(L, op, NULL, 0, dims, rank, value);
+    xnnLowerFail(L, op, "operand #%zd: constant payload missing (dense_resource without a blob)", (ssize_t)idx);
+    return (MlirValue){NULL};
+  }
+  unsigned char *bits = malloc((size_t)count + 1);
+  float *v = malloc(sizeof(float) * (size_t)count + 1);
+  char err[256];
+  if (!bits || !v)
+    abort();
+  MlirValue out = {NULL};
+  if (xnnElementsReadBool(value, bits, count, err, sizeof err)) {
+    for (int64_t i = 0; i < count; ++i)
+      v[i] = bits[i] ? 0.0f : -INFINITY;
+    out = f32Constant(L, op, v, count, dims, rank, mlirF32TypeGet(L->ctx));
+  } else {
+    xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
+  }
+  free(bits);
+  free(v);
+  return out;
+}
+
+/* sdpa (checkSdpa: no mask, is_causal, a float mask or a constant boolean one; rank >= 3), in f32 as
  * the reference kernel: scores = (q . k^T) * scale, causal positions s > l at
  * -inf (an added constant: -inf + finite = -inf) or the mask added, softmax
  * over s (fully masked rows zeros, guardMaskedRows), then . v; rounded once to
@@ -729,7 +762,9 @@ bool xnnLowerSdpa(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   }
   MlirValue rowScale = {NULL}, rowNaN = {NULL};
   if (mlirOperationGetNumOperands(op) == 4) {
-    MlirValue mask = xnnLowerOperand(L, op, 3, f32);
+    MlirValue mask = mlirTypeIsAFloat(xnnValueElemType(mlirOperationGetOperand(op, 3)))
+                         ? xnnLowerOperand(L, op, 3, f32)
+                         : boolMaskConstant(L, op, 3);
     if (mlirValueIsNull(mask))
       return false;
     s = guardMaskedRows(L, op, binaryOf(L, op, "add", s, mask), &rowScale, &rowNaN);

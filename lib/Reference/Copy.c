@@ -14,33 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* i1 payloads (not handled by Support/Elements): one byte per element. */
-static bool readBoolConstant(XnnRefCtx *c, MlirAttribute v, XnnMlirTensor *out) {
-  unsigned char *d = out->data;
-  int64_t n = xnnMlirTensorNumElements(out);
-  if (mlirAttributeIsADenseElements(v)) {
-    if (mlirDenseElementsAttrIsSplat(v)) {
-      memset(d, mlirDenseElementsAttrGetBoolSplatValue(v) ? 1 : 0, (size_t)n);
-      return true;
-    }
-    for (int64_t i = 0; i < n; ++i)
-      d[i] = mlirDenseElementsAttrGetBoolValue(v, (intptr_t)i) ? 1 : 0;
-    return true;
-  }
-  if (mlirAttributeIsADenseResourceElements(v)) {
-    /* One byte per i1 in a blob; read through the bounds-checked reader. */
-    char why[512];
-    unsigned char *blob = xnnResourceBlobRead(v, (size_t)n, why, sizeof why);
-    if (!blob)
-      return xnnRefFail(c, "cannot read the value: %s", why);
-    for (int64_t i = 0; i < n; ++i)
-      d[i] = blob[i] ? 1 : 0;
-    free(blob);
-    return true;
-  }
-  return xnnRefFail(c, "attribute 'value' is not a dense or dense_resource elements attribute");
-}
-
 bool xnnRefConstant(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
                     size_t nOut) {
   (void)in, (void)nIn, (void)nOut;
@@ -51,10 +24,11 @@ bool xnnRefConstant(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
   if (mlirAttributeIsADenseResourceElements(v) && !xnnConstantHasPayload(c->op))
     return xnnRefFail(c, "cannot read the value: dense_resource has no blob (missing from "
                          "dialect_resources, or elided)");
-  if (out->dtype == XNN_MLIR_I1)
-    return readBoolConstant(c, v, out);
-  XnnElements e;
   char why[512];
+  if (out->dtype == XNN_MLIR_I1)
+    return xnnElementsReadBool(v, out->data, xnnMlirTensorNumElements(out), why, sizeof why) ||
+           xnnRefFail(c, "cannot read the value: %s", why);
+  XnnElements e;
   if (!xnnElementsView(v, &e, why, sizeof why))
     return xnnRefFail(c, "cannot read the value: %s", why);
   size_t es = xnnMlirDTypeSize(out->dtype);

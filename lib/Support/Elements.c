@@ -105,6 +105,29 @@ void *xnnResourceBlobRead(MlirAttribute attr, size_t bytes, char *err, size_t er
   return out;
 }
 
+bool xnnElementsReadBool(MlirAttribute attr, unsigned char *out, int64_t count, char *err, size_t errSize) {
+  if (mlirAttributeIsADenseElements(attr)) {
+    if (mlirDenseElementsAttrIsSplat(attr)) {
+      memset(out, mlirDenseElementsAttrGetBoolSplatValue(attr) ? 1 : 0, (size_t)count);
+      return true;
+    }
+    for (int64_t i = 0; i < count; ++i)
+      out[i] = mlirDenseElementsAttrGetBoolValue(attr, (intptr_t)i) ? 1 : 0;
+    return true;
+  }
+  if (mlirAttributeIsADenseResourceElements(attr)) {
+    unsigned char *blob = xnnResourceBlobRead(attr, (size_t)count, err, errSize);
+    if (!blob)
+      return false;
+    for (int64_t i = 0; i < count; ++i)
+      out[i] = blob[i] ? 1 : 0;
+    free(blob);
+    return true;
+  }
+  snprintf(err, errSize, "attribute 'value' is not a dense or dense_resource elements attribute");
+  return false;
+}
+
 static bool readElements(MlirAttribute attr, XnnElements *out, bool copy, char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
   MlirType type = mlirAttributeGetType(attr);

@@ -42,6 +42,10 @@ void xnnElementsFree(XnnElements *e);
  * another size. Every read of a blob goes through here: MLIR's typed getters
  * index blobs without a bound. */
 void *xnnResourceBlobRead(MlirAttribute attr, size_t bytes, char *err, size_t errSize);
+/* Reads an i1 elements attribute (dense, splat or a dense_resource blob of one
+ * byte per element) of `count` elements as 0/1 bytes into `out`; false with a
+ * reason in `err` otherwise. i1 is not an XnnElements type: MLIR packs it. */
+bool xnnElementsReadBool(MlirAttribute attr, unsigned char *out, int64_t count, char *err, size_t errSize);
 /* True for `dense_resource<__elided__>` (weights left out on purpose). */
 bool xnnResourceIsElided(MlirAttribute attr);
 /* False if constant op `op` holds a dense_resource with no blob (missing or

@@ -5,8 +5,9 @@
 // (ATen's _safe_softmax; XNNPACK's softmax gives NaN) and a NaN score makes
 // its row NaN, as in the reference. Delegated against the reference kernel
 // (ATen's math semantics) on random inputs: f32 within assert_close's
-// tolerances, f16 and bf16 too; the emitted C equals the runtime. A boolean
-// mask stays portable, with its reason.
+// tolerances, f16 and bf16 too; the emitted C equals the runtime. A constant
+// boolean mask is folded into an additive one (true 0, false -inf); a
+// boolean mask computed at run time stays portable, with its reason.
 // RUN: xnn-opt %s --xnn-delegate --xnn-stats -o %t.mlir 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: FileCheck %s --check-prefix=LOWER --input-file=%t.mlir
 // RUN: xnn-run %t.mlir --compare %s --seed 3 | FileCheck %s
@@ -16,15 +17,17 @@
 // RUN: xnn-run %t.mlir --compare %s --seed 8 --func masked_rows | FileCheck %s --check-prefix=ROWS
 // RUN: xnn-run %t.mlir --seed 8 --func masked_rows | FileCheck %s --check-prefix=ROWVALUES
 // RUN: xnn-run %t.mlir --compare %s --seed 9 --func masked_bf16 --atol 0 --rtol 0 | FileCheck %s --check-prefix=MBF16
+// RUN: xnn-run %t.mlir --compare %s --seed 10 --func const_bool_mask | FileCheck %s --check-prefix=BOOL
+// RUN: xnn-run %t.mlir --seed 10 --func const_bool_mask | FileCheck %s --check-prefix=BOOLVALUES
 // RUN: xnn-translate --xnn-to-c %t.mlir -o %t.c
 // RUN: %cc -std=c11 -Wall -Wextra -Werror %t.c %xnnmlir_src/examples/run_delegate.c $(cat %xnnmlir_obj_root/share/xnnmlir/xnnpack.flags) -o %t.bin
 // RUN: xnn-run %t.mlir --func xnn_delegate_0 --seed 6 --output-dir %t.io > /dev/null
 // RUN: %t.bin %t.io 0 | FileCheck %s --check-prefix=C
 
-// STATS: xnn-stats: delegate segments: 6
+// STATS: xnn-stats: delegate segments: 7
 // STATS: xnn-stats: portable ops: 1
-// STATS: sdpa.mlir:{{[0-9]+}}:8: remark: edge.sdpa stays portable: operand #3 has element type i1; XNNPACK's float nodes take f32, f16 or bf16
-// STATS: xnn-stats:   edge.sdpa: 8 delegated, 1 portable (88.9%)
+// STATS: sdpa.mlir:{{[0-9]+}}:8: remark: edge.sdpa stays portable: sdpa with a boolean mask that is not a constant: the pinned XNNPACK has no boolean tensors (a constant mask is folded into an additive one)
+// STATS: xnn-stats:   edge.sdpa: 9 delegated, 1 portable (90.0%)
 
 // LOWER-LABEL: func.func private @xnn_delegate_0
 // LOWER: "xnn.batch_matrix_multiply"(%{{.*}}, %{{.*}}) {transpose_b = true} : (tensor<2x3x5x8xf32>, tensor<2x3x7x8xf32>) -> tensor<2x3x5x7xf32>
@@ -87,6 +90,22 @@ func.func @masked_bf16(%q: tensor<2x6x16xbf16>, %k: tensor<2x6x16xbf16>, %v: ten
 func.func @bool_mask(%q: tensor<1x4x8xf32>, %k: tensor<1x4x8xf32>, %v: tensor<1x4x8xf32>, %m: tensor<1x4x4xi1>) -> tensor<1x4x8xf32> {
   %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x4xi1>) -> tensor<1x4x8xf32>
   return %0 : tensor<1x4x8xf32>
+}
+
+// A constant boolean [4, 6] mask (true attends) broadcast over [2, 4, 6]
+// scores; row 2 is all false: zeros, as ATen's safe softmax.
+// LOWER-LABEL: func.func private @xnn_delegate_6
+// LOWER: "xnn.constant"() {value = dense<{{.*}}0xFF800000{{.*}}> : tensor<4x6xf32>}
+// BOOL: output 0: f32[2, 4, 3] {{.*}} ok
+// BOOLVALUES: output 0: f32[2, 4, 3] = [{{[-0-9.e]+}}, {{[-0-9.e]+}}, {{[-0-9.e]+}}, {{[-0-9.e]+}}, {{[-0-9.e]+}}, {{[-0-9.e]+}}, 0, 0, 0, {{[-0-9.e]+}},
+func.func @const_bool_mask(%q: tensor<2x4x8xf32>, %k: tensor<2x6x8xf32>, %v: tensor<2x6x3xf32>) -> tensor<2x4x3xf32> {
+  %m = "edge.constant"() {value = dense<[
+    [true, false, false, false, false, false],
+    [true, true, false, true, false, true],
+    [false, false, false, false, false, false],
+    [true, true, true, true, true, true]]> : tensor<4x6xi1>} : () -> tensor<4x6xi1>
+  %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<2x4x8xf32>, tensor<2x6x8xf32>, tensor<2x6x3xf32>, tensor<4x6xi1>) -> tensor<2x4x3xf32>
+  return %0 : tensor<2x4x3xf32>
 }
 
 // C: output 0: <f4 480 bytes, bitwise equal, max_abs 0: OK
