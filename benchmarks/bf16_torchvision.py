@@ -7,8 +7,9 @@ prints medians and the bf16 / f32 ratios measured in the same run.
 --batch-norm kept (default) keeps batch norm in both imports: PyTorch's bf16
 model rounds the convolution's output and then the batch norm's, two rounding
 points per convolution. --batch-norm folded folds it into the convolutions
-first (in f32, as ExecuTorch's export does), so the bf16 model is the folded
-one cast to bf16: one rounding point per convolution.
+first (in f32 with torch.fx's fuse, as ExecuTorch's export does;
+folded_torchvision.py), so the bf16 model is the folded one cast to bf16: one
+rounding point per convolution.
 
 Needs Debian's /usr/bin/python3 with python3-torch and python3-torchvision.
 
@@ -25,6 +26,7 @@ from bf16 import latency, run  # the same process runner and xnn-run --repeat ti
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 IMPORT = os.path.join(HERE, "..", "utils", "xnn_import_torch.py")
+FOLDED = os.path.join(HERE, "folded_torchvision.py")
 DEFAULT = ["mobilenet_v2", "shufflenet_v2_x0_5", "efficientnet_b0", "resnet18"]
 
 
@@ -49,9 +51,12 @@ def main():
         src = {}
         for dtype in ("f32", "bf16"):
             src[dtype] = os.path.join(work, "%s.%s.mlir" % (name, dtype))
-            fold = ["--no-fold-batch-norm"] if o.batch_norm == "kept" else []
-            run([sys.executable, IMPORT, "torchvision:" + name, "--dtype", dtype, "--input-shape", shape, "-o",
-                 src[dtype]] + fold)
+            if o.batch_norm == "kept":
+                run([sys.executable, IMPORT, "torchvision:" + name, "--dtype", dtype, "--no-fold-batch-norm",
+                     "--input-shape", shape, "-o", src[dtype]])
+            else:
+                os.environ.update(XNN_TV_MODEL=name, XNN_TV_RESOLUTION=str(o.resolution))
+                run([sys.executable, IMPORT, FOLDED + ":model", "--dtype", dtype, "-o", src[dtype]])
         variants = {"f32": (src["f32"], "--xnn-delegate"), "exact": (src["bf16"], "--xnn-delegate"),
                     "relaxed": (src["bf16"], "--xnn-delegate=bf16-rounding=relaxed")}
         lowered = {}
