@@ -26,6 +26,8 @@ irdl.dialect @xnn {
 
   // Datatype conversion -> xnn_define_unary(xnn_unary_convert)
   // (xnn_define_convert is deprecated). Same shape, element type may differ.
+  // Optional (C verifier): exact_input, round_to_bf16 (bool), input_scale
+  // (f64, 2^-17: the input was prescaled by its producer).
   irdl.operation @convert {
     %input = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"

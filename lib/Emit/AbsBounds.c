@@ -191,7 +191,10 @@ static double binaryBound(MlirOperation op, double x, double y) {
  * range (within one bf16 ulp), f16 overflows above 65504. */
 static double convertBound(MlirOperation op, double x) {
   bool round = false;
+  double inputScale = 1.0;
   xnnAttrBool(op, "round_to_bf16", &round);
+  if (xnnAttrF64(op, "input_scale", &inputScale)) /* the input holds the values times input_scale */
+    x /= inputScale;
   MlirType out = xnnValueElemType(mlirOperationGetResult(op, 0));
   if (round || mlirTypeIsABF16(out))
     return x * (1 + 0x1p-7);

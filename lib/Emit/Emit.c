@@ -200,6 +200,7 @@ static bool buildConvert(Builder *b) {
     input(b, "input_id", 0);
     output(b);
     f32(b, "max_abs_input", knownAbsBound(b, in));
+    f32(b, "input_scale", f64Attr(b, "input_scale", 1.0));
     noFlags(b);
     return true;
   }

@@ -99,14 +99,24 @@ bool xnnVerifyXnnConstant(MlirOperation op) {
 /* Optional exact_input (bool, f32 -> bf16 only): the input holds bf16 values
  * (xnn-simplify-roundings proved it), so the library's own convert is exact.
  * Optional round_to_bf16 (bool, f32 -> f32 only, required there): each value
- * rounded to the nearest bf16, ties to even, kept in f32. */
+ * rounded to the nearest bf16, ties to even, kept in f32.
+ * Optional input_scale (f64, 2^-17, on those roundings only): the input holds
+ * the values to round times 2^-17, clamped to +-2^111 by its producer. */
 bool xnnVerifyXnnConvert(MlirOperation op) {
   XnnTensor in, out;
   bool exactInput = false, roundToBf16 = false;
+  double inputScale = 1.0;
   XnnAttrStatus se = xnnGetBool(op, "exact_input", false, &exactInput);
   XnnAttrStatus sr = xnnGetBool(op, "round_to_bf16", false, &roundToBf16);
-  if (!unaryIO(op, &in, &out) || se == XNN_ATTR_BAD || sr == XNN_ATTR_BAD)
+  XnnAttrStatus ss = xnnGetF64(op, "input_scale", false, &inputScale);
+  if (!unaryIO(op, &in, &out) || se == XNN_ATTR_BAD || sr == XNN_ATTR_BAD || ss == XNN_ATTR_BAD)
     return false;
+  bool rounds = mlirTypeIsAF32(in.elem) && (mlirTypeIsABF16(out.elem) ? !exactInput : mlirTypeIsAF32(out.elem));
+  if (ss == XNN_ATTR_OK && (!rounds || inputScale != 0x1p-17)) {
+    xnnOpError(op, rounds ? "input_scale must be 2^-17 (7.62939453125e-06)"
+                          : "input_scale applies to f32 -> bf16 roundings only");
+    return false;
+  }
   if (se == XNN_ATTR_OK && !(mlirTypeIsAF32(in.elem) && mlirTypeIsABF16(out.elem))) {
     xnnOpError(op, "exact_input applies to f32 -> bf16 converts only");
     return false;

@@ -247,12 +247,12 @@ static enum xnn_status callCopy(xnn_subgraph_t g, Args a) {
 
 static enum xnn_status callConvertBf16Rne(xnn_subgraph_t g, Args a) {
   return xnnmlir_define_convert_f32_to_bf16_rne(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id, a[4].u.f,
-                                                a[5].u.flags.value);
+                                                a[5].u.f, a[6].u.flags.value);
 }
 
 static enum xnn_status callRoundBf16Rne(xnn_subgraph_t g, Args a) {
   return xnnmlir_define_round_f32_to_bf16_rne(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id, a[4].u.f,
-                                              a[5].u.flags.value);
+                                              a[5].u.f, a[6].u.flags.value);
 }
 
 static enum xnn_status callPad(xnn_subgraph_t g, Args a) {
@@ -289,8 +289,8 @@ static const Call kCalls[] = {
     {"xnn_define_static_constant_pad", "SSFVVG", callPad},
     {"xnn_define_deconvolution_2d", "UUUUUUUUUUUUUZZFFVVVVG", callDeconvolution},
     {"xnn_define_static_resize_bilinear_2d", "ZZVVG", callResizeBilinear},
-    {XNN_MLIR_BF16_RNE_FUNCTION, "ZSVVFG", callConvertBf16Rne},
-    {XNN_MLIR_BF16_RNE_F32_FUNCTION, "ZSVVFG", callRoundBf16Rne},
+    {XNN_MLIR_BF16_RNE_FUNCTION, "ZSVVFFG", callConvertBf16Rne},
+    {XNN_MLIR_BF16_RNE_F32_FUNCTION, "ZSVVFFG", callRoundBf16Rne},
 };
 
 static char letter(XnnMlirEmitArgType t) {

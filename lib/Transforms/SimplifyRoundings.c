@@ -31,6 +31,7 @@
  * are erased. */
 #include "xnnmlir/Passes.h"
 
+#include "Emit/AbsBounds.h"
 #include "Pass/PassDefs.h"
 #include "Support/Elements.h"
 #include "Support/IR.h"
@@ -40,6 +41,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -307,6 +309,146 @@ static MlirValue replaceByRoundKeep(MlirOperation widen, MlirValue x) {
   return mlirOperationGetResult(keep, 0);
 }
 
+/* ---- folding the scaled rounding's first step into its producer --------- */
+
+/* A rounding of values not known to stay within 2^111 starts with
+ * u = clamp(x * 2^-17, +-2^111), a multiply and a clamp operator
+ * (lib/Emit/Bf16Rounding.inc). Where x comes from a convolution or fully
+ * connected with constant filter and bias (through a clamp, or not) and feeds
+ * only the rounding, that step folds into it: filter and bias times 2^-17
+ * (exact: every element is 0, inf, NaN or stays normal, else no fold), the
+ * clamp's bounds times 2^-17 and within +-2^111, and the rounding marked
+ * input_scale = 2^-17. Exact as the scaled form, which also flushes values
+ * below 2^-109: products and partial sums below 2^-109 now flush too. */
+
+static const double kPrescale = 0x1p-17, kPrescaleBound = 0x1p111;
+
+/* v * 2^-17 loses nothing: 0, inf and NaN, or a result still normal. */
+static bool scalesExactly(double v) { return v == 0 || isinf(v) || isnan(v) || fabs(v) * kPrescale >= 0x1p-126; }
+
+/* Optional bounds lo/hi of `op` scaled by 2^-17 and clipped to +-2^111 (set
+ * when absent and `setAbsent`); false, nothing changed, if not exact. */
+static bool scaleBounds(MlirOperation op, const char *loName, const char *hiName, bool setAbsent) {
+  double lo = -INFINITY, hi = INFINITY;
+  bool hasLo = xnnAttrF64(op, loName, &lo), hasHi = xnnAttrF64(op, hiName, &hi);
+  if (!scalesExactly(lo) || !scalesExactly(hi) || (!setAbsent && !(hasLo && hasHi)))
+    return false;
+  MlirContext ctx = mlirOperationGetContext(op);
+  xnnOpSetAttr(op, loName, mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), fmax(lo * kPrescale, -kPrescaleBound)));
+  xnnOpSetAttr(op, hiName, mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), fmin(hi * kPrescale, kPrescaleBound)));
+  return true;
+}
+
+/* The f32 data of constant operand `idx` of `op` times 2^-17, in `e`; false
+ * (e empty) if it is not an f32 constant with data or does not scale exactly. */
+static bool scaledConstantData(MlirOperation op, intptr_t idx, XnnElements *e) {
+  memset(e, 0, sizeof(*e));
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
+  MlirAttribute value = mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.constant") ? mlirAttributeGetNull()
+                                                                                   : xnnOpAttr(def, "value");
+  char err[256];
+  if (mlirAttributeIsNull(value) || !mlirTypeIsAF32(xnnValueElemType(mlirOperationGetOperand(op, idx))) ||
+      !xnnConstantHasPayload(def) || !xnnElementsRead(value, e, err, sizeof err))
+    return false;
+  float *v = e->data;
+  bool exact = mlirTypeIsAF32(e->elem);
+  for (int64_t i = 0, n = e->splat ? 1 : e->count; i < n && exact; ++i)
+    exact = scalesExactly(v[i]);
+  for (int64_t i = 0, n = e->splat ? 1 : e->count; i < n && exact; ++i)
+    v[i] *= (float)kPrescale;
+  if (!exact)
+    xnnElementsFree(e);
+  return exact;
+}
+
+/* Operand `idx` of `op` becomes a new xnn.constant holding `e` (taken over). */
+static void replaceConstantOperand(MlirOperation op, intptr_t idx, XnnElements *e) {
+  MlirValue old = mlirOperationGetOperand(op, idx);
+  MlirOperation oldDef = xnnDefiningOp(old);
+  MlirAttribute value = xnnElementsToAttr(e);
+  xnnElementsFree(e);
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirNamedAttribute attrs[2] = {xnnNamed(ctx, "value", value)};
+  intptr_t nAttrs = 1;
+  MlirAttribute layout = xnnOpAttr(oldDef, "xnn.layout");
+  if (!mlirAttributeIsNull(layout))
+    attrs[nAttrs++] = xnnNamed(ctx, "xnn.layout", layout);
+  MlirType type = mlirValueGetType(old);
+  MlirOperation c = xnnBuildOp("xnn.constant", mlirOperationGetLocation(oldDef), 0, NULL, 1, &type, nAttrs, attrs);
+  xnnInsertBefore(op, c);
+  mlirOperationSetOperand(op, idx, mlirOperationGetResult(c, 0));
+  if (xnnOpIsDead(oldDef))
+    mlirOperationDestroy(oldDef);
+}
+
+/* Folds the prescale of `round` into its producer; true if it did. */
+static bool foldPrescale(MlirOperation round) {
+  MlirValue x = mlirOperationGetOperand(round, 0);
+  MlirOperation def = xnnDefiningOp(x), clamp = {NULL};
+  if (mlirOperationIsNull(def) || liveUses(x) != 1)
+    return false;
+  if (isExactClamp(def)) { /* a relu hoisted above the round trip, fused by the library into def */
+    clamp = def;
+    def = xnnDefiningOp(mlirOperationGetOperand(clamp, 0));
+    if (mlirOperationIsNull(def) || liveUses(mlirOperationGetOperand(clamp, 0)) != 1)
+      return false;
+  }
+  if (!(xnnOpIs(def, "xnn.convolution_2d") || xnnOpIs(def, "xnn.deconvolution_2d") ||
+        xnnOpIs(def, "xnn.fully_connected")))
+    return false;
+  XnnElements filter, bias;
+  bool hasBias = mlirOperationGetNumOperands(def) > 2;
+  if (!scaledConstantData(def, 1, &filter))
+    return false;
+  if (hasBias && !scaledConstantData(def, 2, &bias)) {
+    xnnElementsFree(&filter);
+    return false;
+  }
+  /* Bounds last: they are the only change made before knowing all is exact. */
+  double lo, hi;
+  bool exact = clamp.ptr ? xnnAttrF64(clamp, "min", &lo) && xnnAttrF64(clamp, "max", &hi) && scalesExactly(lo) &&
+                               scalesExactly(hi)
+                         : true;
+  exact = exact && scalesExactly(xnnAttrF64(def, "output_min", &lo) ? lo : 0) &&
+          scalesExactly(xnnAttrF64(def, "output_max", &hi) ? hi : 0);
+  if (!exact) {
+    xnnElementsFree(&filter);
+    if (hasBias)
+      xnnElementsFree(&bias);
+    return false;
+  }
+  scaleBounds(def, "output_min", "output_max", true);
+  if (clamp.ptr)
+    scaleBounds(clamp, "min", "max", false);
+  replaceConstantOperand(def, 1, &filter);
+  if (hasBias)
+    replaceConstantOperand(def, 2, &bias);
+  MlirContext ctx = mlirOperationGetContext(round);
+  xnnOpSetAttr(round, "input_scale", mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), kPrescale));
+  return true;
+}
+
+/* Folds every rounding's prescale that the bound analysis does not already
+ * make unnecessary. */
+static void foldPrescales(MlirBlock body) {
+  size_t n = 0;
+  MlirOperation *ops = xnnBlockOps(body, &n);
+  if (!ops)
+    return;
+  XnnAbsBounds bounds;
+  xnnAbsBoundsInit(&bounds, n + 16);
+  for (size_t i = 0; i < n; ++i) {
+    MlirOperation op = ops[i];
+    if (((isRound(op) && mlirAttributeIsNull(xnnOpAttr(op, "exact_input"))) || isRoundKeep(op)) &&
+        mlirAttributeIsNull(xnnOpAttr(op, "input_scale")) &&
+        !(xnnAbsBoundsGet(&bounds, mlirOperationGetOperand(op, 0)) <= kPrescaleBound))
+      foldPrescale(op);
+    xnnAbsBoundsVisit(&bounds, op);
+  }
+  xnnAbsBoundsFree(&bounds);
+  free(ops);
+}
+
 static bool simplifyDelegate(MlirOperation func, const void *config) {
   const SimplifyConfig *cfg = config;
   MlirBlock body = xnnFuncBody(func);
@@ -364,6 +506,7 @@ static bool simplifyDelegate(MlirOperation func, const void *config) {
     if (xnnOpIs(ops[i], "xnn.convert") && xnnOpIsDead(ops[i]))
       mlirOperationDestroy(ops[i]);
   free(ops);
+  foldPrescales(body);
   return true;
 }
 

@@ -37,7 +37,7 @@
 // (lib/Emit/Bf16Rounding.inc, once, after the includes). No bound on |x| is
 // known: the helper takes INFINITY (its scaled form).
 // CHECK: what = "node 0 ('xnn.convert' at {{.*}}emit-ops.mlir:[[@LINE+3]]:8): xnnmlir_define_convert_f32_to_bf16_rne";
-// CHECK-NEXT: s = xnnmlir_define_convert_f32_to_bf16_rne(subgraph, 2, (const size_t[]){2, 3}, t[0], t[1], INFINITY, 0);
+// CHECK-NEXT: s = xnnmlir_define_convert_f32_to_bf16_rne(subgraph, 2, (const size_t[]){2, 3}, t[0], t[1], INFINITY, 1.0f, 0);
 func.func private @convert(%x: tensor<2x3xf32>) -> tensor<2x3xbf16> attributes {xnn.delegate} {
   %0 = "xnn.convert"(%x) : (tensor<2x3xf32>) -> tensor<2x3xbf16>
   return %0 : tensor<2x3xbf16>
@@ -217,9 +217,9 @@ func.func private @splats(%x: tensor<2x64xf16>) -> (tensor<2x64xf16>, tensor<2x1
 // After a clamp the helpers get its bound on |x| (here 6), and take the
 // unscaled form (lib/Emit/Bf16Rounding.inc); a bound past 2^111 is none.
 // CHECK-LABEL: xnn_delegate_17 (@rounding_bounds)
-// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 1, (const size_t[]){4}, t[1], t[2], 6.0f, 0);
-// CHECK: xnnmlir_define_convert_f32_to_bf16_rne(subgraph, 1, (const size_t[]){4}, t[1], t[3], 6.0f, 0);
-// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 1, (const size_t[]){4}, t[4], t[5], INFINITY, 0);
+// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 1, (const size_t[]){4}, t[1], t[2], 6.0f, 1.0f, 0);
+// CHECK: xnnmlir_define_convert_f32_to_bf16_rne(subgraph, 1, (const size_t[]){4}, t[1], t[3], 6.0f, 1.0f, 0);
+// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 1, (const size_t[]){4}, t[4], t[5], INFINITY, 1.0f, 0);
 func.func private @rounding_bounds(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xbf16>, tensor<4xf32>) attributes {xnn.delegate} {
   %0 = "xnn.unary"(%x) {kind = "clamp", min = -1.0 : f64, max = 6.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
   %1 = "xnn.convert"(%0) {round_to_bf16 = true} : (tensor<4xf32>) -> tensor<4xf32>

@@ -9,10 +9,10 @@
 // times the f32 summation growth; then a multiply and an add by constants;
 // weights of 2^110 give more than 2^111: no bound. A delegate input has none.
 // CHECK-LABEL: xnn_delegate_0 (@chain)
-// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 2, (const size_t[]){2, 4}, t[{{[0-9]+}}], t[{{[0-9]+}}], 28.0000{{[0-9]*}}f, 0);
-// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 2, (const size_t[]){2, 4}, t[{{[0-9]+}}], t[{{[0-9]+}}], 57.{{[0-9]*}}f, 0);
-// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 2, (const size_t[]){2, 4}, t[{{[0-9]+}}], t[{{[0-9]+}}], INFINITY, 0);
-// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 2, (const size_t[]){2, 8}, t[{{[0-9]+}}], t[{{[0-9]+}}], INFINITY, 0);
+// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 2, (const size_t[]){2, 4}, t[{{[0-9]+}}], t[{{[0-9]+}}], 28.0000{{[0-9]*}}f, 1.0f, 0);
+// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 2, (const size_t[]){2, 4}, t[{{[0-9]+}}], t[{{[0-9]+}}], 57.{{[0-9]*}}f, 1.0f, 0);
+// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 2, (const size_t[]){2, 4}, t[{{[0-9]+}}], t[{{[0-9]+}}], INFINITY, 1.0f, 0);
+// CHECK: xnnmlir_define_round_f32_to_bf16_rne(subgraph, 2, (const size_t[]){2, 8}, t[{{[0-9]+}}], t[{{[0-9]+}}], INFINITY, 1.0f, 0);
 func.func private @chain(%x: tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x8xf32>) attributes {xnn.delegate} {
   %c = "xnn.unary"(%x) {kind = "clamp", min = -6.0 : f64, max = 6.0 : f64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
   %w = "xnn.constant"() {value = dense<[[0.5, -0.5, 0.5, -0.5, 0.5, -0.5, 0.5, -0.5], [0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 4.0], [1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]]> : tensor<4x8xf32>} : () -> tensor<4x8xf32>

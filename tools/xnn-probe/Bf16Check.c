@@ -31,8 +31,9 @@ typedef struct Runner {
 } Runner;
 
 /* The library's convert; the RNE convert; the RNE rounding kept in f32; the
- * same for inputs known to be within ±2^111 (the unscaled form). */
-enum { NATIVE, RNE, KEEP_F32, KEEP_F32_BOUNDED };
+ * same for inputs known to be within ±2^111 (the unscaled form); the RNE
+ * convert of inputs prescaled by their producer (input_scale 2^-17). */
+enum { NATIVE, RNE, PRESCALED, KEEP_F32, KEEP_F32_BOUNDED };
 
 static enum xnn_status runnerCreate(Runner *r, int mode) {
   memset(r, 0, sizeof(*r));
@@ -46,10 +47,12 @@ static enum xnn_status runnerCreate(Runner *r, int mode) {
     s = xnn_define_tensor_value(g, mode >= KEEP_F32 ? xnn_datatype_fp32 : xnn_datatype_bf16, 1, dims, NULL, 1,
                                 XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &y);
   if (s == xnn_status_success)
-    s = mode == RNE        ? xnnmlir_define_convert_f32_to_bf16_rne(g, 1, dims, x, y, INFINITY, 0)
-        : mode == KEEP_F32 ? xnnmlir_define_round_f32_to_bf16_rne(g, 1, dims, x, y, INFINITY, 0)
+    s = mode == RNE        ? xnnmlir_define_convert_f32_to_bf16_rne(g, 1, dims, x, y, INFINITY, 1.0f, 0)
+        : mode == PRESCALED
+            ? xnnmlir_define_convert_f32_to_bf16_rne(g, 1, dims, x, y, XNNMLIR_BF16_RNE_BOUND, XNNMLIR_BF16_RNE_PRESCALE, 0)
+        : mode == KEEP_F32 ? xnnmlir_define_round_f32_to_bf16_rne(g, 1, dims, x, y, INFINITY, 1.0f, 0)
         : mode == KEEP_F32_BOUNDED
-            ? xnnmlir_define_round_f32_to_bf16_rne(g, 1, dims, x, y, XNNMLIR_BF16_RNE_BOUND, 0)
+            ? xnnmlir_define_round_f32_to_bf16_rne(g, 1, dims, x, y, XNNMLIR_BF16_RNE_BOUND, 1.0f, 0)
             : xnn_define_unary(g, xnn_unary_convert, NULL, x, y, 0);
   if (s == xnn_status_success)
     s = xnn_create_runtime_v2(g, NULL, 0, &r->rt);
@@ -90,18 +93,19 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
                         : "neither rounds to nearest even nor truncates: bf16 rounding refused");
   if (support == 0)
     return 1;
-  Runner rne, native, keep, bounded;
+  Runner rne, native, keep, bounded, pre;
   enum xnn_status s1 = runnerCreate(&rne, RNE), s2 = runnerCreate(&native, NATIVE), s3 = runnerCreate(&keep, KEEP_F32);
-  enum xnn_status s4 = runnerCreate(&bounded, KEEP_F32_BOUNDED);
+  enum xnn_status s4 = runnerCreate(&bounded, KEEP_F32_BOUNDED), s5 = runnerCreate(&pre, PRESCALED);
   if (s1 != xnn_status_success || s2 != xnn_status_success || s3 != xnn_status_success ||
-      s4 != xnn_status_success) {
-    fprintf(stderr, "xnn-probe: cannot build the bf16 rounding runtimes (%d, %d, %d, %d)\n", (int)s1, (int)s2,
-            (int)s3, (int)s4);
+      s4 != xnn_status_success || s5 != xnn_status_success) {
+    fprintf(stderr, "xnn-probe: cannot build the bf16 rounding runtimes (%d, %d, %d, %d, %d)\n", (int)s1,
+            (int)s2, (int)s3, (int)s4, (int)s5);
     runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep), runnerDestroy(&bounded);
+    runnerDestroy(&pre);
     return 1;
   }
   uint64_t checked = 0, differ = 0, nanPayload = 0, nativeDiffer = 0, shown = 0, flushed = 0, tiny = 0;
-  uint64_t keepDiffer = 0, boundedChecked = 0, boundedDiffer = 0;
+  uint64_t keepDiffer = 0, boundedChecked = 0, boundedDiffer = 0, preChecked = 0, preDiffer = 0;
   uint64_t next = 0;
   while (next < (1ull << 32)) {
     size_t n = 0;
@@ -113,10 +117,16 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
     memcpy(native.in, rne.in, CHUNK * sizeof(float));
     memcpy(keep.in, rne.in, CHUNK * sizeof(float));
     memcpy(bounded.in, rne.in, CHUNK * sizeof(float));
+    /* What a producer with the scale folded in gives: clamp(x * 2^-17, +-2^111); NaN stays NaN. */
+    for (size_t i = 0; i < CHUNK; ++i)
+      pre.in[i] = fmaxf(fminf(rne.in[i] * XNNMLIR_BF16_RNE_PRESCALE, XNNMLIR_BF16_RNE_BOUND), -XNNMLIR_BF16_RNE_BOUND) +
+                  (isnan(rne.in[i]) ? rne.in[i] : 0.0f);
     if (xnn_invoke_runtime(rne.rt) != xnn_status_success || xnn_invoke_runtime(native.rt) != xnn_status_success ||
-        xnn_invoke_runtime(keep.rt) != xnn_status_success || xnn_invoke_runtime(bounded.rt) != xnn_status_success) {
+        xnn_invoke_runtime(keep.rt) != xnn_status_success || xnn_invoke_runtime(bounded.rt) != xnn_status_success ||
+        xnn_invoke_runtime(pre.rt) != xnn_status_success) {
       fprintf(stderr, "xnn-probe: xnn_invoke_runtime failed\n");
       runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep), runnerDestroy(&bounded);
+      runnerDestroy(&pre);
       return 1;
     }
     for (size_t i = 0; i < n; ++i) {
@@ -136,6 +146,13 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
         if (isNaN(u) ? !isNaN(b) : (b != (uint32_t)want << 16))
           ++boundedDiffer;
       }
+      /* The prescaled form, on its domain: |x| >= 2^-109 (the prescaled value normal), and NaN. */
+      if (a >= XNNMLIR_BF16_RNE_EXACT_FROM) {
+        ++preChecked;
+        uint16_t p = pre.out[i];
+        if (isNaN(u) ? (p & 0x7fffu) <= 0x7f80u : p != want)
+          ++preDiffer;
+      }
       if ((u & 0x7fffffffu) < XNNMLIR_BF16_RNE_EXACT_FROM) {
         ++tiny; /* below 2^-109: XNNPACK flushes denormals, see Bf16Rounding.inc */
         flushed += got != want;
@@ -154,6 +171,7 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
     checked += n;
   }
   runnerDestroy(&rne), runnerDestroy(&native), runnerDestroy(&keep), runnerDestroy(&bounded);
+  runnerDestroy(&pre);
   printf("bf16 rounding: %llu f32 patterns checked (every %llu): %llu of %llu with |x| >= 2^-109 differ, "
          "%llu NaNs with another payload; below 2^-109 (flushed range) %llu of %llu differ; the "
          "library's convert alone differs on %llu\n",
@@ -165,5 +183,8 @@ int xnnProbeCheckBf16Rounding(uint64_t stride) {
   printf("bf16 rounding of inputs known within +-2^111 (kept in f32, unscaled): %llu of %llu patterns "
          "(normal, and NaN) differ\n",
          (unsigned long long)boundedDiffer, (unsigned long long)boundedChecked);
-  return differ || keepDiffer || boundedDiffer ? 1 : 0;
+  printf("bf16 rounding of inputs prescaled by their producer (clamp(x * 2^-17, +-2^111)): %llu of %llu "
+         "patterns (|x| >= 2^-109, and NaN) differ\n",
+         (unsigned long long)preDiffer, (unsigned long long)preChecked);
+  return differ || keepDiffer || boundedDiffer || preDiffer ? 1 : 0;
 }
