@@ -28,7 +28,9 @@
  * between ops that compute in f32 anyway, GEMMs included (the pinned XNNPACK
  * has no bf16 GEMM, so rounding their inputs would cost time and accuracy and
  * save nothing); only the delegate's bf16 results are rounded. Dead converts
- * are erased. */
+ * are erased. Last, in both modes, a rounding of values not known to stay
+ * within 2^111 takes its scaled form's first step from its producer where
+ * that is a convolution or fully connected (foldPrescales, below). */
 #include "xnnmlir/Passes.h"
 
 #include "Emit/AbsBounds.h"

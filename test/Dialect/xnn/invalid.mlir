@@ -490,6 +490,30 @@ func.func private @convert_round_to_bf16_narrowing(%a: tensor<4xf32>) -> tensor<
 
 // -----
 
+func.func private @convert_input_scale_value(%a: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.convert' op input_scale must be 2^-17 (7.62939453125e-06)}}
+  %0 = "xnn.convert"(%a) {round_to_bf16 = true, input_scale = 0.5 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func private @convert_input_scale_widening(%a: tensor<4xbf16>) -> tensor<4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.convert' op input_scale applies to f32 -> bf16 roundings only}}
+  %0 = "xnn.convert"(%a) {input_scale = 7.62939453125E-6 : f64} : (tensor<4xbf16>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func private @convert_input_scale_exact_input(%a: tensor<4xf32>) -> tensor<4xbf16> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.convert' op input_scale applies to f32 -> bf16 roundings only}}
+  %0 = "xnn.convert"(%a) {exact_input = true, input_scale = 7.62939453125E-6 : f64} : (tensor<4xf32>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// -----
+
 func.func private @convert_f32_to_f32_plain(%a: tensor<4xf32>) -> tensor<4xf32> attributes {xnn.delegate} {
   // expected-error @+1 {{'xnn.convert' op f32 -> f32 converts require round_to_bf16 = true}}
   %0 = "xnn.convert"(%a) : (tensor<4xf32>) -> tensor<4xf32>

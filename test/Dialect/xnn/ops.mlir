@@ -12,6 +12,7 @@
 // CHECK-NEXT: %{{.*}} = "xnn.constant"() {value = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>} : () -> tensor<3xf32>
 // CHECK-NEXT: %{{.*}} = "xnn.constant"() {value = dense<1.500000e+00> : tensor<3x6xbf16>} : () -> tensor<3x6xf32>
 // CHECK-NEXT: %{{.*}} = "xnn.convert"(%{{.*}}) : (tensor<1x8x8x4xf16>) -> tensor<1x8x8x4xf32>
+// CHECK-NEXT: %{{.*}} = "xnn.convert"(%{{.*}}) {input_scale = 7.62939453125E-6 : f64, round_to_bf16 = true} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
 // CHECK-NEXT: %{{.*}} = "xnn.static_transpose"(%{{.*}}) {perm = array<i64: 0, 3, 1, 2>} : (tensor<1x8x8x4xf32>) -> tensor<1x4x8x8xf32>
 // CHECK-NEXT: %{{.*}} = "xnn.binary"(%{{.*}}, %{{.*}}) {kind = "add"} : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
 // CHECK-NEXT: %{{.*}} = "xnn.binary"(%{{.*}}, %{{.*}}) {kind = "squared_difference", output_max = 6.000000e+00 : f64, output_min = 0.000000e+00 : f64} : (tensor<2x6xf32>, tensor<6xf32>) -> tensor<2x6xf32>
@@ -44,6 +45,8 @@ func.func private @xnn_delegate_ops(%x: tensor<1x8x8x4xf32>, %h: tensor<1x8x8x4x
   // bf16 data for an f32 tensor: widened when the tensor is defined.
   %fcwide = "xnn.constant"() {value = dense<1.5> : tensor<3x6xbf16>} : () -> tensor<3x6xf32>
   %0 = "xnn.convert"(%h) : (tensor<1x8x8x4xf16>) -> tensor<1x8x8x4xf32>
+  // A rounding whose producer applied the scaled form's 2^-17 (xnn-simplify-roundings).
+  %prescaled = "xnn.convert"(%x) {input_scale = 7.62939453125E-6 : f64, round_to_bf16 = true} : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   %1 = "xnn.static_transpose"(%x) {perm = array<i64: 0, 3, 1, 2>} : (tensor<1x8x8x4xf32>) -> tensor<1x4x8x8xf32>
   %2 = "xnn.binary"(%x, %0) {kind = "add"} : (tensor<1x8x8x4xf32>, tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
   %3 = "xnn.binary"(%v, %u) {kind = "squared_difference", output_max = 6.000000e+00 : f64, output_min = 0.000000e+00 : f64} : (tensor<2x6xf32>, tensor<6xf32>) -> tensor<2x6xf32>
