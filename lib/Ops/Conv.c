@@ -1,10 +1,18 @@
-/* Verifiers of edge 2-D convolution and pooling (logical NCHW shapes). */
+/* Edge 2-D convolution, pooling and upsampling (logical NCHW shapes):
+ * verifiers, capability checks, lowerings and the family's rows of the op table. */
+#include "Ops/Capability.h"
+#include "Ops/LowerUtil.h"
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
+#include "Reference/Kernels.h" /* ATen's nearest index, shared with the reference */
 
 #include <mlir-c/BuiltinTypes.h>
 
 #include <stdint.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
 
 /* Reads a required array<i64> of 2 with elements in [lo, INT32_MAX]. */
 static bool getPair(MlirOperation op, const char *name, int64_t lo,
@@ -293,3 +301,444 @@ bool xnnVerifyEdgeAdaptiveAvgPool2d(MlirOperation op) {
   shape[x.rank - 1] = size[1];
   return xnnCheckResultShape(op, &res, shape, x.rank, "adaptive pooling");
 }
+
+/* ---- capability checks ---- */
+
+static bool checkConv(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (!xnnCapIsConstant(mlirOperationGetOperand(op, 1)))
+    return xnnCapRefuse(why, "conv2d weight is not a constant; XNNPACK's convolution needs static filters");
+  if (mlirOperationGetNumOperands(op) > 2 && !xnnCapIsConstant(mlirOperationGetOperand(op, 2)))
+    return xnnCapRefuse(why, "conv2d bias is not a constant; XNNPACK's convolution needs a static bias");
+  return true;
+}
+
+XnnPoolParams xnnPoolParams(MlirOperation op) {
+  XnnPoolParams p = {{1, 1}, {1, 1}, {0, 0}, {1, 1}};
+  intptr_t n = 0;
+  xnnAttrI64Array(op, "kernel_size", p.kernel, 2, &n);
+  if (!xnnAttrI64Array(op, "stride", p.stride, 2, &n) || n == 0)
+    p.stride[0] = p.kernel[0], p.stride[1] = p.kernel[1]; /* ATen: empty stride = kernel */
+  xnnAttrI64Array(op, "padding", p.padding, 2, &n);
+  if (xnnOpIs(op, "edge.max_pool2d"))
+    xnnAttrI64Array(op, "dilation", p.dilation, 2, &n);
+  return p;
+}
+
+bool xnnPoolIsIdentity(const XnnPoolParams *p) {
+  return p->kernel[0] == 1 && p->kernel[1] == 1 && p->stride[0] == 1 && p->stride[1] == 1 &&
+         p->padding[0] == 0 && p->padding[1] == 0;
+}
+
+static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  XnnPoolParams p = xnnPoolParams(op);
+  if (p.kernel[0] == 1 && p.kernel[1] == 1)
+    return true; /* a copy, or a strided 1x1 average pooling: one element's mean is itself */
+  for (int i = 0; i < 2; ++i)
+    if (p.stride[i] > p.kernel[i])
+      return xnnCapRefuse(why, "max_pool2d with stride %lld > kernel %lld in dim %d: XNNPACK's max "
+                    "pooling refuses strides larger than the window", (long long)p.stride[i],
+                    (long long)p.kernel[i], i + 2);
+  /* dilation with padding: lowered with an explicit -inf pad; ceil_mode's
+   * overhanging windows: with more padding at the bottom and right. */
+  return true;
+}
+
+static bool checkAvgPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg, (void)why;
+  /* Padding, which PyTorch counts (count_include_pad) and XNNPACK's implicit
+   * padding would not: lowered as an explicit zero pad. */
+  return true;
+}
+
+/* adaptive_avg_pool2d: NHWC nodes need a batch dim; windows other than the
+ * whole plane or an even split overlap or vary in size, which no XNNPACK
+ * pooling node computes. H and W are read from the logical shape (the lowering
+ * rechecks with an operand that may already be a lowered NHWC value, or a
+ * tagged edge value that still has its logical type: fuzz seed 258). */
+static bool checkAdaptiveAvgPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  int64_t x[XNN_IR_MAX_RANK];
+  MlirType yt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (xnnLowerOperandLogicalShape(op, 0, x) != 4)
+    return xnnCapRefuse(why, "adaptive_avg_pool2d of a 3-D [C, H, W] input: XNNPACK's pooling takes NHWC");
+  int64_t h = x[2], w = x[3];
+  int64_t oh = mlirShapedTypeGetDimSize(yt, 2), ow = mlirShapedTypeGetDimSize(yt, 3);
+  if ((oh == 1 && ow == 1) || (h % oh == 0 && w % ow == 0))
+    return true;
+  return xnnCapRefuse(why, "adaptive_avg_pool2d from %lldx%lld to %lldx%lld: the sizes do not divide, so "
+                "its windows overlap or differ in size (no XNNPACK node; only 1x1 or even splits are "
+                "lowered)", (long long)h, (long long)w, (long long)oh, (long long)ow);
+}
+
+/* conv_transpose2d: XNNPACK's deconvolution takes static filters and bias,
+ * as conv2d. */
+static bool checkConvTranspose(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (!xnnCapIsConstant(mlirOperationGetOperand(op, 1)))
+    return xnnCapRefuse(why, "conv_transpose2d weight is not a constant; XNNPACK's deconvolution needs static "
+                  "filters");
+  if (mlirOperationGetNumOperands(op) > 2 && !xnnCapIsConstant(mlirOperationGetOperand(op, 2)))
+    return xnnCapRefuse(why, "conv_transpose2d bias is not a constant; XNNPACK's deconvolution needs a static "
+                  "bias");
+  /* output_padding beyond the padding it cancels is XNNPACK's adjustment,
+   * which its runtime refuses unless below the stride (xnn_status_invalid_parameter). */
+  int64_t stride[2] = {1, 1}, pad[2] = {0, 0}, outPad[2] = {0, 0};
+  intptr_t n;
+  xnnAttrI64Array(op, "stride", stride, 2, &n);
+  xnnAttrI64Array(op, "padding", pad, 2, &n);
+  xnnAttrI64Array(op, "output_padding", outPad, 2, &n);
+  for (int i = 0; i < 2; ++i)
+    if (outPad[i] - pad[i] >= stride[i])
+      return xnnCapRefuse(why, "conv_transpose2d with output_padding %lld > padding %lld + stride %lld - 1 in "
+                    "dim %d: XNNPACK's deconvolution adjustment must be below the stride",
+                    (long long)outPad[i], (long long)pad[i], (long long)stride[i], i + 2);
+  return true;
+}
+
+/* upsample_nearest2d is lowered as repetition by whole factors: only where
+ * ATen's nearest index (a float computation) is exactly dst / factor for
+ * every output index of both axes. */
+static bool checkUpsampleNearest(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  int64_t x[4], y[4];
+  if (xnnLowerOperandLogicalShape(op, 0, x) != 4 ||
+      xnnValueShape(mlirOperationGetResult(op, 0), y) != 4)
+    return xnnCapRefuse(why, "upsample_nearest2d of a tensor that is not 4-D");
+  for (int i = 2; i < 4; ++i) {
+    if (y[i] % x[i] != 0)
+      return xnnCapRefuse(why, "upsample_nearest2d from %lld to %lld in dim %d: not a whole factor (a gather; "
+                    "the pinned XNNPACK has none)", (long long)x[i], (long long)y[i], i);
+    /* The check below costs one float step per output index. */
+    if (y[i] > ((int64_t)1 << 24))
+      return xnnCapRefuse(why, "upsample_nearest2d to %lld in dim %d: more than 2^24 output indices to check",
+                    (long long)y[i], i);
+    int64_t f = y[i] / x[i];
+    for (int64_t d = 0; d < y[i]; ++d)
+      if (xnnRefNearestIndex(d, x[i], y[i]) != d / f)
+        return xnnCapRefuse(why, "upsample_nearest2d from %lld to %lld in dim %d: ATen's float index "
+                      "computation picks element %lld for output %lld, not a whole-factor repetition",
+                      (long long)x[i], (long long)y[i], i, (long long)xnnRefNearestIndex(d, x[i], y[i]),
+                      (long long)d);
+  }
+  return true;
+}
+
+/* ---- lowerings ---- */
+
+/* An input with one element has no layout (the tagger leaves it untagged:
+ * both layouts are the same bytes), so it passes as NHWC (fuzz seed 31985). */
+static bool requireNHWC(XnnLowerCtx *L, MlirOperation op) {
+  bool inputNHWC = xnnLowerOperandIsNHWC(op, 0) || xnnValueNumElements(mlirOperationGetOperand(op, 0)) == 1;
+  if (!inputNHWC || !xnnLowerIsNHWC(op))
+    return xnnLowerFail(L, op, "input and result must be tagged NHWC (run xnn-tag-channels-last first)");
+  return true;
+}
+
+/* XNNPACK padding order (top, right, bottom, left) from ATen's symmetric (h, w). */
+static MlirAttribute pair4(XnnLowerCtx *L, const int64_t *p) {
+  int64_t v[4] = {p[0], p[1], p[0], p[1]};
+  return xnnI64ArrayAttr(L->ctx, v, 4);
+}
+
+static bool xnnLowerConv(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (!requireNHWC(L, op))
+    return false;
+  MlirType elem = xnnLowerComputeElem(L, op, cap), f32 = mlirF32TypeGet(L->ctx);
+  int64_t stride[2] = {1, 1}, padding[2] = {0, 0}, dilation[2] = {1, 1}, groups = 1, w[4];
+  intptr_t n;
+  xnnAttrI64Array(op, "stride", stride, 2, &n);
+  xnnAttrI64Array(op, "padding", padding, 2, &n);
+  xnnAttrI64Array(op, "dilation", dilation, 2, &n);
+  xnnAttrI64(op, "groups", &groups);
+  xnnValueShape(mlirOperationGetOperand(op, 1), w); /* [O, I/g, KH, KW] */
+  /* XNNPACK's f16 convolution takes f32 static weights; OIHW -> OHWI. */
+  MlirValue ins[3] = {xnnLowerOperand(L, op, 0, elem), xnnLowerConstantOperand(L, op, 1, f32, xnnLowerToNHWC)};
+  intptr_t numIns = 2;
+  if (mlirOperationGetNumOperands(op) > 2)
+    ins[numIns++] = xnnLowerConstantOperand(L, op, 2, f32, NULL);
+  for (intptr_t i = 0; i < numIns; ++i)
+    if (mlirValueIsNull(ins[i]))
+      return false;
+  int64_t kernel[2] = {w[2], w[3]};
+  MlirNamedAttribute attrs[7] = {
+      lowerNamed(L, "padding", pair4(L, padding)),
+      lowerNamed(L, "kernel", xnnI64ArrayAttr(L->ctx, kernel, 2)),
+      lowerNamed(L, "subsampling", xnnI64ArrayAttr(L->ctx, stride, 2)),
+      lowerNamed(L, "dilation", xnnI64ArrayAttr(L->ctx, dilation, 2)),
+      lowerNamed(L, "groups", xnnI64Attr(L->ctx, groups)),
+      lowerNamed(L, "group_input_channels", xnnI64Attr(L->ctx, w[1])),
+      lowerNamed(L, "group_output_channels", xnnI64Attr(L->ctx, w[0] / (groups ? groups : 1))),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.convolution_2d", numIns, ins, xnnLowerResultType(op, 0, elem), 7, attrs));
+  return true;
+}
+
+static bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (!requireNHWC(L, op))
+    return false;
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  XnnPoolParams p = xnnPoolParams(op);
+  if (xnnPoolIsIdentity(&p)) { /* identity: XNNPACK takes no unit-stride 1x1 pooling */
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
+    return true;
+  }
+  /* 1x1 max pooling is refused by XNNPACK; over one element it is the
+   * average pooling, which takes strides. */
+  bool isMax = xnnOpIs(op, "edge.max_pool2d") && !(p.kernel[0] == 1 && p.kernel[1] == 1);
+  /* Padding top, right, bottom, left. PyTorch's output size (the result
+   * type) can need more at the bottom and right: ceil_mode's last windows
+   * overhang the input, and see only the elements inside it. */
+  int64_t pad4[4] = {p.padding[0], p.padding[1], p.padding[0], p.padding[1]};
+  int64_t inDims[4], outDims[4];
+  /* H, W: dims 1, 2 of the lowered (NHWC) input, dims 2, 3 of the op's NCHW result. */
+  xnnValueShape(in, inDims);
+  xnnValueShape(mlirOperationGetResult(op, 0), outDims);
+  for (int i = 0; i < 2; ++i) {
+    int64_t need = (outDims[2 + i] - 1) * p.stride[i] + p.dilation[i] * (p.kernel[i] - 1) + 1;
+    int64_t extra = need - (inDims[1 + i] + 2 * p.padding[i]);
+    if (extra > 0)
+      pad4[i == 0 ? 2 : 1] += extra;
+  }
+  bool padded = pad4[0] || pad4[1] || pad4[2] || pad4[3];
+  /* Explicit padding, then pooling without: the pinned XNNPACK's dilated max
+   * pooling miscomputes with implicit padding (xnn-probe --check-capabilities
+   * finds the windows), so it pads with -inf as PyTorch's implicit padding
+   * is; average pooling pads with zeros, which PyTorch counts
+   * (count_include_pad) and XNNPACK's implicit padding would not. */
+  if (padded && (!isMax || p.dilation[0] > 1 || p.dilation[1] > 1)) {
+    int64_t pre[4] = {0, pad4[0], pad4[3], 0}, post[4] = {0, pad4[2], pad4[1], 0};
+    MlirType inType = mlirValueGetType(in);
+    int64_t dims[4];
+    for (int i = 0; i < 4; ++i)
+      dims[i] = mlirShapedTypeGetDimSize(inType, i) + pre[i] + post[i];
+    MlirNamedAttribute padAttrs[3] = {
+        lowerNamed(L, "pre_paddings", xnnI64ArrayAttr(L->ctx, pre, 4)),
+        lowerNamed(L, "post_paddings", xnnI64ArrayAttr(L->ctx, post, 4)),
+        lowerNamed(L, "padding_value", xnnF64Attr(L->ctx, isMax ? -INFINITY : 0.0)),
+    };
+    MlirType paddedType = mlirRankedTensorTypeGet(4, dims, mlirShapedTypeGetElementType(inType),
+                                                  mlirAttributeGetNull());
+    in = xnnLowerEmit(L, op, "xnn.static_constant_pad", 1, &in, paddedType, 3, padAttrs);
+    pad4[0] = pad4[1] = pad4[2] = pad4[3] = 0;
+  }
+  MlirNamedAttribute attrs[4] = {
+      lowerNamed(L, "padding", xnnI64ArrayAttr(L->ctx, pad4, 4)),
+      lowerNamed(L, "pooling", xnnI64ArrayAttr(L->ctx, p.kernel, 2)),
+      lowerNamed(L, "stride", xnnI64ArrayAttr(L->ctx, p.stride, 2)),
+      lowerNamed(L, "dilation", xnnI64ArrayAttr(L->ctx, p.dilation, 2)),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, isMax ? "xnn.max_pooling_2d" : "xnn.average_pooling_2d", 1, &in,
+                                      xnnLowerResultType(op, 0, elem), isMax ? 4 : 3, attrs));
+  return true;
+}
+
+/* adaptive_avg_pool2d (NHWC; sizes the capability check admits): the same
+ * size is a copy, 1x1 the mean over H and W, sizes dividing the input an
+ * average pooling with kernel = stride = in / out (the adaptive windows are
+ * then exactly those). */
+static bool xnnLowerAdaptiveAvgPool2d(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (!requireNHWC(L, op))
+    return false;
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t inDims[4], outDims[4]; /* NHWC, NCHW */
+  xnnValueShape(in, inDims);
+  xnnValueShape(mlirOperationGetResult(op, 0), outDims);
+  MlirType out = xnnLowerResultType(op, 0, elem);
+  if (inDims[1] == outDims[2] && inDims[2] == outDims[3]) {
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, out, 0, NULL));
+    return true;
+  }
+  if (outDims[2] == 1 && outDims[3] == 1) {
+    int64_t axes[2] = {1, 2};
+    MlirNamedAttribute attrs[3] = {
+        lowerNamed(L, "kind", lowerStrAttr(L, "mean")),
+        lowerNamed(L, "axes", xnnI64ArrayAttr(L->ctx, axes, 2)),
+        lowerNamed(L, "keep_dims", mlirBoolAttrGet(L->ctx, true)),
+    };
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reduce", 1, &in, out, 3, attrs));
+    return true;
+  }
+  int64_t k[2] = {inDims[1] / outDims[2], inDims[2] / outDims[3]}, pad4[4] = {0, 0, 0, 0};
+  MlirNamedAttribute attrs[3] = {
+      lowerNamed(L, "padding", xnnI64ArrayAttr(L->ctx, pad4, 4)),
+      lowerNamed(L, "pooling", xnnI64ArrayAttr(L->ctx, k, 2)),
+      lowerNamed(L, "stride", xnnI64ArrayAttr(L->ctx, k, 2)),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.average_pooling_2d", 1, &in, out, 3, attrs));
+  return true;
+}
+
+/* The conv_transpose2d filter as XNNPACK's deconvolution takes it, in f32
+ * (its f16 node takes f32 static weights): ATen's [Cin, Cout/G, KH, KW] is
+ * [G, Cin/G, Cout/G, KH, KW] row-major, permuted to [G, Cout/G, KH, KW, Cin/G]
+ * = [Cout, KH, KW, Cin/G], once at compile time. */
+static MlirValue deconvFilter(XnnLowerCtx *L, MlirOperation op, int64_t groups) {
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, 1));
+  MlirAttribute value = xnnOpAttr(def, "value");
+  MlirType f32 = mlirF32TypeGet(L->ctx);
+  int64_t w[4];
+  xnnValueShape(mlirOperationGetOperand(op, 1), w);
+  int64_t cinG = w[0] / groups, split[5] = {groups, cinG, w[1], w[2], w[3]};
+  int64_t dims[4] = {groups * w[1], w[2], w[3], cinG};
+  static const int64_t perm[5] = {0, 2, 3, 4, 1};
+  if (!xnnConstantHasPayload(def)) {
+    if (mlirAttributeIsADenseResourceElements(value) && xnnResourceIsElided(value))
+      return xnnLowerElidedConstant(L, op, value, xnnTypeInfo(xnnTensorType(dims, 4, f32)), f32, NULL, false);
+    xnnLowerFail(L, op, "operand #1: constant payload missing (dense_resource without a blob)");
+    return (MlirValue){NULL};
+  }
+  XnnElements e;
+  char err[256];
+  if (!xnnElementsView(value, &e, err, sizeof(err))) {
+    xnnLowerFail(L, op, "operand #1: %s", err);
+    return (MlirValue){NULL};
+  }
+  if (!xnnElementsConvert(&e, f32)) {
+    xnnElementsFree(&e);
+    xnnLowerFail(L, op, "operand #1: unsupported constant conversion");
+    return (MlirValue){NULL};
+  }
+  xnnElementsReshape(&e, split, 5);
+  xnnElementsPermute(&e, perm);
+  xnnElementsReshape(&e, dims, 4);
+  value = xnnElementsToAttr(&e);
+  xnnElementsFree(&e);
+  MlirNamedAttribute attr = lowerNamed(L, "value", value);
+  return xnnLowerEmit(L, op, "xnn.constant", 0, NULL, mlirAttributeGetType(value), 1, &attr);
+}
+
+/* conv_transpose2d -> deconvolution_2d (NHWC). XNNPACK's output size is
+ * upsampling * (IH - 1) + adjustment + dilation * (KH - 1) + 1 - top - bottom
+ * over the same full (uncropped) output as ATen's, whose rows [p, p + OH)
+ * ATen keeps: top = p, and output_padding first cancels bottom padding
+ * (bottom = p - op), only the rest is XNNPACK's adjustment (rows past the
+ * full output: bias only, as in ATen), which it requires below the stride
+ * (checked by the capability table). */
+static bool xnnLowerConvTranspose(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (!requireNHWC(L, op))
+    return false;
+  MlirType elem = xnnLowerComputeElem(L, op, cap), f32 = mlirF32TypeGet(L->ctx);
+  int64_t stride[2] = {1, 1}, padding[2] = {0, 0}, outPad[2] = {0, 0}, dilation[2] = {1, 1}, groups = 1, w[4];
+  intptr_t n;
+  xnnAttrI64Array(op, "stride", stride, 2, &n);
+  xnnAttrI64Array(op, "padding", padding, 2, &n);
+  xnnAttrI64Array(op, "output_padding", outPad, 2, &n);
+  xnnAttrI64Array(op, "dilation", dilation, 2, &n);
+  xnnAttrI64(op, "groups", &groups);
+  if (groups < 1)
+    groups = 1;
+  xnnValueShape(mlirOperationGetOperand(op, 1), w); /* [Cin, Cout/G, KH, KW] */
+  MlirValue ins[3] = {xnnLowerOperand(L, op, 0, elem), deconvFilter(L, op, groups)};
+  intptr_t numIns = 2;
+  if (mlirOperationGetNumOperands(op) > 2)
+    ins[numIns++] = xnnLowerConstantOperand(L, op, 2, f32, NULL);
+  for (intptr_t i = 0; i < numIns; ++i)
+    if (mlirValueIsNull(ins[i]))
+      return false;
+  int64_t kernel[2] = {w[2], w[3]}, adjust[2], pad4[4] = {padding[0], padding[1], padding[0], padding[1]};
+  for (int i = 0; i < 2; ++i) {
+    int64_t cancel = outPad[i] < padding[i] ? outPad[i] : padding[i];
+    pad4[i == 0 ? 2 : 1] -= cancel; /* bottom, right */
+    adjust[i] = outPad[i] - cancel;
+  }
+  MlirNamedAttribute attrs[8] = {
+      lowerNamed(L, "padding", xnnI64ArrayAttr(L->ctx, pad4, 4)),
+      lowerNamed(L, "adjustment", xnnI64ArrayAttr(L->ctx, adjust, 2)),
+      lowerNamed(L, "kernel", xnnI64ArrayAttr(L->ctx, kernel, 2)),
+      lowerNamed(L, "upsampling", xnnI64ArrayAttr(L->ctx, stride, 2)),
+      lowerNamed(L, "dilation", xnnI64ArrayAttr(L->ctx, dilation, 2)),
+      lowerNamed(L, "groups", xnnI64Attr(L->ctx, groups)),
+      lowerNamed(L, "group_input_channels", xnnI64Attr(L->ctx, w[0] / groups)),
+      lowerNamed(L, "group_output_channels", xnnI64Attr(L->ctx, w[1])),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.deconvolution_2d", numIns, ins, xnnLowerResultType(op, 0, elem), 8, attrs));
+  return true;
+}
+
+/* upsample_bilinear2d -> static_resize_bilinear_2d (NHWC): without flags
+ * XNNPACK samples at half-pixel centres clamped to the input, ATen's
+ * align_corners=False; XNN_FLAG_ALIGN_CORNERS is ATen's align_corners=True
+ * (checked against torch: test/Torch/ops-vs-torch.test). */
+static bool xnnLowerResizeBilinear(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (!requireNHWC(L, op))
+    return false;
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  bool align = false;
+  xnnAttrBool(op, "align_corners", &align);
+  MlirNamedAttribute attr = lowerNamed(L, "align_corners", mlirBoolAttrGet(L->ctx, align));
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_resize_bilinear_2d", 1, &in, xnnLowerResultType(op, 0, elem), 1, &attr));
+  return true;
+}
+
+/* upsample_nearest2d with integer factors (the capability check admits only
+ * those where ATen's nearest index is dst / factor): each element repeated,
+ * pure data movement in either layout. H and W each get a size-1 axis after
+ * them ([N, C, H, 1, W, 1] or NHWC [N, H, 1, W, 1, C]) that xnnLowerRepeatAlong fills,
+ * then a reshape merges them. */
+static bool xnnLowerUpsampleNearest(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  bool single = xnnValueNumElements(in) == 1;
+  bool nhwc = xnnLowerOperandIsNHWC(op, 0);
+  if (!single && nhwc != xnnLowerIsNHWC(op))
+    return xnnLowerFail(L, op, "an upsample between layouts (run xnn-tag-channels-last)");
+  int64_t x[4], y[4], d[6];
+  xnnLowerOperandLogicalShape(op, 0, x);
+  xnnValueShape(mlirOperationGetResult(op, 0), y);
+  int64_t fh = y[2] / x[2], fw = y[3] / x[3];
+  int64_t hAxis = nhwc ? 1 : 2; /* H's axis; W's follows H and H's new axis */
+  if (nhwc)
+    d[0] = x[0], d[1] = x[2], d[2] = 1, d[3] = x[3], d[4] = 1, d[5] = x[1];
+  else
+    d[0] = x[0], d[1] = x[1], d[2] = x[2], d[3] = 1, d[4] = x[3], d[5] = 1;
+  MlirValue v = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &in, xnnTensorType(d, 6, elem), 0, NULL);
+  if (fh > 1)
+    v = xnnLowerRepeatAlong(L, op, v, hAxis + 1, fh, elem);
+  if (fw > 1)
+    v = xnnLowerRepeatAlong(L, op, v, hAxis + 3, fw, elem);
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reshape", 1, &v, xnnLowerResultType(op, 0, elem), 0, NULL));
+  return true;
+}
+
+/* ---- the family's rows of the op table (Capability.h) ---- */
+
+static const XnnCapability ops[] = {
+    {"edge.conv2d", xnnVerifyEdgeConv2d, "convolution_2d_f32_weights", XNN_CAP_F32, checkConv, xnnLowerConv, XNN_CAP_F16},
+    {"edge.max_pool2d", xnnVerifyEdgeMaxPool2d, "max_pooling_2d", XNN_CAP_FH, checkMaxPool, xnnLowerPool, 0},
+    {"edge.avg_pool2d", xnnVerifyEdgeAvgPool2d, "average_pooling_2d", XNN_CAP_FH, checkAvgPool, xnnLowerPool, 0},
+    /* adaptive_avg_pool2d: a copy, a mean over H and W (1x1), or an average
+     * pooling with kernel = stride (even splits). f16 in f32: XNNPACK's f16
+     * average pooling of a 2x4 window was 2.4e-3 off (test/Correctness/
+     * norm-addmm-adaptive.mlir); bf16 in f32 as the pools. */
+    {"edge.adaptive_avg_pool2d", xnnVerifyEdgeAdaptiveAvgPool2d, "average_pooling_2d", XNN_CAP_F32, checkAdaptiveAvgPool,
+     xnnLowerAdaptiveAvgPool2d, XNN_CAP_F16},
+    /* conv_transpose2d: f16 runs in f32 as conv2d does. A precaution: the
+     * deconvolution uses the f16 GEMM kernels that return wrong data on
+     * AVX512-FP16 CPUs for conv2d; on AVX2 its f16 node matched f32 rounded
+     * once (576-term sums, 5408 outputs). The library refuses bf16. */
+    {"edge.conv_transpose2d", xnnVerifyEdgeConvTranspose2d, "deconvolution_2d_f32_weights", XNN_CAP_F32, checkConvTranspose,
+     xnnLowerConvTranspose, XNN_CAP_F16},
+    /* XNNPACK's f16 resize interpolates in f16 (three roundings: up to 1.5
+     * f16 ulps from ATen's f32-then-round, test/Torch/ops-vs-torch.test):
+     * f16 runs in f32 as f16 hardswish does; the library refuses bf16. */
+    {"edge.upsample_bilinear2d", xnnVerifyEdgeUpsampleBilinear2d, "static_resize_bilinear_2d", XNN_CAP_F32, NULL, xnnLowerResizeBilinear,
+     XNN_CAP_F16},
+    /* nearest by whole factors: concatenation as expand (bf16 in f32, exactly). */
+    {"edge.upsample_nearest2d", xnnVerifyEdgeUpsampleNearest2d, "concatenate", XNN_CAP_FH, checkUpsampleNearest, xnnLowerUpsampleNearest,
+     XNN_CAP_BF16},
+};
+
+const XnnOpFamily xnnConvFamily = {ops, sizeof ops / sizeof ops[0]};

@@ -1,4 +1,8 @@
-/* Verifiers of edge constants, copies and elementwise ops. */
+/* Edge elementwise ops (binary, unary, comparisons and selection): verifiers,
+ * capability checks, lowerings and the family's rows of the op table. */
+#include "Ops/Capability.h"
+#include "Ops/LowerUtil.h"
+#include "Support/Strings.h"
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
 
@@ -7,120 +11,8 @@
 
 #include <math.h>
 #include <string.h>
-
-/* edge.constant: no operands; `value` is an elements attribute whose type is
- * exactly the result type. */
-bool xnnVerifyEdgeConstant(MlirOperation op) {
-  XnnTensor res;
-  if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
-      !xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res))
-    return false;
-  MlirAttribute v = xnnGetAttr(op, "value");
-  char ab[256], tb[256], rb[256];
-  if (mlirAttributeIsNull(v)) {
-    xnnOpError(op, "requires attribute 'value' (dense or dense_resource "
-                   "elements)");
-    return false;
-  }
-  if (!mlirAttributeIsAElements(v)) {
-    xnnOpError(op, "attribute 'value' must be an elements attribute "
-                   "(dense<...> or dense_resource<...>), got %s",
-               xnnAttrStr(v, ab, sizeof ab));
-    return false;
-  }
-  MlirType vt = mlirAttributeGetType(v);
-  if (!mlirTypeEqual(vt, res.type)) {
-    xnnOpError(op, "attribute 'value' type '%s' must equal the result type "
-                   "'%s'",
-               xnnTypeStr(vt, tb, sizeof tb), xnnTypeStr(res.type, rb, sizeof rb));
-    return false;
-  }
-  return true;
-}
-
-/* Shared part of the two copy ops: same shape, optional dtype (a TypeAttr
- * equal to the result element type; absent = keep the element type). */
-static bool verifyCopyCommon(MlirOperation op, XnnTensor *x, XnnTensor *res) {
-  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
-    return false;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, x);
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, res) && ok;
-  MlirAttribute dt = xnnGetAttr(op, "dtype");
-  char ab[256], tb[64], rb[64];
-  if (!mlirAttributeIsNull(dt)) {
-    if (!mlirAttributeIsAType(dt)) {
-      xnnOpError(op, "attribute 'dtype' must be a type attribute (e.g. "
-                     "dtype = f16), got %s",
-                 xnnAttrStr(dt, ab, sizeof ab));
-      ok = false;
-    } else if (ok) {
-      MlirType d = mlirTypeAttrGetValue(dt);
-      if (!mlirTypeEqual(d, res->elem)) {
-        xnnOpError(op, "attribute 'dtype' (%s) must equal the result element "
-                       "type '%s'",
-                   xnnTypeStr(d, tb, sizeof tb),
-                   xnnTypeStr(res->elem, rb, sizeof rb));
-        ok = false;
-      }
-    }
-  } else if (ok && !mlirTypeEqual(x->elem, res->elem)) {
-    xnnOpError(op, "without 'dtype' the element type is kept: result element "
-                   "type '%s' must equal the operand element type '%s'",
-               xnnTypeStr(res->elem, rb, sizeof rb),
-               xnnTypeStr(x->elem, tb, sizeof tb));
-    ok = false;
-  }
-  if (ok) {
-    char xs[256], rs[256];
-    bool same = x->rank == res->rank;
-    for (intptr_t i = 0; same && i < x->rank; ++i)
-      same = x->dims[i] == res->dims[i];
-    if (!same) {
-      xnnOpError(op, "result shape %s must equal the operand shape %s (a copy "
-                     "keeps the logical shape)",
-                 xnnShapeStr(res->dims, res->rank, rs, sizeof rs),
-                 xnnShapeStr(x->dims, x->rank, xs, sizeof xs));
-      ok = false;
-    }
-  }
-  return ok;
-}
-
-bool xnnVerifyEdgeToCopy(MlirOperation op) {
-  XnnTensor x, res;
-  bool ok = verifyCopyCommon(op, &x, &res);
-  static const char *const formats[] = {"contiguous", "channels_last",
-                                        "preserve", NULL};
-  MlirStringRef mf;
-  XnnAttrStatus st = xnnGetEnum(op, "memory_format", false, formats, &mf);
-  if (st == XNN_ATTR_BAD) {
-    ok = false;
-  } else if (st == XNN_ATTR_OK && ok && x.rank != 4 &&
-             mf.length == strlen("channels_last") &&
-             memcmp(mf.data, "channels_last", mf.length) == 0) {
-    xnnOpError(op, "memory_format \"channels_last\" requires a rank-4 tensor, "
-                   "got rank %lld",
-               (long long)x.rank);
-    ok = false;
-  }
-  return ok;
-}
-
-bool xnnVerifyEdgeToDimOrderCopy(MlirOperation op) {
-  XnnTensor x, res;
-  bool ok = verifyCopyCommon(op, &x, &res);
-  int64_t order[XNN_VERIFY_MAX_RANK], perm[XNN_VERIFY_MAX_RANK];
-  intptr_t n = 0;
-  XnnAttrStatus st = xnnGetI64Array(op, "dim_order", false, -1, order,
-                                    XNN_VERIFY_MAX_RANK, &n);
-  if (st == XNN_ATTR_BAD)
-    ok = false;
-  else if (st == XNN_ATTR_OK && ok &&
-           !xnnCheckPermutation(op, "dim_order", order, n, x.rank, false,
-                                perm))
-    ok = false;
-  return ok;
-}
+#include <stdlib.h>
+#include <sys/types.h>
 
 /* The result shape of a broadcasting op is the broadcast of its n (2 or 3)
  * operands' shapes, as PyTorch's; a located error names them otherwise. */
@@ -330,3 +222,280 @@ bool xnnVerifyEdgeMaskedFill(MlirOperation op) {
   const XnnTensor *ts[2] = {&x, &mask};
   return checkBroadcastResult(op, ts, 2, &res);
 }
+
+/* ---- capability checks ---- */
+
+static bool checkAlpha(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  double alpha = 1.0;
+  if (xnnAttrF64(op, "alpha", &alpha) && alpha != 1.0)
+    return xnnCapRefuse(why, "alpha = %g; XNNPACK's add/subtract have no scale (only alpha = 1)", alpha);
+  return true;
+}
+
+/* The exponent of edge.pow when it is a constant splat, else NAN. */
+double xnnPowConstantExponent(MlirOperation op) {
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, 1));
+  if (mlirOperationIsNull(def) || !xnnOpIs(def, "edge.constant") || !xnnConstantHasPayload(def))
+    return NAN;
+  XnnElements e;
+  char err[128];
+  if (!xnnElementsView(xnnOpAttr(def, "value"), &e, err, sizeof(err)))
+    return NAN;
+  double v = NAN;
+  if (e.splat && xnnElementsConvert(&e, mlirF32TypeGet(mlirOperationGetContext(op)))) {
+    float f;
+    memcpy(&f, e.data, 4);
+    v = f;
+  }
+  xnnElementsFree(&e);
+  return v;
+}
+
+/* XNNPACK's pow is exp(y log x): NaN for negative bases, where PyTorch's pow is
+ * defined. Only exponents with an exact node are delegated. */
+static bool checkPow(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  /* Element counts, not types: the lowering re-checks with operands already in
+   * their physical (possibly NHWC-permuted) shapes. */
+  if (xnnValueNumElements(mlirOperationGetOperand(op, 0)) !=
+      xnnValueNumElements(mlirOperationGetResult(op, 0)))
+    return xnnCapRefuse(why, "pow whose exponent broadcasts the base to a larger shape");
+  double y = xnnPowConstantExponent(op);
+  if (y == 2.0 || y == 0.5 || y == -0.5 || y == 1.0)
+    return true;
+  return xnnCapRefuse(why, "pow with an exponent other than a constant 2, 1, 0.5 or -0.5: XNNPACK's pow "
+                "is NaN for negative bases");
+}
+
+/* ATen's clamp fills the result with NaN when both bounds are given and one is
+ * NaN; that degenerate case stays portable (a single NaN bound is ignored and
+ * lowers as an absent one). */
+static bool checkClamp(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  double lo = 0.0, hi = 0.0;
+  if (xnnAttrF64(op, "min", &lo) && xnnAttrF64(op, "max", &hi) && (isnan(lo) || isnan(hi)))
+    return xnnCapRefuse(why, "clamp with both bounds given and one of them NaN: ATen's result is all NaN, "
+                  "not lowered");
+  return true;
+}
+
+static bool refuseCompare(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return xnnCapRefuse(why, "comparison with an i1 result: the pinned XNNPACK has no comparison node and no "
+                "boolean tensors");
+}
+
+static bool refuseSelect(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  return xnnCapRefuse(why, "%s selects by an i1 mask: the pinned XNNPACK has no select node and no boolean "
+                "tensors (arithmetic forms such as x * (1 - m) + v * m are wrong for inf and NaN)",
+                xnnOpIs(op, "edge.where") ? "where" : "masked_fill");
+}
+
+/* ---- lowerings ---- */
+
+static bool xnnLowerBinary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerOperand(L, op, 1, elem)};
+  if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
+    return false;
+  MlirNamedAttribute kind = lowerNamed(L, "kind", lowerStrAttr(L, nodeKind(cap)));
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.binary", 2, ins, xnnLowerResultType(op, 0, elem), 1, &kind));
+  return true;
+}
+
+/* x clamped to [lo, hi] (lo <= hi; infinite = unbounded). XNNPACK fuses a
+ * clamp into a preceding convolution, pooling or clamp node, whose operator
+ * then refuses or miscomputes a range that does not hold 0 strictly below its
+ * maximum, or whose minimum is -0 (xnn-probe --check-capabilities, fuzz seed
+ * 7249: [-1, 0] after a conv gave 0s): such a range is clamped with binary
+ * maximum/minimum, which never fuse (an infinite side needs no node). */
+static MlirValue clampOf(XnnLowerCtx *L, MlirOperation op, MlirValue x, MlirType type, double lo, double hi) {
+  if (!(hi > 0.0 && (lo < 0.0 || (lo == 0.0 && !signbit(lo))))) {
+    MlirValue v = x;
+    if (!(isinf(lo) && lo < 0.0))
+      v = xnnLowerBinaryOf(L, op, "maximum", v, xnnLowerScalar(L, op, x, (float)lo));
+    if (!(isinf(hi) && hi > 0.0) || mlirValueEqual(v, x))
+      v = xnnLowerBinaryOf(L, op, "minimum", v, xnnLowerScalar(L, op, x, (float)hi));
+    return v;
+  }
+  MlirNamedAttribute attrs[3] = {lowerNamed(L, "kind", lowerStrAttr(L, "clamp")),
+                                 lowerNamed(L, "min", xnnF64Attr(L->ctx, lo)),
+                                 lowerNamed(L, "max", xnnF64Attr(L->ctx, hi))};
+  return xnnLowerEmit(L, op, "xnn.unary", 1, &x, type, 3, attrs);
+}
+
+/* The range an edge clamp-like op clamps to: relu [0, inf), hardtanh
+ * [min_val, max_val], clamp [min, max] with an absent side unbounded, a NaN
+ * one too when it is the only bound (ATen's std::max(x, NaN) is x; two bounds
+ * with a NaN stay portable: checkClamp) and, when min > max, [max, max]
+ * (ATen's min(max(x, min), max) is max for every non-NaN x). */
+static void clampRange(MlirOperation op, double *lo, double *hi) {
+  *lo = 0.0, *hi = INFINITY;
+  if (xnnOpIs(op, "edge.hardtanh")) {
+    xnnAttrF64(op, "min_val", lo);
+    xnnAttrF64(op, "max_val", hi);
+  } else if (xnnOpIs(op, "edge.clamp")) {
+    *lo = -INFINITY;
+    if (!xnnAttrF64(op, "min", lo) || isnan(*lo))
+      *lo = -INFINITY;
+    if (!xnnAttrF64(op, "max", hi) || isnan(*hi))
+      *hi = INFINITY;
+    if (*lo > *hi)
+      *lo = *hi;
+  }
+}
+
+static bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  MlirType type = xnnLowerResultType(op, 0, elem);
+  const char *kind = nodeKind(cap);
+  if (!strcmp(kind, "clamp")) {
+    double lo, hi;
+    clampRange(op, &lo, &hi);
+    xnnLowerReplace(L, op, clampOf(L, op, in, type, lo, hi));
+    return true;
+  }
+  MlirNamedAttribute attrs[2];
+  intptr_t n = 0;
+  attrs[n++] = lowerNamed(L, "kind", lowerStrAttr(L, kind));
+  /* ATen's defaults written out: the xnn op states its parameter. */
+  double param;
+  if (!strcmp(kind, "leaky_relu")) {
+    if (!xnnAttrF64(op, "negative_slope", &param))
+      param = 0.01;
+    attrs[n++] = lowerNamed(L, "negative_slope", xnnF64Attr(L->ctx, param));
+  } else if (!strcmp(kind, "elu")) {
+    if (!xnnAttrF64(op, "alpha", &param))
+      param = 1.0;
+    attrs[n++] = lowerNamed(L, "alpha", xnnF64Attr(L->ctx, param));
+  }
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.unary", 1, &in, type, n, attrs));
+  return true;
+}
+
+static bool xnnLowerRsqrt(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirValue x = xnnLowerOperand(L, op, 0, xnnLowerComputeElem(L, op, cap));
+  if (mlirValueIsNull(x))
+    return false;
+  xnnLowerReplace(L, op, xnnLowerRsqrtOf(L, op, x));
+  return true;
+}
+
+/* gelu(approximate="tanh") has no XNNPACK node: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))),
+ * computed in f32 and rounded once, as PyTorch's kernel does. */
+static bool xnnLowerGelu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirStringRef approx;
+  if (!xnnAttrString(op, "approximate", &approx) || !xnnStrRefEquals(approx, "tanh"))
+    return xnnLowerUnary(L, op, cap);
+  MlirType f32 = mlirF32TypeGet(L->ctx);
+  MlirValue x = xnnLowerOperand(L, op, 0, f32);
+  if (mlirValueIsNull(x))
+    return false;
+  MlirValue x3 = xnnLowerBinaryOf(L, op, "multiply", xnnLowerBinaryOf(L, op, "multiply", x, x), x);
+  MlirValue inner = xnnLowerBinaryOf(L, op, "add", x, xnnLowerBinaryOf(L, op, "multiply", x3, xnnLowerScalar(L, op, x, 0.044715f)));
+  MlirValue t = xnnLowerUnaryOf(L, op, "tanh", xnnLowerBinaryOf(L, op, "multiply", inner, xnnLowerScalar(L, op, x, 0.7978845608028654f)));
+  MlirValue half = xnnLowerBinaryOf(L, op, "multiply", x, xnnLowerScalar(L, op, x, 0.5f));
+  xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "multiply", half, xnnLowerBinaryOf(L, op, "add", t, xnnLowerScalar(L, op, x, 1.0f))));
+  return true;
+}
+
+/* silu = x * sigmoid(x) (ATen: x / (1 + exp(-x)), within an ulp in f32), in
+ * the dtype edge.sigmoid computes in. */
+static bool xnnLowerSilu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirValue x = xnnLowerOperand(L, op, 0, xnnLowerComputeElem(L, op, cap));
+  if (mlirValueIsNull(x))
+    return false;
+  xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "multiply", x, xnnLowerUnaryOf(L, op, "sigmoid", x)));
+  return true;
+}
+
+/* hardsigmoid as ATen computes it, min(max(x + 3, 0), 6) / 6: three correctly
+ * rounded steps, so f32 results are ATen's bit for bit ([0, 6] is a clamp
+ * XNNPACK may fuse into the add). */
+static bool xnnLowerHardsigmoid(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirValue x = xnnLowerOperand(L, op, 0, xnnLowerComputeElem(L, op, cap));
+  if (mlirValueIsNull(x))
+    return false;
+  MlirValue a = xnnLowerBinaryOf(L, op, "add", x, xnnLowerScalar(L, op, x, 3.0f));
+  MlirValue c = clampOf(L, op, a, mlirValueGetType(a), 0.0, 6.0);
+  xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "divide", c, xnnLowerScalar(L, op, x, 6.0f)));
+  return true;
+}
+
+/* pow (pow.Tensor_Tensor: std::pow per element) with a constant exponent the
+ * capability check admits (2, 1, 0.5, -0.5): x*x, x, sqrt and 1/sqrt, in the
+ * dtypes and with the nodes edge.sqrt and edge.rsqrt use. */
+static bool xnnLowerPow(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  double e = xnnPowConstantExponent(op);
+  const XnnCapability *as = e == 0.5    ? xnnCapabilityLookup(mlirStringRefCreateFromCString("edge.sqrt"))
+                            : e == -0.5 ? xnnCapabilityLookup(mlirStringRefCreateFromCString("edge.rsqrt"))
+                                        : cap;
+  MlirType elem = xnnLowerComputeElem(L, op, as);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  /* pow(-0, +-0.5) is +0 / +inf where sqrt / rsqrt give -0 / -inf: x + 0
+   * turns -0 into +0 and leaves every other x as it is. */
+  MlirValue z = e == 0.5 || e == -0.5 ? xnnLowerBinaryOf(L, op, "add", in, xnnLowerScalar(L, op, in, 0.0f)) : in;
+  MlirValue r = e == 2.0 ? xnnLowerUnaryOf(L, op, "square", in)
+                : e == 0.5 ? xnnLowerUnaryOf(L, op, "square_root", z)
+                : e == -0.5 ? xnnLowerRsqrtOf(L, op, z)
+                            : in;
+  MlirType out = xnnLowerResultType(op, 0, elem);
+  /* A one-element exponent may still raise the rank ([] ** [1] is [1]). */
+  if (!mlirTypeEqual(mlirValueGetType(r), out))
+    r = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &r, out, 0, NULL);
+  else if (mlirValueEqual(r, in))
+    r = xnnLowerEmit(L, op, "xnn.copy", 1, &r, out, 0, NULL);
+  xnnLowerReplace(L, op, r);
+  return true;
+}
+
+/* ---- the family's rows of the op table (Capability.h) ---- */
+
+static const XnnCapability ops[] = {
+    {"edge.add", xnnVerifyEdgeAddSub, "binary.add", XNN_CAP_FH, checkAlpha, xnnLowerBinary, XNN_CAP_BF16},
+    {"edge.sub", xnnVerifyEdgeAddSub, "binary.subtract", XNN_CAP_FH, checkAlpha, xnnLowerBinary, XNN_CAP_BF16},
+    {"edge.mul", xnnVerifyEdgeBinary, "binary.multiply", XNN_CAP_FH, NULL, xnnLowerBinary, XNN_CAP_BF16},
+    {"edge.div", xnnVerifyEdgeBinaryFloat, "binary.divide", XNN_CAP_FH, NULL, xnnLowerBinary, XNN_CAP_BF16},
+    {"edge.maximum", xnnVerifyEdgeBinary, "binary.maximum", XNN_CAP_FLOATS, NULL, xnnLowerBinary, 0},
+    {"edge.minimum", xnnVerifyEdgeBinary, "binary.minimum", XNN_CAP_FLOATS, NULL, xnnLowerBinary, 0},
+    {"edge.pow", xnnVerifyEdgeBinary, "unary.square", XNN_CAP_FH, checkPow, xnnLowerPow, XNN_CAP_BF16},
+    {"edge.relu", xnnVerifyEdgeUnaryNumeric, "unary.clamp", XNN_CAP_FLOATS, NULL, xnnLowerUnary, 0},
+    {"edge.hardtanh", xnnVerifyEdgeHardtanh, "unary.clamp", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
+    {"edge.sigmoid", xnnVerifyEdgeUnaryFloat, "unary.sigmoid", XNN_CAP_F32, NULL, xnnLowerUnary, XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.tanh", xnnVerifyEdgeUnaryFloat, "unary.tanh", XNN_CAP_F32, NULL, xnnLowerUnary, XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.rsqrt", xnnVerifyEdgeUnaryFloat, "unary.reciprocal_square_root", XNN_CAP_FH, NULL, xnnLowerRsqrt, XNN_CAP_BF16},
+    {"edge.sqrt", xnnVerifyEdgeUnaryFloat, "unary.square_root", XNN_CAP_F32, NULL, xnnLowerUnary, XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.neg", xnnVerifyEdgeUnaryNumeric, "unary.negate", XNN_CAP_FLOATS, NULL, xnnLowerUnary, 0},
+    {"edge.abs", xnnVerifyEdgeUnaryNumeric, "unary.abs", XNN_CAP_FLOATS, NULL, xnnLowerUnary, 0},
+    {"edge.exp", xnnVerifyEdgeUnaryFloat, "unary.exp", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
+    {"edge.log", xnnVerifyEdgeUnaryFloat, "unary.log", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
+    {"edge.gelu", xnnVerifyEdgeGelu, "unary.gelu", XNN_CAP_FH, NULL, xnnLowerGelu, XNN_CAP_BF16},
+    /* silu = x * sigmoid(x): f16 through f32, as sigmoid. */
+    {"edge.silu", xnnVerifyEdgeUnaryFloat, "unary.sigmoid", XNN_CAP_F32, NULL, xnnLowerSilu, XNN_CAP_F16 | XNN_CAP_BF16},
+    /* XNNPACK's f16 hardswish is up to 2 f16 ulps off (0.0944 -> 0.04861, ATen
+     * 0.04868; test/Correctness/f16-unary-all-values.test): f16 runs in f32. */
+    {"edge.hardswish", xnnVerifyEdgeUnaryFloat, "unary.hardswish", XNN_CAP_F32, NULL, xnnLowerUnary, XNN_CAP_F16 | XNN_CAP_BF16},
+    /* hardsigmoid = min(max(x + 3, 0), 6) / 6, ATen's own steps (add, clamp,
+     * divide: exact in f32); in f16 each node would round, so f16 runs in f32. */
+    {"edge.hardsigmoid", xnnVerifyEdgeUnaryFloat, "binary.add", XNN_CAP_F32, NULL, xnnLowerHardsigmoid, XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.leaky_relu", xnnVerifyEdgeLeakyRelu, "unary.leaky_relu", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
+    {"edge.elu", xnnVerifyEdgeElu, "unary.elu", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
+    {"edge.clamp", xnnVerifyEdgeClamp, "unary.clamp", XNN_CAP_FH, checkClamp, xnnLowerUnary, XNN_CAP_BF16},
+    {"edge.eq", xnnVerifyEdgeCompare, "", 0, refuseCompare, NULL, 0},
+    {"edge.ne", xnnVerifyEdgeCompare, "", 0, refuseCompare, NULL, 0},
+    {"edge.lt", xnnVerifyEdgeCompare, "", 0, refuseCompare, NULL, 0},
+    {"edge.le", xnnVerifyEdgeCompare, "", 0, refuseCompare, NULL, 0},
+    {"edge.gt", xnnVerifyEdgeCompare, "", 0, refuseCompare, NULL, 0},
+    {"edge.ge", xnnVerifyEdgeCompare, "", 0, refuseCompare, NULL, 0},
+    {"edge.where", xnnVerifyEdgeWhere, "", 0, refuseSelect, NULL, 0},
+    {"edge.masked_fill", xnnVerifyEdgeMaskedFill, "", 0, refuseSelect, NULL, 0},
+};
+
+const XnnOpFamily xnnElementwiseFamily = {ops, sizeof ops / sizeof ops[0]};

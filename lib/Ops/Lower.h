@@ -1,7 +1,8 @@
-/* Lowering edge ops inside delegate functions to xnn ops. Each capability
- * table entry (lib/Ops/Capability.c) names its lowering function; they live in
- * lib/Ops/Lower.c and build xnn ops through this small API. Values carry
- * physical shapes (NHWC for values tagged xnn.layout = "NHWC"). */
+/* Lowering edge ops inside delegate functions to xnn ops. Each op's row in
+ * its family's table (lib/Ops/<Family>.c) names its lowering function, defined
+ * in the same file; they build xnn ops through this small API (lib/Ops/Lower.c,
+ * helpers in LowerUtil.h). Values carry physical shapes (NHWC for values
+ * tagged xnn.layout = "NHWC"). */
 #ifndef XNNMLIR_LIB_OPS_LOWER_H
 #define XNNMLIR_LIB_OPS_LOWER_H
 
@@ -54,40 +55,9 @@ bool xnnLowerFail(XnnLowerCtx *L, MlirOperation op, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 MlirContext xnnLowerContext(XnnLowerCtx *L);
 
-/* The lowering functions the capability table names, one per op family. */
-#define XNN_DECLARE_LOWERING(name) \
-  bool name(XnnLowerCtx *L, MlirOperation op, const struct XnnCapability *cap);
-XNN_DECLARE_LOWERING(xnnLowerBinary)
-XNN_DECLARE_LOWERING(xnnLowerUnary)
-XNN_DECLARE_LOWERING(xnnLowerGelu)
-XNN_DECLARE_LOWERING(xnnLowerSilu)
-XNN_DECLARE_LOWERING(xnnLowerHardsigmoid)
-XNN_DECLARE_LOWERING(xnnLowerRsqrt)
-XNN_DECLARE_LOWERING(xnnLowerPow)
-XNN_DECLARE_LOWERING(xnnLowerReduce)
-XNN_DECLARE_LOWERING(xnnLowerSoftmax)
-XNN_DECLARE_LOWERING(xnnLowerLinear)
-XNN_DECLARE_LOWERING(xnnLowerMatmul)
-XNN_DECLARE_LOWERING(xnnLowerAddmm)
-XNN_DECLARE_LOWERING(xnnLowerConv)
-XNN_DECLARE_LOWERING(xnnLowerConvTranspose)
-XNN_DECLARE_LOWERING(xnnLowerResizeBilinear)
-XNN_DECLARE_LOWERING(xnnLowerUpsampleNearest)
-XNN_DECLARE_LOWERING(xnnLowerPool)
-XNN_DECLARE_LOWERING(xnnLowerAdaptiveAvgPool2d)
-XNN_DECLARE_LOWERING(xnnLowerBatchNorm)
-XNN_DECLARE_LOWERING(xnnLowerLayerNorm)
-XNN_DECLARE_LOWERING(xnnLowerSdpa)
-XNN_DECLARE_LOWERING(xnnLowerView)
-XNN_DECLARE_LOWERING(xnnLowerPermute)
-XNN_DECLARE_LOWERING(xnnLowerCat)
-XNN_DECLARE_LOWERING(xnnLowerSlice)
-XNN_DECLARE_LOWERING(xnnLowerExpand)
-XNN_DECLARE_LOWERING(xnnLowerConstantPadNd)
-XNN_DECLARE_LOWERING(xnnLowerRoll)
-XNN_DECLARE_LOWERING(xnnLowerSplit)
-XNN_DECLARE_LOWERING(xnnLowerCopy)
-#undef XNN_DECLARE_LOWERING
+/* Copies' lowering (lib/Ops/Copy.c): the shared capability constraints know
+ * copies by it (they may change the dtype). */
+bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const struct XnnCapability *cap);
 
 /* Entry point: lowers every edge op of delegate function `func`; with
  * `bf16InF32` (relaxed bf16) every bf16 op computes in f32, also those

@@ -1,10 +1,17 @@
-/* Verifiers of edge linear algebra: linear, mm, bmm, sdpa. */
+/* Edge linear algebra (linear, mm, bmm, addmm, sdpa): verifiers, capability
+ * checks, lowerings and the family's rows of the op table. */
+#include "Ops/Capability.h"
+#include "Ops/LowerUtil.h"
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
 
 #include <mlir-c/BuiltinTypes.h>
 
 #include <string.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <sys/types.h>
 
 static bool dimMismatch(MlirOperation op, const char *what, int64_t a,
                         int64_t b) {
@@ -201,3 +208,319 @@ bool xnnVerifyEdgeAddmm(MlirOperation op) {
   }
   return xnnCheckResultShape(op, &res, shape, 2, "addmm");
 }
+
+/* ---- capability checks ---- */
+
+static bool checkLinear(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (xnnValueRank(mlirOperationGetOperand(op, 1)) != 2)
+    return xnnCapRefuse(why, "linear weight is not 2-D");
+  return true;
+}
+
+/* sdpa is decomposed in f32: batch matmul (transposed k), scale, causal or
+ * additive mask, softmax, batch matmul (xnnLowerSdpa). A boolean mask must be
+ * a constant (isSdpaBoolMask): XNNPACK has no boolean tensors. */
+static bool checkSdpa(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  MlirValue q = mlirOperationGetOperand(op, 0);
+  intptr_t rank = xnnValueRank(q);
+  if (rank < 3)
+    return xnnCapRefuse(why, "sdpa of rank %zd; XNNPACK's batch matmul needs a batch dim", (ssize_t)rank);
+  for (intptr_t i = 0; i < 3; ++i)
+    if (xnnValueNumElements(mlirOperationGetOperand(op, i)) == 0)
+      return xnnCapRefuse(why, "sdpa with an empty operand");
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (xnnValueRank(mlirOperationGetOperand(op, i)) == 4 && xnnLowerOperandIsNHWC(op, i))
+      return xnnCapRefuse(why, "sdpa of an NHWC value");
+  return true;
+}
+
+/* ---- lowerings ---- */
+
+/* linear(x, w[out,in], b): fully connected with a static filter; a dynamic
+ * filter is taken by XNNPACK in f32 only. */
+static bool xnnLowerLinear(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  bool dynamicWeights = !xnnLowerOperandIsConstant(op, 1);
+  MlirType elem = dynamicWeights ? mlirF32TypeGet(L->ctx) : xnnLowerComputeElem(L, op, cap);
+  MlirValue ins[3];
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; ++i)
+    if (mlirValueIsNull(ins[i] = xnnLowerOperand(L, op, i, elem)))
+      return false;
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, xnnLowerResultType(op, 0, elem), 0, NULL));
+  return true;
+}
+
+/* ins[0] @ ins[1] of type `out` as a batch matmul (rank >= 3 as it is). */
+static MlirValue matmulOf(XnnLowerCtx *L, MlirOperation op, MlirValue ins[2], MlirType out) {
+  if (xnnValueRank(ins[0]) >= 3)
+    return xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, ins, out, 0, NULL);
+  /* XNNPACK's batch matmul wants a batch dim: [M,K] x [K,N] as [1,M,K] x [1,K,N]. */
+  MlirType elem = mlirShapedTypeGetElementType(out);
+  for (int i = 0; i < 2; ++i) {
+    int64_t d[3] = {1, 0, 0};
+    xnnValueShape(ins[i], d + 1);
+    ins[i] = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &ins[i], xnnTensorType(d, 3, elem), 0, NULL);
+  }
+  int64_t d[3] = {1, mlirShapedTypeGetDimSize(out, 0), mlirShapedTypeGetDimSize(out, 1)};
+  MlirValue r = xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, ins, xnnTensorType(d, 3, elem), 0, NULL);
+  return xnnLowerEmit(L, op, "xnn.static_reshape", 1, &r, out, 0, NULL);
+}
+
+/* mm(a, b[K,N]): a static b is a fully connected filter stored [N,K]; a dynamic one a batch matmul. */
+static bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  if (xnnOpIs(op, "edge.mm") && xnnLowerOperandIsConstant(op, 1)) {
+    static const int64_t transpose[2] = {1, 0};
+    MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerConstantOperand(L, op, 1, elem, transpose)};
+    if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
+      return false;
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", 2, ins, xnnLowerResultType(op, 0, elem), 0, NULL));
+    return true;
+  }
+  MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerOperand(L, op, 1, elem)};
+  if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
+    return false;
+  xnnLowerReplace(L, op, matmulOf(L, op, ins, xnnLowerResultType(op, 0, elem)));
+  return true;
+}
+
+/* Constant operand `idx` in f32 with every element v replaced by
+ * fl(factor * v) (ATen's gemm scales in f32 too), dims permuted by `perm`
+ * (NULL: none) and then viewed as dims/rank. With `exactOnly`, a product that
+ * is not exact (an overflow or an underflow of a power-of-two factor) gives a
+ * null value and no error: the caller scales at run time instead. An elided
+ * payload stays elided under the final type. */
+static MlirValue scaledConstant(XnnLowerCtx *L, MlirOperation op, intptr_t idx, float factor,
+                                const int64_t *perm, const int64_t *dims, intptr_t rank, bool exactOnly) {
+  XnnElements e;
+  MlirAttribute elided = {NULL};
+  if (!xnnLowerConstantF32(L, op, idx, &e, &elided))
+    return (MlirValue){NULL};
+  if (!mlirAttributeIsNull(elided))
+    return xnnLowerFoldedConstant(L, op, NULL, 0, dims, rank, elided);
+  float *v = e.data;
+  bool exact = true;
+  for (int64_t i = 0; i < e.count; ++i) {
+    float p = factor * v[i];
+    exact = exact && (isnan(v[i]) || (isfinite(p) == isfinite(v[i]) && p / factor == v[i]));
+    v[i] = p;
+  }
+  MlirValue out = {NULL};
+  if (exact || !exactOnly) {
+    if (perm) /* moves the data to a new buffer */
+      xnnElementsPermute(&e, perm);
+    out = xnnLowerF32Constant(L, op, e.data, e.count, dims, rank, mlirF32TypeGet(L->ctx));
+  }
+  xnnElementsFree(&e);
+  return out;
+}
+
+/* addmm = beta * bias + alpha * (a @ b), in f32 for every dtype (the pinned
+ * XNNPACK's f16 GEMMs miscompute, bf16 has none), rounded once. A constant b
+ * is a fully connected filter (transposed at compile time); alpha folds into
+ * it when it is a power of two and every product is exact, else it is a
+ * multiply after the GEMM. A constant bias is scaled by beta at compile time
+ * (fl(beta * bias), the reference's own f32 product) and, when [N] or
+ * [1, N] with alpha folded, is the fully connected bias; beta = 0 drops the
+ * bias, NaNs included, as ATen. A dynamic b is a batch matmul. */
+static bool xnnLowerAddmm(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  double beta = 1.0, alpha = 1.0;
+  xnnAttrF64(op, "beta", &beta);
+  xnnAttrF64(op, "alpha", &alpha);
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirType out = xnnLowerResultType(op, 0, elem);
+  int64_t N = mlirShapedTypeGetDimSize(out, 1);
+  MlirValue a = xnnLowerOperand(L, op, 1, elem);
+  if (mlirValueIsNull(a))
+    return false;
+  /* The bias term, at its own shape (or [N] when it can be the FC bias). */
+  MlirValue bias = {NULL};
+  int64_t cdims[XNN_IR_MAX_RANK];
+  intptr_t crank = xnnValueShape(mlirOperationGetOperand(op, 0), cdims);
+  bool rowBias = (crank == 1 && cdims[0] == N) || (crank == 2 && cdims[0] == 1 && cdims[1] == N);
+  bool biasConst = xnnLowerOperandIsConstant(op, 0);
+  if (beta != 0.0) {
+    if (biasConst)
+      bias = scaledConstant(L, op, 0, (float)beta, NULL, rowBias ? &N : cdims, rowBias ? 1 : crank, false);
+    else if (!mlirValueIsNull(bias = xnnLowerOperand(L, op, 0, elem)) && beta != 1.0)
+      bias = xnnLowerBinaryOf(L, op, "multiply", bias, xnnLowerScalar(L, op, bias, (float)beta));
+    if (mlirValueIsNull(bias))
+      return false;
+  }
+  MlirValue prod;
+  bool alphaDone = alpha == 1.0;
+  if (xnnLowerOperandIsConstant(op, 2)) {
+    static const int64_t transpose[2] = {1, 0};
+    int64_t fdims[2] = {N, mlirShapedTypeGetDimSize(mlirValueGetType(a), 1)};
+    int expo;
+    MlirValue filter = {NULL};
+    if (!alphaDone && frexp(alpha, &expo) == 0.5 && (double)(float)alpha == alpha) {
+      filter = scaledConstant(L, op, 2, (float)alpha, transpose, fdims, 2, true);
+      if (L->failed)
+        return false;
+      alphaDone = !mlirValueIsNull(filter);
+    }
+    if (mlirValueIsNull(filter) && mlirValueIsNull(filter = xnnLowerConstantOperand(L, op, 2, elem, transpose)))
+      return false;
+    bool fcBias = alphaDone && biasConst && rowBias && !mlirValueIsNull(bias);
+    MlirValue ins[3] = {a, filter, bias};
+    prod = xnnLowerEmit(L, op, "xnn.fully_connected", fcBias ? 3 : 2, ins, out, 0, NULL);
+    if (fcBias)
+      bias = (MlirValue){NULL};
+  } else {
+    MlirValue ins[2] = {a, xnnLowerOperand(L, op, 2, elem)};
+    if (mlirValueIsNull(ins[1]))
+      return false;
+    prod = matmulOf(L, op, ins, out);
+  }
+  if (!alphaDone)
+    prod = xnnLowerBinaryOf(L, op, "multiply", prod, xnnLowerScalar(L, op, prod, (float)alpha));
+  if (!mlirValueIsNull(bias))
+    prod = xnnLowerBinaryOf(L, op, "add", prod, bias);
+  xnnLowerReplace(L, op, prod);
+  return true;
+}
+
+/* ATen's softmax of a row whose scores are all -inf is zeros (_safe_softmax),
+ * XNNPACK's is NaN: with a mask that can hide a whole row, the scores `t` go
+ * through this guard. kept = 1 / (1 + (max(t, -FLT_MAX) - t)) is 1 where t is
+ * finite, 0 where -inf, NaN where NaN; its row sum counts the kept scores.
+ * Rows keeping none get their scores lifted to -0 (max(t, rowAny * -FLT_MAX * 2),
+ * which is -inf, a no-op, for every other row), so the softmax is finite and
+ * `*rowScale` (0 or 1) zeroes it; `*rowNaN` (0, or NaN for a row with a NaN
+ * score, which XNNPACK's maximum would drop) is added to the output. */
+static MlirValue guardMaskedRows(XnnLowerCtx *L, MlirOperation op, MlirValue t, MlirValue *rowScale,
+                                 MlirValue *rowNaN) {
+  int64_t dims[XNN_IR_MAX_RANK];
+  intptr_t r = xnnValueShape(t, dims);
+  MlirValue lifted = xnnLowerBinaryOf(L, op, "maximum", t, xnnLowerScalar(L, op, t, -FLT_MAX));
+  MlirValue d = xnnLowerBinaryOf(L, op, "subtract", lifted, t);
+  MlirValue kept = xnnLowerBinaryOf(L, op, "divide", xnnLowerScalar(L, op, t, 1.0f), xnnLowerBinaryOf(L, op, "add", d, xnnLowerScalar(L, op, t, 1.0f)));
+  int64_t axis = r - 1;
+  MlirNamedAttribute attrs[3] = {
+      lowerNamed(L, "kind", lowerStrAttr(L, "sum")),
+      lowerNamed(L, "axes", xnnI64ArrayAttr(L->ctx, &axis, 1)),
+      lowerNamed(L, "keep_dims", mlirBoolAttrGet(L->ctx, true)),
+  };
+  dims[r - 1] = 1;
+  MlirValue count = xnnLowerEmit(L, op, "xnn.static_reduce", 1, &kept, xnnTensorType(dims, r, xnnValueElemType(t)), 3, attrs);
+  *rowNaN = xnnLowerBinaryOf(L, op, "multiply", count, xnnLowerScalar(L, op, count, 0.0f));
+  *rowScale = xnnLowerBinaryOf(L, op, "minimum", count, xnnLowerScalar(L, op, count, 1.0f));
+  MlirValue floor = xnnLowerBinaryOf(L, op, "multiply", xnnLowerBinaryOf(L, op, "multiply", *rowScale, xnnLowerScalar(L, op, count, -FLT_MAX)),
+                             xnnLowerScalar(L, op, count, 2.0f));
+  return xnnLowerBinaryOf(L, op, "maximum", t, floor);
+}
+
+/* Constant boolean mask operand `idx` as ATen applies it: an additive f32
+ * mask, 0 where true (attend) and -inf where false; elided stays elided. */
+static MlirValue boolMaskConstant(XnnLowerCtx *L, MlirOperation op, intptr_t idx) {
+  int64_t dims[XNN_IR_MAX_RANK], count = 1;
+  intptr_t rank = xnnValueShape(mlirOperationGetOperand(op, idx), dims);
+  for (intptr_t i = 0; i < rank; ++i)
+    count *= dims[i];
+  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
+  MlirAttribute value = xnnOpAttr(def, "value");
+  if (!xnnConstantHasPayload(def)) {
+    if (mlirAttributeIsADenseResourceElements(value) && xnnResourceIsElided(value))
+      return xnnLowerFoldedConstant(L, op, NULL, 0, dims, rank, value);
+    xnnLowerFail(L, op, "operand #%zd: constant payload missing (dense_resource without a blob)", (ssize_t)idx);
+    return (MlirValue){NULL};
+  }
+  unsigned char *bits = malloc((size_t)count + 1);
+  float *v = malloc(sizeof(float) * (size_t)count + 1);
+  char err[256];
+  if (!bits || !v)
+    abort();
+  MlirValue out = {NULL};
+  if (xnnElementsReadBool(value, bits, count, err, sizeof err)) {
+    for (int64_t i = 0; i < count; ++i)
+      v[i] = bits[i] ? 0.0f : -INFINITY;
+    out = xnnLowerF32Constant(L, op, v, count, dims, rank, mlirF32TypeGet(L->ctx));
+  } else {
+    xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
+  }
+  free(bits);
+  free(v);
+  return out;
+}
+
+/* sdpa (checkSdpa: no mask, is_causal, a float mask or a constant boolean one; rank >= 3), in f32 as
+ * the reference kernel: scores = (q . k^T) * scale, causal positions s > l at
+ * -inf (an added constant: -inf + finite = -inf) or the mask added, softmax
+ * over s (fully masked rows zeros, guardMaskedRows), then . v; rounded once to
+ * the result dtype. */
+static bool xnnLowerSdpa(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  (void)cap;
+  MlirType f32 = mlirF32TypeGet(L->ctx);
+  MlirValue q = xnnLowerOperand(L, op, 0, f32), k = xnnLowerOperand(L, op, 1, f32),
+            v = xnnLowerOperand(L, op, 2, f32);
+  if (mlirValueIsNull(q) || mlirValueIsNull(k) || mlirValueIsNull(v))
+    return false;
+  int64_t qd[XNN_IR_MAX_RANK], kd[XNN_IR_MAX_RANK], vd[XNN_IR_MAX_RANK];
+  intptr_t r = xnnValueShape(q, qd);
+  xnnValueShape(k, kd);
+  xnnValueShape(v, vd);
+  int64_t Lq = qd[r - 2], E = qd[r - 1], S = kd[r - 2];
+  double scale = E > 0 ? 1.0 / sqrt((double)E) : 1.0;
+  xnnAttrF64(op, "scale", &scale);
+  bool causal = false;
+  xnnAttrBool(op, "is_causal", &causal);
+  int64_t sd[XNN_IR_MAX_RANK];
+  memcpy(sd, qd, sizeof(int64_t) * (size_t)r);
+  sd[r - 1] = S;
+  MlirNamedAttribute tb = lowerNamed(L, "transpose_b", mlirBoolAttrGet(L->ctx, true));
+  MlirValue qk[2] = {q, k};
+  MlirValue s = xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, qk, xnnTensorType(sd, r, f32), 1, &tb);
+  s = xnnLowerBinaryOf(L, op, "multiply", s, xnnLowerScalar(L, op, s, (float)scale));
+  if (causal) {
+    float *m = malloc(sizeof(float) * (size_t)(Lq * S));
+    if (!m)
+      abort();
+    for (int64_t l = 0; l < Lq; ++l)
+      for (int64_t j = 0; j < S; ++j)
+        m[l * S + j] = j > l ? -INFINITY : 0.0f;
+    int64_t md[XNN_IR_MAX_RANK];
+    for (intptr_t i = 0; i < r; ++i)
+      md[i] = i < r - 2 ? 1 : sd[i];
+    s = xnnLowerBinaryOf(L, op, "add", s, xnnLowerF32Constant(L, op, m, Lq * S, md, r, f32));
+    free(m);
+  }
+  MlirValue rowScale = {NULL}, rowNaN = {NULL};
+  if (mlirOperationGetNumOperands(op) == 4) {
+    MlirValue mask = mlirTypeIsAFloat(xnnValueElemType(mlirOperationGetOperand(op, 3)))
+                         ? xnnLowerOperand(L, op, 3, f32)
+                         : boolMaskConstant(L, op, 3);
+    if (mlirValueIsNull(mask))
+      return false;
+    s = guardMaskedRows(L, op, xnnLowerBinaryOf(L, op, "add", s, mask), &rowScale, &rowNaN);
+  }
+  MlirValue p = xnnLowerEmit(L, op, "xnn.softmax", 1, &s, mlirValueGetType(s), 0, NULL);
+  if (!mlirValueIsNull(rowScale))
+    p = xnnLowerBinaryOf(L, op, "multiply", p, rowScale);
+  MlirValue pv[2] = {p, v};
+  int64_t od[XNN_IR_MAX_RANK];
+  memcpy(od, qd, sizeof(int64_t) * (size_t)r);
+  od[r - 1] = vd[r - 1];
+  MlirValue out = xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, pv, xnnTensorType(od, r, f32), 0, NULL);
+  if (!mlirValueIsNull(rowNaN))
+    out = xnnLowerBinaryOf(L, op, "add", out, rowNaN);
+  xnnLowerReplace(L, op, out);
+  return true;
+}
+
+/* ---- the family's rows of the op table (Capability.h) ---- */
+
+static const XnnCapability ops[] = {
+    {"edge.linear", xnnVerifyEdgeLinear, "fully_connected", XNN_CAP_F32, checkLinear, xnnLowerLinear, XNN_CAP_F16},
+    {"edge.mm", xnnVerifyEdgeMm, "batch_matrix_multiply", XNN_CAP_F32, NULL, xnnLowerMatmul, XNN_CAP_F16},
+    {"edge.bmm", xnnVerifyEdgeBmm, "batch_matrix_multiply", XNN_CAP_F32, NULL, xnnLowerMatmul, XNN_CAP_F16},
+    /* addmm: fully connected (constant b) or batch matmul, then scale and
+     * bias nodes as needed; 16-bit types in f32 as linear. */
+    {"edge.addmm", xnnVerifyEdgeAddmm, "fully_connected", XNN_CAP_F32, NULL, xnnLowerAddmm, XNN_CAP_F16},
+    /* sdpa: f32 throughout (f16/bf16 widened, rounded once at the end, as ATen's math path). */
+    {"edge.sdpa", xnnVerifyEdgeSdpa, "batch_matrix_multiply", XNN_CAP_F32, checkSdpa, xnnLowerSdpa, XNN_CAP_F16},
+};
+
+const XnnOpFamily xnnMatmulFamily = {ops, sizeof ops / sizeof ops[0]};

@@ -1,8 +1,14 @@
-/* Verifiers of edge normalisation ops: batch_norm (inference) and layer_norm. */
+/* Edge normalisation ops, batch_norm (inference) and layer_norm: verifiers,
+ * lowerings and the family's rows of the op table. */
+#include "Ops/Capability.h"
+#include "Ops/LowerUtil.h"
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
 
 #include <string.h>
+#include <math.h>
+#include <stdlib.h>
+#include <sys/types.h>
 
 /* batch_norm: x [N, C, ...] (rank >= 2, ATen's minimum), weight, bias,
  * running_mean, running_var [C], one float dtype; eps (f64) required. */
@@ -79,3 +85,134 @@ bool xnnVerifyEdgeLayerNorm(MlirOperation op) {
   }
   return xnnCheckResultShape(op, &res, x.dims, x.rank, "layer_norm (same as 'x')");
 }
+
+/* ---- lowerings ---- */
+
+static float elementF32(const XnnElements *e, int64_t i) { return ((const float *)e->data)[e->splat ? 0 : i]; }
+
+/* batch_norm (inference), in f32 as ATen computes every float dtype (opmath),
+ * rounded once to the result type: y = x * scale + shift per channel, the
+ * [C] vectors shaped to broadcast along x's physical channel axis (last in
+ * NHWC: [C]; NCHW: [C, 1, ...]). Constant parameters fold at compile time:
+ * scale = weight / sqrt(var + eps), shift = bias - mean * scale in f64, each
+ * rounded once to f32 (ATen rounds each of its f32 steps: within an f32 ulp
+ * of ATen's scale and shift). Otherwise ATen's own f32 steps run in the
+ * delegate: invstd = 1 / sqrt(var + eps), alpha = invstd * weight,
+ * beta = bias - mean * alpha. */
+static bool xnnLowerBatchNorm(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue x = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(x))
+    return false;
+  double eps = 0.0;
+  xnnAttrF64(op, "eps", &eps);
+  intptr_t rank = xnnValueRank(x);
+  int64_t axis = xnnLowerAxis(op, 0, 1), C = mlirShapedTypeGetDimSize(mlirValueGetType(x), axis);
+  int64_t bdims[XNN_IR_MAX_RANK];
+  intptr_t brank = rank - axis;
+  bdims[0] = C;
+  for (intptr_t i = 1; i < brank; ++i)
+    bdims[i] = 1;
+  bool folded = true;
+  for (intptr_t i = 1; i < 5; ++i)
+    folded = folded && xnnLowerOperandIsConstant(op, i);
+  MlirValue scale, shift;
+  if (folded) {
+    XnnElements p[4];
+    MlirAttribute elided = {NULL};
+    intptr_t got = 0;
+    bool ok = true;
+    for (; got < 4 && ok; ++got)
+      ok = xnnLowerConstantF32(L, op, got + 1, &p[got], &elided);
+    float *sc = ok ? malloc(sizeof(float) * 2 * (size_t)C) : NULL;
+    if (ok && !sc)
+      abort();
+    if (ok && mlirAttributeIsNull(elided))
+      for (int64_t c = 0; c < C; ++c) {
+        double s = elementF32(&p[0], c) / sqrt((double)elementF32(&p[3], c) + eps);
+        sc[c] = (float)s;
+        sc[C + c] = (float)(elementF32(&p[1], c) - elementF32(&p[2], c) * s);
+      }
+    if (ok) {
+      scale = xnnLowerFoldedConstant(L, op, sc, C, bdims, brank, elided);
+      shift = xnnLowerFoldedConstant(L, op, sc + C, C, bdims, brank, elided);
+    }
+    free(sc);
+    for (intptr_t i = 0; i < got; ++i)
+      xnnElementsFree(&p[i]);
+    if (!ok || mlirValueIsNull(scale) || mlirValueIsNull(shift))
+      return false;
+  } else {
+    MlirValue p[4];
+    for (intptr_t i = 0; i < 4; ++i)
+      if (mlirValueIsNull(p[i] = xnnLowerOperand(L, op, i + 1, elem)))
+        return false;
+    MlirValue invstd = xnnLowerRsqrtOf(L, op, xnnLowerBinaryOf(L, op, "add", p[3], xnnLowerScalar(L, op, p[3], (float)eps)));
+    scale = xnnLowerBinaryOf(L, op, "multiply", invstd, p[0]);
+    shift = xnnLowerBinaryOf(L, op, "subtract", p[1], xnnLowerBinaryOf(L, op, "multiply", p[2], scale));
+    if (brank > 1) {
+      MlirType bt = xnnTensorType(bdims, brank, elem);
+      scale = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &scale, bt, 0, NULL);
+      shift = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &shift, bt, 0, NULL);
+    }
+  }
+  xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "add", xnnLowerBinaryOf(L, op, "multiply", x, scale), shift));
+  return true;
+}
+
+/* layer_norm over the last len(normalized_shape) dims (the tagger gives it an
+ * NCHW operand): mean, x - mean, the mean of its square (biased variance),
+ * 1 / sqrt(var + eps), the product, then weight and bias; in f32 for every
+ * dtype, rounded once (16-bit nodes would round every step). */
+static bool xnnLowerLayerNorm(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (xnnLowerOperandIsNHWC(op, 0))
+    return xnnLowerFail(L, op, "layer_norm of an NHWC value (run xnn-tag-channels-last: it normalises NCHW)");
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue x = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(x))
+    return false;
+  double eps = 0.0;
+  int64_t ns[XNN_IR_MAX_RANK], axes[XNN_IR_MAX_RANK], red[XNN_IR_MAX_RANK];
+  intptr_t k = 0, rank = xnnValueShape(x, red);
+  xnnAttrF64(op, "eps", &eps);
+  xnnAttrI64Array(op, "normalized_shape", ns, XNN_IR_MAX_RANK, &k);
+  for (intptr_t i = 0; i < k; ++i) {
+    axes[i] = rank - k + i;
+    red[rank - k + i] = 1;
+  }
+  MlirNamedAttribute attrs[3] = {
+      lowerNamed(L, "kind", lowerStrAttr(L, "mean")),
+      lowerNamed(L, "axes", xnnI64ArrayAttr(L->ctx, axes, k)),
+      lowerNamed(L, "keep_dims", mlirBoolAttrGet(L->ctx, true)),
+  };
+  MlirType redType = xnnTensorType(red, rank, elem);
+  MlirValue mean = xnnLowerEmit(L, op, "xnn.static_reduce", 1, &x, redType, 3, attrs);
+  MlirValue d = xnnLowerBinaryOf(L, op, "subtract", x, mean);
+  MlirValue sq = xnnLowerBinaryOf(L, op, "multiply", d, d);
+  MlirValue var = xnnLowerEmit(L, op, "xnn.static_reduce", 1, &sq, redType, 3, attrs);
+  MlirValue y = xnnLowerBinaryOf(L, op, "multiply", d, xnnLowerRsqrtOf(L, op, xnnLowerBinaryOf(L, op, "add", var, xnnLowerScalar(L, op, var, (float)eps))));
+  static const char *const affine[2] = {"multiply", "add"};
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue p = xnnLowerOperand(L, op, i, elem);
+    if (mlirValueIsNull(p))
+      return false;
+    y = xnnLowerBinaryOf(L, op, affine[i - 1], y, p);
+  }
+  xnnLowerReplace(L, op, y);
+  return true;
+}
+
+/* ---- the family's rows of the op table (Capability.h) ---- */
+
+static const XnnCapability ops[] = {
+    /* batch_norm: multiply + add by per-channel scale / shift (folded at
+     * compile time when constant); f16 and bf16 compute in f32 and round once,
+     * as ATen's opmath does (f16 nodes would round the product too). */
+    {"edge.batch_norm", xnnVerifyEdgeBatchNorm, "binary.multiply", XNN_CAP_F32, NULL, xnnLowerBatchNorm, XNN_CAP_F16 | XNN_CAP_BF16},
+    /* layer_norm: mean, subtract, multiply, mean, add, 1 / sqrt, multiply
+     * (+ affine); f16 in f32 (every f16 node would round), bf16 in f32 too
+     * (no bf16 mean). */
+    {"edge.layer_norm", xnnVerifyEdgeLayerNorm, "static_reduce.mean", XNN_CAP_F32, NULL, xnnLowerLayerNorm, XNN_CAP_F16},
+};
+
+const XnnOpFamily xnnNormFamily = {ops, sizeof ops / sizeof ops[0]};

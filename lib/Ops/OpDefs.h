@@ -1,6 +1,6 @@
-/* Internal op definitions: one descriptor per edge/xnn op, the single place an
- * op's rules live. Verification lives here now; later issues add capability,
- * lowering and reference-kernel hooks to the same descriptor. */
+/* Internal op definitions: one verifier descriptor per edge/xnn op. Edge ops'
+ * come from their family's rows of the op table (Capability.h: verifier,
+ * capability and lowering together), the xnn dialect's from OpDefs.c. */
 #ifndef XNNMLIR_LIB_OPS_OPDEFS_H
 #define XNNMLIR_LIB_OPS_OPDEFS_H
 

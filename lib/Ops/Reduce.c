@@ -1,8 +1,15 @@
-/* Verifiers of edge reductions (mean, sum) and softmax. */
+/* Edge reductions (mean, sum) and softmax: verifiers, capability check,
+ * lowerings and the family's rows of the op table. */
+#include "Ops/Capability.h"
+#include "Ops/LowerUtil.h"
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
 
 #include <mlir-c/BuiltinTypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
 
 /* Common part of mean.dim / sum.dim_IntList: dims in range, no duplicates
  * (empty = all dims), result shape per keepdim. */
@@ -94,3 +101,83 @@ bool xnnVerifyEdgeSoftmax(MlirOperation op) {
   }
   return true;
 }
+
+/* ---- capability checks ---- */
+
+static bool checkSoftmax(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  int64_t dim = -1;
+  intptr_t rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  xnnAttrI64(op, "dim", &dim);
+  if (dim < 0)
+    dim += rank;
+  /* The channel dim of a 4-D tensor is innermost in NHWC: xnn-tag-channels-last
+   * gives softmax over dim 1 an NHWC input (and over dim 3 an NCHW one). */
+  if (dim != rank - 1 && !(rank == 4 && dim == 1))
+    return xnnCapRefuse(why, "softmax over dim %lld of a rank-%zd tensor; XNNPACK's softmax is over the "
+                  "innermost dim only (the last, or the channels of a 4-D tensor)", (long long)dim,
+                  (ssize_t)rank);
+  return true;
+}
+
+/* ---- lowerings ---- */
+
+static bool xnnLowerReduce(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t dims[XNN_IR_MAX_RANK], axes[XNN_IR_MAX_RANK];
+  intptr_t n = 0, rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  if (rank == 0) { /* ATen reduces a 0-d tensor over dim 0, -1 or all: itself */
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
+    return true;
+  }
+  xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
+  if (n == 0) /* empty dims: reduce everything */
+    for (n = 0; n < rank; ++n)
+      dims[n] = n;
+  for (intptr_t i = 0; i < n; ++i)
+    axes[i] = xnnLowerAxis(op, 0, dims[i]);
+  /* XNNPACK wants ascending axes. */
+  for (intptr_t i = 1; i < n; ++i)
+    for (intptr_t j = i; j > 0 && axes[j - 1] > axes[j]; --j) {
+      int64_t t = axes[j];
+      axes[j] = axes[j - 1], axes[j - 1] = t;
+    }
+  bool keep = false;
+  xnnAttrBool(op, "keepdim", &keep);
+  MlirNamedAttribute attrs[3] = {
+      lowerNamed(L, "kind", lowerStrAttr(L, nodeKind(cap))),
+      lowerNamed(L, "axes", xnnI64ArrayAttr(L->ctx, axes, n)),
+      lowerNamed(L, "keep_dims", mlirBoolAttrGet(L->ctx, keep)),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reduce", 1, &in, xnnLowerResultType(op, 0, elem), 3, attrs));
+  return true;
+}
+
+static bool xnnLowerSoftmax(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  int64_t dim = -1;
+  xnnAttrI64(op, "dim", &dim);
+  intptr_t rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  if (xnnLowerAxis(op, 0, dim) != rank - 1)
+    return xnnLowerFail(L, op, "softmax axis is not the innermost physical dimension");
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.softmax", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
+  return true;
+}
+
+/* ---- the family's rows of the op table (Capability.h) ---- */
+
+static const XnnCapability ops[] = {
+    {"edge.mean", xnnVerifyEdgeMean, "static_reduce.mean", XNN_CAP_FH, NULL, xnnLowerReduce, 0},
+    {"edge.sum", xnnVerifyEdgeSum, "static_reduce.sum", XNN_CAP_FH, NULL, xnnLowerReduce, 0},
+    /* f16 softmax runs in f32, rounded once: XNNPACK's f16 node computes in f16 (1 ulp off
+     * ATen's f32-then-round, which a following layer_norm amplifies: fuzz seed 70027). */
+    {"edge.softmax", xnnVerifyEdgeSoftmax, "softmax", XNN_CAP_F32, checkSoftmax, xnnLowerSoftmax, XNN_CAP_F16},
+};
+
+const XnnOpFamily xnnReduceFamily = {ops, sizeof ops / sizeof ops[0]};

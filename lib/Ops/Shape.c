@@ -1,4 +1,7 @@
-/* Verifiers of edge data-movement ops: view, permute, cat, slice, embedding. */
+/* Edge data-movement ops (view, permute, cat, slice, embedding, ...):
+ * verifiers, capability checks, lowerings and the family's rows of the op table. */
+#include "Ops/Capability.h"
+#include "Ops/LowerUtil.h"
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
 
@@ -6,6 +9,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <math.h>
+#include <stdlib.h>
+#include <sys/types.h>
 
 /* view: same element type and element count; target shape = result type. */
 bool xnnVerifyEdgeView(MlirOperation op) {
@@ -436,3 +442,378 @@ bool xnnVerifyEdgeSplit(MlirOperation op) {
   }
   return true;
 }
+
+/* ---- capability checks ---- */
+
+static bool checkSlice(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  int64_t step = 1;
+  if (xnnAttrI64(op, "step", &step) && step != 1)
+    return xnnCapRefuse(why, "slice with step %lld; XNNPACK's static slice has unit stride only",
+                  (long long)step);
+  return true;
+}
+
+/* Zero-size pieces: XNNPACK's slice and concatenate nodes are not asked to
+ * handle empty tensors. */
+static bool checkNonEmpty(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (xnnValueNumElements(mlirOperationGetOperand(op, 0)) == 0 ||
+      xnnValueNumElements(mlirOperationGetResult(op, 0)) == 0)
+    return xnnCapRefuse(why, "an empty operand or result");
+  return true;
+}
+
+static bool checkConstantPad(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  if (!checkNonEmpty(op, cfg, why))
+    return false;
+  int64_t pad[2 * XNN_IR_MAX_RANK];
+  intptr_t n = 0;
+  /* The input's logical size from the result (the lowering rechecks with an
+   * operand that may already be a physical NHWC value): out - before - after. */
+  MlirValue y = mlirOperationGetResult(op, 0);
+  intptr_t rank = xnnValueRank(y);
+  xnnAttrI64Array(op, "pad", pad, 2 * XNN_IR_MAX_RANK, &n);
+  for (intptr_t k = 0; k < n / 2 && k < rank; ++k) {
+    int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(y), rank - 1 - k) - pad[2 * k] - pad[2 * k + 1];
+    if (size + (pad[2 * k] < 0 ? pad[2 * k] : 0) + (pad[2 * k + 1] < 0 ? pad[2 * k + 1] : 0) <= 0)
+      return xnnCapRefuse(why, "constant_pad_nd that crops dim %lld away entirely before padding",
+                    (long long)(rank - 1 - k));
+  }
+  return true;
+}
+
+static bool checkRoll(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  if (!checkNonEmpty(op, cfg, why))
+    return false;
+  int64_t dims[XNN_IR_MAX_RANK];
+  intptr_t n = 0;
+  xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
+  if (n == 0)
+    return xnnCapRefuse(why, "roll of the flattened tensor (no dims) is not lowered yet");
+  return true;
+}
+
+static bool checkSplit(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  for (intptr_t j = 0, n = mlirOperationGetNumResults(op); j < n; ++j)
+    if (xnnValueNumElements(mlirOperationGetResult(op, j)) == 0)
+      return xnnCapRefuse(why, "split with an empty piece (#%lld)", (long long)j);
+  return true;
+}
+
+static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return xnnCapRefuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
+}
+
+/* ---- lowerings ---- */
+
+static bool xnnLowerView(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  if (xnnLowerOperandIsNHWC(op, 0) || xnnLowerIsNHWC(op))
+    return xnnLowerFail(L, op, "a view of an NHWC value (run xnn-tag-channels-last: views are NCHW)");
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reshape", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
+  return true;
+}
+
+static bool xnnLowerPermute(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t dims[XNN_IR_MAX_RANK], perm[XNN_IR_MAX_RANK];
+  intptr_t n = 0, rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  if (rank == 0) { /* XNNPACK refuses a rank-0 transpose: a scalar's is a copy */
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL));
+    return true;
+  }
+  if (xnnOpIs(op, "edge.transpose")) { /* the permutation swapping dim0 and dim1 */
+    int64_t d0 = 0, d1 = 0;
+    xnnAttrI64(op, "dim0", &d0);
+    xnnAttrI64(op, "dim1", &d1);
+    for (intptr_t i = 0; i < rank; ++i)
+      dims[i] = i;
+    if (rank > 0) {
+      d0 = d0 < 0 ? d0 + rank : d0;
+      d1 = d1 < 0 ? d1 + rank : d1;
+      dims[d0] = d1;
+      dims[d1] = d0;
+    }
+  } else {
+    xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
+  }
+  bool inNHWC = xnnLowerOperandIsNHWC(op, 0), outNHWC = xnnLowerIsNHWC(op) && rank == 4;
+  for (intptr_t i = 0; i < rank; ++i) {
+    /* physical out dim i = logical out dim o; logical out o = logical in p[o]; its physical position. */
+    int64_t o = outNHWC ? xnnLowerToNHWC[i] : i;
+    int64_t p = dims[o] < 0 ? dims[o] + rank : dims[o];
+    perm[i] = inNHWC ? xnnLowerToNCHW[p] : p;
+  }
+  MlirNamedAttribute attr = lowerNamed(L, "perm", xnnI64ArrayAttr(L->ctx, perm, rank));
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_transpose", 1, &in, xnnLowerResultType(op, 0, elem), 1, &attr));
+  return true;
+}
+
+static bool xnnLowerCat(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  int64_t dim = 0;
+  xnnAttrI64(op, "dim", &dim);
+  /* The axis in the result's layout: an operand with one element may carry
+   * another tag (the tagger leaves such layout-neutral values alone), and its
+   * bytes are the same either way. */
+  intptr_t rank = xnnValueRank(mlirOperationGetResult(op, 0));
+  if (dim < 0)
+    dim += rank;
+  int64_t axis = rank == 4 && xnnLowerIsNHWC(op) && dim >= 0 && dim < 4 ? xnnLowerToNCHW[dim] : dim;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue acc = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(acc))
+    return false;
+  if (n == 1) {
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &acc, mlirValueGetType(acc), 0, NULL));
+    return true;
+  }
+  /* XNNPACK concatenates 2..5 inputs: fold longer lists left to right. */
+  for (intptr_t i = 1; i < n;) {
+    MlirValue ins[5] = {acc};
+    intptr_t k = 1;
+    int64_t dims[XNN_IR_MAX_RANK];
+    intptr_t rank = xnnValueShape(acc, dims);
+    while (k < 5 && i < n) {
+      if (mlirValueIsNull(ins[k] = xnnLowerOperand(L, op, i++, elem)))
+        return false;
+      int64_t d[XNN_IR_MAX_RANK];
+      xnnValueShape(ins[k++], d);
+      dims[axis] += d[axis];
+    }
+    MlirNamedAttribute attr = lowerNamed(L, "axis", xnnI64Attr(L->ctx, axis));
+    acc = xnnLowerEmit(L, op, "xnn.concatenate", k, ins, xnnTensorType(dims, rank, elem), 1, &attr);
+  }
+  xnnLowerReplace(L, op, acc);
+  return true;
+}
+
+static bool xnnLowerSlice(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t dim = 0, start = 0, end = INT64_MAX, shape[XNN_IR_MAX_RANK], offsets[XNN_IR_MAX_RANK];
+  xnnAttrI64(op, "dim", &dim);
+  xnnAttrI64(op, "start", &start);
+  xnnAttrI64(op, "end", &end);
+  intptr_t rank = xnnValueShape(in, shape);
+  int64_t axis = xnnLowerAxis(op, 0, dim), size = shape[axis];
+  /* ATen: negative bounds count from the end, then clamp to [0, size]. */
+  if (start < 0)
+    start += size;
+  if (end < 0)
+    end += size;
+  start = start < 0 ? 0 : start > size ? size : start;
+  end = end < start ? start : end > size ? size : end;
+  for (intptr_t i = 0; i < rank; ++i)
+    offsets[i] = 0;
+  offsets[axis] = start;
+  shape[axis] = end - start;
+  MlirNamedAttribute attrs[2] = {
+      lowerNamed(L, "offsets", xnnI64ArrayAttr(L->ctx, offsets, rank)),
+      lowerNamed(L, "sizes", xnnI64ArrayAttr(L->ctx, shape, rank)),
+  };
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_slice", 1, &in, xnnTensorType(shape, rank, elem), 2, attrs));
+  return true;
+}
+
+/* static_slice of `v` along `axis`: [start, start + len). */
+static MlirValue sliceAlong(XnnLowerCtx *L, MlirOperation op, MlirValue v, int64_t axis, int64_t start,
+                            int64_t len, MlirType elem) {
+  int64_t shape[XNN_IR_MAX_RANK], offsets[XNN_IR_MAX_RANK] = {0};
+  intptr_t rank = xnnValueShape(v, shape);
+  offsets[axis] = start;
+  shape[axis] = len;
+  MlirNamedAttribute attrs[2] = {
+      lowerNamed(L, "offsets", xnnI64ArrayAttr(L->ctx, offsets, rank)),
+      lowerNamed(L, "sizes", xnnI64ArrayAttr(L->ctx, shape, rank)),
+  };
+  return xnnLowerEmit(L, op, "xnn.static_slice", 1, &v, xnnTensorType(shape, rank, elem), 2, attrs);
+}
+
+/* expand: the pinned XNNPACK has no broadcast node. Each expanded size-1
+ * dim is repeated by concatenation (pure data movement: bit-exact for every
+ * value, -0, NaN payloads and subnormals included, where x * 1 or x + -0
+ * could flush subnormals): doublings 1, 2, 4, ... and the binary digits of
+ * the target size, O(log n) nodes. New leading dims come first as a reshape
+ * (NCHW operands only, as views). */
+static bool xnnLowerExpand(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t cur[XNN_IR_MAX_RANK], want[XNN_IR_MAX_RANK];
+  intptr_t inRank = xnnValueShape(in, cur);
+  MlirType rt = xnnLowerResultType(op, 0, elem);
+  intptr_t rank = mlirShapedTypeGetRank(rt);
+  for (intptr_t i = 0; i < rank; ++i)
+    want[i] = mlirShapedTypeGetDimSize(rt, i);
+  bool single = xnnValueNumElements(in) == 1;
+  bool inNHWC = xnnLowerOperandIsNHWC(op, 0), outNHWC = xnnLowerIsNHWC(op);
+  if (!single && (inNHWC != outNHWC || (inRank != rank && inNHWC)))
+    return xnnLowerFail(L, op, "an expand between layouts (run xnn-tag-channels-last)");
+  MlirValue v = in;
+  if (inRank != rank) { /* one element: the same bytes in both layouts */
+    int64_t d[XNN_IR_MAX_RANK];
+    intptr_t lead = rank - inRank;
+    for (intptr_t i = 0; i < rank; ++i)
+      d[i] = single ? 1 : i < lead ? 1 : cur[i - lead];
+    memcpy(cur, d, sizeof(int64_t) * (size_t)rank);
+    v = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &v, xnnTensorType(cur, rank, elem), 0, NULL);
+  }
+  for (intptr_t axis = 0; axis < rank; ++axis) {
+    if (cur[axis] == want[axis])
+      continue;
+    if (cur[axis] != 1)
+      return xnnLowerFail(L, op, "dim %lld of size %lld does not expand to %lld", (long long)axis,
+                          (long long)cur[axis], (long long)want[axis]);
+    v = xnnLowerRepeatAlong(L, op, v, axis, want[axis], elem);
+    cur[axis] = want[axis];
+  }
+  if (mlirValueEqual(v, in))
+    v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
+  xnnLowerReplace(L, op, v);
+  return true;
+}
+
+/* constant_pad_nd: negative pads crop first (a static slice), positive ones
+ * pad (static_constant_pad, the value rounded to the type as ATen's fill).
+ * Axes are physical (an NHWC operand pads its NHWC dims). */
+static bool xnnLowerConstantPadNd(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t pad[2 * XNN_IR_MAX_RANK], shape[XNN_IR_MAX_RANK], pre[XNN_IR_MAX_RANK] = {0},
+                                                          post[XNN_IR_MAX_RANK] = {0},
+                                                          offsets[XNN_IR_MAX_RANK] = {0};
+  intptr_t n = 0, rank = xnnValueShape(in, shape);
+  double value = 0.0;
+  xnnAttrI64Array(op, "pad", pad, 2 * XNN_IR_MAX_RANK, &n);
+  xnnAttrF64(op, "value", &value);
+  for (intptr_t k = 0; k < n / 2; ++k) {
+    int64_t axis = xnnLowerAxis(op, 0, rank - 1 - k);
+    pre[axis] = pad[2 * k];
+    post[axis] = pad[2 * k + 1];
+  }
+  bool crop = false, grow = false;
+  for (intptr_t i = 0; i < rank; ++i) {
+    crop |= pre[i] < 0 || post[i] < 0;
+    grow |= pre[i] > 0 || post[i] > 0;
+  }
+  MlirValue v = in;
+  if (crop) {
+    for (intptr_t i = 0; i < rank; ++i) {
+      offsets[i] = pre[i] < 0 ? -pre[i] : 0;
+      shape[i] += (pre[i] < 0 ? pre[i] : 0) + (post[i] < 0 ? post[i] : 0);
+      pre[i] = pre[i] < 0 ? 0 : pre[i];
+      post[i] = post[i] < 0 ? 0 : post[i];
+    }
+    MlirNamedAttribute attrs[2] = {
+        lowerNamed(L, "offsets", xnnI64ArrayAttr(L->ctx, offsets, rank)),
+        lowerNamed(L, "sizes", xnnI64ArrayAttr(L->ctx, shape, rank)),
+    };
+    v = xnnLowerEmit(L, op, "xnn.static_slice", 1, &v, xnnTensorType(shape, rank, elem), 2, attrs);
+  }
+  if (grow) {
+    for (intptr_t i = 0; i < rank; ++i)
+      shape[i] += pre[i] + post[i];
+    MlirNamedAttribute attrs[3] = {
+        lowerNamed(L, "pre_paddings", xnnI64ArrayAttr(L->ctx, pre, rank)),
+        lowerNamed(L, "post_paddings", xnnI64ArrayAttr(L->ctx, post, rank)),
+        /* ATen fills with the value as a float (c10's Half / BFloat16 take one). */
+        lowerNamed(L, "padding_value", xnnF64Attr(L->ctx, (double)(float)value)),
+    };
+    v = xnnLowerEmit(L, op, "xnn.static_constant_pad", 1, &v, xnnTensorType(shape, rank, elem), 3, attrs);
+  }
+  if (!crop && !grow)
+    v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
+  xnnLowerReplace(L, op, v);
+  return true;
+}
+
+/* roll: per dim, the last `shift` elements then the others (two slices and a
+ * concatenation); physical axes. */
+static bool xnnLowerRoll(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t shifts[XNN_IR_MAX_RANK], dims[XNN_IR_MAX_RANK], shape[XNN_IR_MAX_RANK];
+  intptr_t ns = 0, nd = 0;
+  xnnAttrI64Array(op, "shifts", shifts, XNN_IR_MAX_RANK, &ns);
+  xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &nd);
+  xnnValueShape(in, shape);
+  MlirValue v = in;
+  for (intptr_t k = 0; k < nd; ++k) {
+    int64_t axis = xnnLowerAxis(op, 0, dims[k]), size = shape[axis];
+    int64_t s = size ? shifts[k] % size : 0;
+    if (s < 0)
+      s += size;
+    if (s == 0)
+      continue;
+    MlirValue parts[2] = {sliceAlong(L, op, v, axis, size - s, s, elem),
+                          sliceAlong(L, op, v, axis, 0, size - s, elem)};
+    v = xnnLowerConcatAlong(L, op, parts, 2, axis, elem);
+  }
+  if (mlirValueEqual(v, in))
+    v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
+  xnnLowerReplace(L, op, v);
+  return true;
+}
+
+/* split: one static slice per piece (physical axis). */
+static bool xnnLowerSplit(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  if (mlirValueIsNull(in))
+    return false;
+  int64_t dim = 0;
+  xnnAttrI64(op, "dim", &dim);
+  int64_t axis = xnnLowerAxis(op, 0, dim), shape[XNN_IR_MAX_RANK], at = 0;
+  xnnValueShape(in, shape);
+  for (intptr_t j = 0, n = mlirOperationGetNumResults(op); j < n; ++j) {
+    int64_t len = mlirShapedTypeGetDimSize(mlirValueGetType(mlirOperationGetResult(op, j)),
+                                           dim < 0 ? dim + xnnValueRank(in) : dim);
+    MlirValue v = len == shape[axis]
+                      ? xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL)
+                      : sliceAlong(L, op, in, axis, at, len, elem);
+    xnnLowerReplaceResult(L, op, j, v);
+    at += len;
+  }
+  return true;
+}
+
+/* ---- the family's rows of the op table (Capability.h) ---- */
+
+static const XnnCapability ops[] = {
+    {"edge.view", xnnVerifyEdgeView, "static_reshape", XNN_CAP_FLOATS, NULL, xnnLowerView, 0},
+    {"edge.permute", xnnVerifyEdgePermute, "static_transpose", XNN_CAP_FH, NULL, xnnLowerPermute, XNN_CAP_BF16},
+    {"edge.cat", xnnVerifyEdgeCat, "concatenate", XNN_CAP_FH, NULL, xnnLowerCat, XNN_CAP_BF16},
+    {"edge.slice", xnnVerifyEdgeSlice, "static_slice", XNN_CAP_FH, checkSlice, xnnLowerSlice, 0},
+    {"edge.unsqueeze", xnnVerifyEdgeUnsqueeze, "static_reshape", XNN_CAP_FLOATS, NULL, xnnLowerView, 0},
+    {"edge.squeeze", xnnVerifyEdgeSqueeze, "static_reshape", XNN_CAP_FLOATS, NULL, xnnLowerView, 0},
+    {"edge.transpose", xnnVerifyEdgeTranspose, "static_transpose", XNN_CAP_FH, NULL, xnnLowerPermute, XNN_CAP_BF16},
+    /* expand: repeated concatenation (no broadcast node; bit-exact); bf16
+     * concatenates in f32 as cat does. */
+    {"edge.expand", xnnVerifyEdgeExpand, "concatenate", XNN_CAP_FH, checkNonEmpty, xnnLowerExpand, XNN_CAP_BF16},
+    /* constant_pad_nd: slice (negative pads) + static_constant_pad (which
+     * refuses bf16: bf16 pads in f32, exactly). */
+    {"edge.constant_pad_nd", xnnVerifyEdgeConstantPadNd, "static_constant_pad", XNN_CAP_FH, checkConstantPad, xnnLowerConstantPadNd, 0},
+    {"edge.roll", xnnVerifyEdgeRoll, "concatenate", XNN_CAP_FH, checkRoll, xnnLowerRoll, XNN_CAP_BF16},
+    /* split: one static slice per piece (bf16 slices are refused: in f32). */
+    {"edge.split", xnnVerifyEdgeSplit, "static_slice", XNN_CAP_FH, checkSplit, xnnLowerSplit, 0},
+    {"edge.embedding", xnnVerifyEdgeEmbedding, "", 0, refuseEmbedding, NULL, 0},
+};
+
+const XnnOpFamily xnnShapeFamily = {ops, sizeof ops / sizeof ops[0]};
