@@ -2,19 +2,15 @@
  * one table, looked up by name, and the constraints every op shares. */
 #include "Ops/Capability.h"
 
-#include "Support/Elements.h"
 #include "Support/IR.h"
 #include "Support/NameIndex.h"
 #include "Support/Strings.h"
-#include "xnnmlir/Tensor.h"
 
-#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <sys/types.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* XNN_MAX_TENSOR_DIMS of the pinned xnnpack.h. */
 #define XNN_CAP_MAX_RANK 6
@@ -59,16 +55,16 @@ static bool checkValue(MlirValue v, ValueRef w, bool requireFloat, XnnReason *wh
     return xnnCapRefuse(why, "%s #%zd is not a statically shaped tensor", w.kind, (ssize_t)w.index);
   if (t.rank > XNN_CAP_MAX_RANK)
     return xnnCapRefuse(why, "%s #%zd has rank %zd; XNNPACK supports at most %d dims", w.kind,
-                  (ssize_t)w.index, (ssize_t)t.rank, XNN_CAP_MAX_RANK);
+                        (ssize_t)w.index, (ssize_t)t.rank, XNN_CAP_MAX_RANK);
   for (intptr_t i = 0; i < t.rank; ++i)
     if (t.dims[i] == 0)
       return xnnCapRefuse(why, "%s #%zd is empty; XNNPACK rejects zero-size tensors", w.kind,
-                    (ssize_t)w.index);
+                          (ssize_t)w.index);
   if (requireFloat && !capMask(t.elem)) {
     char name[64];
     xnnCapTypeName(t.elem, name, sizeof(name));
     return xnnCapRefuse(why, "%s #%zd has element type %s; XNNPACK's float nodes take f32, f16 or bf16",
-                  w.kind, (ssize_t)w.index, name);
+                        w.kind, (ssize_t)w.index, name);
   }
   return true;
 }
@@ -151,7 +147,7 @@ bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
       /* Compile-time data: xnnLowerSdpa folds it into an additive f32 mask. */
       if (!xnnCapIsConstant(v))
         return xnnCapRefuse(why, "sdpa with a boolean mask that is not a constant: the pinned XNNPACK has no "
-                      "boolean tensors (a constant mask is folded into an additive one)");
+                            "boolean tensors (a constant mask is folded into an additive one)");
       continue;
     }
     if (!checkValue(v, (ValueRef){"operand", i}, true, why))

@@ -8,11 +8,10 @@
 
 #include <mlir-c/BuiltinTypes.h>
 
-#include <stdint.h>
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/types.h>
+#include <stdint.h>
+
+/* ---- verifiers ----------------------------------------------------------- */
 
 /* Reads a required array<i64> of 2 with elements in [lo, INT32_MAX]. */
 static bool getPair(MlirOperation op, const char *name, int64_t lo,
@@ -302,7 +301,7 @@ bool xnnVerifyEdgeAdaptiveAvgPool2d(MlirOperation op) {
   return xnnCheckResultShape(op, &res, shape, x.rank, "adaptive pooling");
 }
 
-/* ---- capability checks ---- */
+/* ---- capability checks --------------------------------------------------- */
 
 static bool checkConv(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
@@ -338,8 +337,8 @@ static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnRea
   for (int i = 0; i < 2; ++i)
     if (p.stride[i] > p.kernel[i])
       return xnnCapRefuse(why, "max_pool2d with stride %lld > kernel %lld in dim %d: XNNPACK's max "
-                    "pooling refuses strides larger than the window", (long long)p.stride[i],
-                    (long long)p.kernel[i], i + 2);
+                          "pooling refuses strides larger than the window", (long long)p.stride[i],
+                          (long long)p.kernel[i], i + 2);
   /* dilation with padding: lowered with an explicit -inf pad; ceil_mode's
    * overhanging windows: with more padding at the bottom and right. */
   return true;
@@ -368,8 +367,8 @@ static bool checkAdaptiveAvgPool(MlirOperation op, const XnnPartitionConfig *cfg
   if ((oh == 1 && ow == 1) || (h % oh == 0 && w % ow == 0))
     return true;
   return xnnCapRefuse(why, "adaptive_avg_pool2d from %lldx%lld to %lldx%lld: the sizes do not divide, so "
-                "its windows overlap or differ in size (no XNNPACK node; only 1x1 or even splits are "
-                "lowered)", (long long)h, (long long)w, (long long)oh, (long long)ow);
+                      "its windows overlap or differ in size (no XNNPACK node; only 1x1 or even splits are "
+                      "lowered)", (long long)h, (long long)w, (long long)oh, (long long)ow);
 }
 
 /* conv_transpose2d: XNNPACK's deconvolution takes static filters and bias,
@@ -378,10 +377,10 @@ static bool checkConvTranspose(MlirOperation op, const XnnPartitionConfig *cfg, 
   (void)cfg;
   if (!xnnCapIsConstant(mlirOperationGetOperand(op, 1)))
     return xnnCapRefuse(why, "conv_transpose2d weight is not a constant; XNNPACK's deconvolution needs static "
-                  "filters");
+                        "filters");
   if (mlirOperationGetNumOperands(op) > 2 && !xnnCapIsConstant(mlirOperationGetOperand(op, 2)))
     return xnnCapRefuse(why, "conv_transpose2d bias is not a constant; XNNPACK's deconvolution needs a static "
-                  "bias");
+                        "bias");
   /* output_padding beyond the padding it cancels is XNNPACK's adjustment,
    * which its runtime refuses unless below the stride (xnn_status_invalid_parameter). */
   int64_t stride[2] = {1, 1}, pad[2] = {0, 0}, outPad[2] = {0, 0};
@@ -392,8 +391,8 @@ static bool checkConvTranspose(MlirOperation op, const XnnPartitionConfig *cfg, 
   for (int i = 0; i < 2; ++i)
     if (outPad[i] - pad[i] >= stride[i])
       return xnnCapRefuse(why, "conv_transpose2d with output_padding %lld > padding %lld + stride %lld - 1 in "
-                    "dim %d: XNNPACK's deconvolution adjustment must be below the stride",
-                    (long long)outPad[i], (long long)pad[i], (long long)stride[i], i + 2);
+                          "dim %d: XNNPACK's deconvolution adjustment must be below the stride",
+                          (long long)outPad[i], (long long)pad[i], (long long)stride[i], i + 2);
   return true;
 }
 
@@ -409,23 +408,23 @@ static bool checkUpsampleNearest(MlirOperation op, const XnnPartitionConfig *cfg
   for (int i = 2; i < 4; ++i) {
     if (y[i] % x[i] != 0)
       return xnnCapRefuse(why, "upsample_nearest2d from %lld to %lld in dim %d: not a whole factor (a gather; "
-                    "the pinned XNNPACK has none)", (long long)x[i], (long long)y[i], i);
+                          "the pinned XNNPACK has none)", (long long)x[i], (long long)y[i], i);
     /* The check below costs one float step per output index. */
     if (y[i] > ((int64_t)1 << 24))
       return xnnCapRefuse(why, "upsample_nearest2d to %lld in dim %d: more than 2^24 output indices to check",
-                    (long long)y[i], i);
+                          (long long)y[i], i);
     int64_t f = y[i] / x[i];
     for (int64_t d = 0; d < y[i]; ++d)
       if (xnnRefNearestIndex(d, x[i], y[i]) != d / f)
         return xnnCapRefuse(why, "upsample_nearest2d from %lld to %lld in dim %d: ATen's float index "
-                      "computation picks element %lld for output %lld, not a whole-factor repetition",
-                      (long long)x[i], (long long)y[i], i, (long long)xnnRefNearestIndex(d, x[i], y[i]),
-                      (long long)d);
+                            "computation picks element %lld for output %lld, not a whole-factor repetition",
+                            (long long)x[i], (long long)y[i], i, (long long)xnnRefNearestIndex(d, x[i], y[i]),
+                            (long long)d);
   }
   return true;
 }
 
-/* ---- lowerings ---- */
+/* ---- lowerings ----------------------------------------------------------- */
 
 /* An input with one element has no layout (the tagger leaves it untagged:
  * both layouts are the same bytes), so it passes as NHWC (fuzz seed 31985). */
@@ -713,32 +712,34 @@ static bool xnnLowerUpsampleNearest(XnnLowerCtx *L, MlirOperation op, const XnnC
   return true;
 }
 
-/* ---- the family's rows of the op table (Capability.h) ---- */
+/* ---- the family's rows of the op table (Capability.h) -------------------- */
 
 static const XnnCapability ops[] = {
-    {"edge.conv2d", xnnVerifyEdgeConv2d, "convolution_2d_f32_weights", XNN_CAP_F32, checkConv, xnnLowerConv, XNN_CAP_F16},
+    {"edge.conv2d", xnnVerifyEdgeConv2d, "convolution_2d_f32_weights", XNN_CAP_F32, checkConv, xnnLowerConv,
+     XNN_CAP_F16},
     {"edge.max_pool2d", xnnVerifyEdgeMaxPool2d, "max_pooling_2d", XNN_CAP_FH, checkMaxPool, xnnLowerPool, 0},
-    {"edge.avg_pool2d", xnnVerifyEdgeAvgPool2d, "average_pooling_2d", XNN_CAP_FH, checkAvgPool, xnnLowerPool, 0},
+    {"edge.avg_pool2d", xnnVerifyEdgeAvgPool2d, "average_pooling_2d", XNN_CAP_FH, checkAvgPool, xnnLowerPool,
+     0},
     /* adaptive_avg_pool2d: a copy, a mean over H and W (1x1), or an average
      * pooling with kernel = stride (even splits). f16 in f32: XNNPACK's f16
      * average pooling of a 2x4 window was 2.4e-3 off (test/Correctness/
      * norm-addmm-adaptive.mlir); bf16 in f32 as the pools. */
-    {"edge.adaptive_avg_pool2d", xnnVerifyEdgeAdaptiveAvgPool2d, "average_pooling_2d", XNN_CAP_F32, checkAdaptiveAvgPool,
-     xnnLowerAdaptiveAvgPool2d, XNN_CAP_F16},
+    {"edge.adaptive_avg_pool2d", xnnVerifyEdgeAdaptiveAvgPool2d, "average_pooling_2d", XNN_CAP_F32,
+     checkAdaptiveAvgPool, xnnLowerAdaptiveAvgPool2d, XNN_CAP_F16},
     /* conv_transpose2d: f16 runs in f32 as conv2d does. A precaution: the
      * deconvolution uses the f16 GEMM kernels that return wrong data on
      * AVX512-FP16 CPUs for conv2d; on AVX2 its f16 node matched f32 rounded
      * once (576-term sums, 5408 outputs). The library refuses bf16. */
-    {"edge.conv_transpose2d", xnnVerifyEdgeConvTranspose2d, "deconvolution_2d_f32_weights", XNN_CAP_F32, checkConvTranspose,
-     xnnLowerConvTranspose, XNN_CAP_F16},
+    {"edge.conv_transpose2d", xnnVerifyEdgeConvTranspose2d, "deconvolution_2d_f32_weights", XNN_CAP_F32,
+     checkConvTranspose, xnnLowerConvTranspose, XNN_CAP_F16},
     /* XNNPACK's f16 resize interpolates in f16 (three roundings: up to 1.5
      * f16 ulps from ATen's f32-then-round, test/Torch/ops-vs-torch.test):
      * f16 runs in f32 as f16 hardswish does; the library refuses bf16. */
-    {"edge.upsample_bilinear2d", xnnVerifyEdgeUpsampleBilinear2d, "static_resize_bilinear_2d", XNN_CAP_F32, NULL, xnnLowerResizeBilinear,
-     XNN_CAP_F16},
+    {"edge.upsample_bilinear2d", xnnVerifyEdgeUpsampleBilinear2d, "static_resize_bilinear_2d", XNN_CAP_F32,
+     NULL, xnnLowerResizeBilinear, XNN_CAP_F16},
     /* nearest by whole factors: concatenation as expand (bf16 in f32, exactly). */
-    {"edge.upsample_nearest2d", xnnVerifyEdgeUpsampleNearest2d, "concatenate", XNN_CAP_FH, checkUpsampleNearest, xnnLowerUpsampleNearest,
-     XNN_CAP_BF16},
+    {"edge.upsample_nearest2d", xnnVerifyEdgeUpsampleNearest2d, "concatenate", XNN_CAP_FH,
+     checkUpsampleNearest, xnnLowerUpsampleNearest, XNN_CAP_BF16},
 };
 
 const XnnOpFamily xnnConvFamily = {ops, sizeof ops / sizeof ops[0]};

@@ -4,7 +4,6 @@
 #include "Ops/LowerUtil.h"
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
-
 #include "Support/Elements.h"
 #include "Support/IR.h"
 #include "xnnmlir/Tensor.h"
@@ -13,9 +12,8 @@
 #include <mlir-c/BuiltinTypes.h>
 
 #include <stdlib.h>
-#include <string.h>
-#include <math.h>
-#include <sys/types.h>
+
+/* ---- verifiers ----------------------------------------------------------- */
 
 /* edge.constant: no operands; `value` is an elements attribute whose type is
  * exactly the result type. */
@@ -131,7 +129,7 @@ bool xnnVerifyEdgeToDimOrderCopy(MlirOperation op) {
   return ok;
 }
 
-/* ---- capability checks ---- */
+/* ---- capability checks --------------------------------------------------- */
 
 /* Dtype and layout copies: float <-> float converts of activations fold into
  * the delegate (f16 <-> bf16 goes through f32 as two converts); converts of
@@ -156,13 +154,13 @@ static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
   int64_t n = xnnValueNumElements(in);
   if (n < 0 || n > XNN_FOLD_CONSTANT_MAX_ELEMENTS)
     return xnnCapRefuse(why, "dtype conversion %s -> %s of a constant too large to convert at compile "
-                  "time (more than %lld elements)", a, b,
-                  (long long)XNN_FOLD_CONSTANT_MAX_ELEMENTS);
+                        "time (more than %lld elements)", a, b,
+                        (long long)XNN_FOLD_CONSTANT_MAX_ELEMENTS);
   if (!mlirAttributeIsNull(value) && mlirAttributeIsADenseResourceElements(value)) {
     if (xnnResourceIsElided(value))
       return xnnCapRefuse(why, "dtype conversion %s -> %s of a constant whose payload is elided "
-                    "(dense_resource<__elided__>): it cannot be converted at compile time, and "
-                    "XNNPACK does not convert static weights", a, b);
+                          "(dense_resource<__elided__>): it cannot be converted at compile time, and "
+                          "XNNPACK does not convert static weights", a, b);
     size_t bytes;
     XnnTypeInfo t = xnnTypeInfo(mlirValueGetType(in));
     int64_t elemBits = mlirTypeIsAInteger(from) ? mlirIntegerTypeGetWidth(from)
@@ -173,14 +171,14 @@ static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
         xnnMlirShapeNumBytes(t.rank, t.dims, elemBits == 1 ? 1 : (size_t)elemBits / 8, &bytes) &&
         !(blob = xnnResourceBlobRead(value, bytes, err, sizeof err)))
       return xnnCapRefuse(why, "dtype conversion %s -> %s of a constant that cannot be read: %s", a, b,
-                    err);
+                          err);
     free(blob);
   }
   return xnnCapRefuse(why, "dtype conversion %s -> %s of a constant: fold it at compile time "
-                "(xnn-fold-constant-converts)", a, b);
+                      "(xnn-fold-constant-converts)", a, b);
 }
 
-/* ---- lowerings ---- */
+/* ---- lowerings ----------------------------------------------------------- */
 
 /* Copies: a dtype change is a convert, a layout change a transpose, both are
  * both; a copy that changes nothing is an xnn.copy (it may be a delegate
@@ -209,13 +207,14 @@ bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   return true;
 }
 
-/* ---- the family's rows of the op table (Capability.h) ---- */
+/* ---- the family's rows of the op table (Capability.h) -------------------- */
 
 static const XnnCapability ops[] = {
     /* Verifier only: constants materialise per use in the lowering (Lower.c). */
     {"edge.constant", xnnVerifyEdgeConstant, NULL, 0, NULL, NULL, 0},
     {"edge.to_copy", xnnVerifyEdgeToCopy, "convert", XNN_CAP_FLOATS, checkCopy, xnnLowerCopy, 0},
-    {"edge.to_dim_order_copy", xnnVerifyEdgeToDimOrderCopy, "convert", XNN_CAP_FLOATS, checkCopy, xnnLowerCopy, 0},
+    {"edge.to_dim_order_copy", xnnVerifyEdgeToDimOrderCopy, "convert", XNN_CAP_FLOATS, checkCopy,
+     xnnLowerCopy, 0},
 };
 
 const XnnOpFamily xnnCopyFamily = {ops, sizeof ops / sizeof ops[0]};

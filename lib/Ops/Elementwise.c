@@ -2,17 +2,17 @@
  * capability checks, lowerings and the family's rows of the op table. */
 #include "Ops/Capability.h"
 #include "Ops/LowerUtil.h"
-#include "Support/Strings.h"
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
+#include "Support/Strings.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
 #include <math.h>
 #include <string.h>
-#include <stdlib.h>
-#include <sys/types.h>
+
+/* ---- verifiers ----------------------------------------------------------- */
 
 /* The result shape of a broadcasting op is the broadcast of its n (2 or 3)
  * operands' shapes, as PyTorch's; a located error names them otherwise. */
@@ -223,7 +223,7 @@ bool xnnVerifyEdgeMaskedFill(MlirOperation op) {
   return checkBroadcastResult(op, ts, 2, &res);
 }
 
-/* ---- capability checks ---- */
+/* ---- capability checks --------------------------------------------------- */
 
 static bool checkAlpha(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
@@ -265,7 +265,7 @@ static bool checkPow(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason 
   if (y == 2.0 || y == 0.5 || y == -0.5 || y == 1.0)
     return true;
   return xnnCapRefuse(why, "pow with an exponent other than a constant 2, 1, 0.5 or -0.5: XNNPACK's pow "
-                "is NaN for negative bases");
+                      "is NaN for negative bases");
 }
 
 /* ATen's clamp fills the result with NaN when both bounds are given and one is
@@ -276,24 +276,24 @@ static bool checkClamp(MlirOperation op, const XnnPartitionConfig *cfg, XnnReaso
   double lo = 0.0, hi = 0.0;
   if (xnnAttrF64(op, "min", &lo) && xnnAttrF64(op, "max", &hi) && (isnan(lo) || isnan(hi)))
     return xnnCapRefuse(why, "clamp with both bounds given and one of them NaN: ATen's result is all NaN, "
-                  "not lowered");
+                        "not lowered");
   return true;
 }
 
 static bool refuseCompare(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)op, (void)cfg;
   return xnnCapRefuse(why, "comparison with an i1 result: the pinned XNNPACK has no comparison node and no "
-                "boolean tensors");
+                      "boolean tensors");
 }
 
 static bool refuseSelect(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
   return xnnCapRefuse(why, "%s selects by an i1 mask: the pinned XNNPACK has no select node and no boolean "
-                "tensors (arithmetic forms such as x * (1 - m) + v * m are wrong for inf and NaN)",
-                xnnOpIs(op, "edge.where") ? "where" : "masked_fill");
+                      "tensors (arithmetic forms such as x * (1 - m) + v * m are wrong for inf and NaN)",
+                      xnnOpIs(op, "edge.where") ? "where" : "masked_fill");
 }
 
-/* ---- lowerings ---- */
+/* ---- lowerings ----------------------------------------------------------- */
 
 static bool xnnLowerBinary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirType elem = xnnLowerComputeElem(L, op, cap);
@@ -456,11 +456,12 @@ static bool xnnLowerPow(XnnLowerCtx *L, MlirOperation op, const XnnCapability *c
   return true;
 }
 
-/* ---- the family's rows of the op table (Capability.h) ---- */
+/* ---- the family's rows of the op table (Capability.h) -------------------- */
 
 static const XnnCapability ops[] = {
     {"edge.add", xnnVerifyEdgeAddSub, "binary.add", XNN_CAP_FH, checkAlpha, xnnLowerBinary, XNN_CAP_BF16},
-    {"edge.sub", xnnVerifyEdgeAddSub, "binary.subtract", XNN_CAP_FH, checkAlpha, xnnLowerBinary, XNN_CAP_BF16},
+    {"edge.sub", xnnVerifyEdgeAddSub, "binary.subtract", XNN_CAP_FH, checkAlpha, xnnLowerBinary,
+     XNN_CAP_BF16},
     {"edge.mul", xnnVerifyEdgeBinary, "binary.multiply", XNN_CAP_FH, NULL, xnnLowerBinary, XNN_CAP_BF16},
     {"edge.div", xnnVerifyEdgeBinaryFloat, "binary.divide", XNN_CAP_FH, NULL, xnnLowerBinary, XNN_CAP_BF16},
     {"edge.maximum", xnnVerifyEdgeBinary, "binary.maximum", XNN_CAP_FLOATS, NULL, xnnLowerBinary, 0},
@@ -468,24 +469,32 @@ static const XnnCapability ops[] = {
     {"edge.pow", xnnVerifyEdgeBinary, "unary.square", XNN_CAP_FH, checkPow, xnnLowerPow, XNN_CAP_BF16},
     {"edge.relu", xnnVerifyEdgeUnaryNumeric, "unary.clamp", XNN_CAP_FLOATS, NULL, xnnLowerUnary, 0},
     {"edge.hardtanh", xnnVerifyEdgeHardtanh, "unary.clamp", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
-    {"edge.sigmoid", xnnVerifyEdgeUnaryFloat, "unary.sigmoid", XNN_CAP_F32, NULL, xnnLowerUnary, XNN_CAP_F16 | XNN_CAP_BF16},
-    {"edge.tanh", xnnVerifyEdgeUnaryFloat, "unary.tanh", XNN_CAP_F32, NULL, xnnLowerUnary, XNN_CAP_F16 | XNN_CAP_BF16},
-    {"edge.rsqrt", xnnVerifyEdgeUnaryFloat, "unary.reciprocal_square_root", XNN_CAP_FH, NULL, xnnLowerRsqrt, XNN_CAP_BF16},
-    {"edge.sqrt", xnnVerifyEdgeUnaryFloat, "unary.square_root", XNN_CAP_F32, NULL, xnnLowerUnary, XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.sigmoid", xnnVerifyEdgeUnaryFloat, "unary.sigmoid", XNN_CAP_F32, NULL, xnnLowerUnary,
+     XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.tanh", xnnVerifyEdgeUnaryFloat, "unary.tanh", XNN_CAP_F32, NULL, xnnLowerUnary,
+     XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.rsqrt", xnnVerifyEdgeUnaryFloat, "unary.reciprocal_square_root", XNN_CAP_FH, NULL, xnnLowerRsqrt,
+     XNN_CAP_BF16},
+    {"edge.sqrt", xnnVerifyEdgeUnaryFloat, "unary.square_root", XNN_CAP_F32, NULL, xnnLowerUnary,
+     XNN_CAP_F16 | XNN_CAP_BF16},
     {"edge.neg", xnnVerifyEdgeUnaryNumeric, "unary.negate", XNN_CAP_FLOATS, NULL, xnnLowerUnary, 0},
     {"edge.abs", xnnVerifyEdgeUnaryNumeric, "unary.abs", XNN_CAP_FLOATS, NULL, xnnLowerUnary, 0},
     {"edge.exp", xnnVerifyEdgeUnaryFloat, "unary.exp", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
     {"edge.log", xnnVerifyEdgeUnaryFloat, "unary.log", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
     {"edge.gelu", xnnVerifyEdgeGelu, "unary.gelu", XNN_CAP_FH, NULL, xnnLowerGelu, XNN_CAP_BF16},
     /* silu = x * sigmoid(x): f16 through f32, as sigmoid. */
-    {"edge.silu", xnnVerifyEdgeUnaryFloat, "unary.sigmoid", XNN_CAP_F32, NULL, xnnLowerSilu, XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.silu", xnnVerifyEdgeUnaryFloat, "unary.sigmoid", XNN_CAP_F32, NULL, xnnLowerSilu,
+     XNN_CAP_F16 | XNN_CAP_BF16},
     /* XNNPACK's f16 hardswish is up to 2 f16 ulps off (0.0944 -> 0.04861, ATen
      * 0.04868; test/Correctness/f16-unary-all-values.test): f16 runs in f32. */
-    {"edge.hardswish", xnnVerifyEdgeUnaryFloat, "unary.hardswish", XNN_CAP_F32, NULL, xnnLowerUnary, XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.hardswish", xnnVerifyEdgeUnaryFloat, "unary.hardswish", XNN_CAP_F32, NULL, xnnLowerUnary,
+     XNN_CAP_F16 | XNN_CAP_BF16},
     /* hardsigmoid = min(max(x + 3, 0), 6) / 6, ATen's own steps (add, clamp,
      * divide: exact in f32); in f16 each node would round, so f16 runs in f32. */
-    {"edge.hardsigmoid", xnnVerifyEdgeUnaryFloat, "binary.add", XNN_CAP_F32, NULL, xnnLowerHardsigmoid, XNN_CAP_F16 | XNN_CAP_BF16},
-    {"edge.leaky_relu", xnnVerifyEdgeLeakyRelu, "unary.leaky_relu", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
+    {"edge.hardsigmoid", xnnVerifyEdgeUnaryFloat, "binary.add", XNN_CAP_F32, NULL, xnnLowerHardsigmoid,
+     XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.leaky_relu", xnnVerifyEdgeLeakyRelu, "unary.leaky_relu", XNN_CAP_FH, NULL, xnnLowerUnary,
+     XNN_CAP_BF16},
     {"edge.elu", xnnVerifyEdgeElu, "unary.elu", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
     {"edge.clamp", xnnVerifyEdgeClamp, "unary.clamp", XNN_CAP_FH, checkClamp, xnnLowerUnary, XNN_CAP_BF16},
     {"edge.eq", xnnVerifyEdgeCompare, "", 0, refuseCompare, NULL, 0},

@@ -1,5 +1,7 @@
-/* Lowering of edge ops to xnn ops: the framework, then one function per op
- * family, named by the capability table. */
+/* Lowering of edge ops to xnn ops: the framework (context, operands,
+ * converts, replacement, emission), the helpers several op families share
+ * (LowerUtil.h) and the driver. Each op's lowering lives in its family's file
+ * (lib/Ops/<Family>.c), named by its row of the op table. */
 #include "Ops/Lower.h"
 #include "Ops/LowerUtil.h"
 
@@ -14,8 +16,6 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
 
-#include <float.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -131,8 +131,8 @@ MlirValue xnnLowerConvert(XnnLowerCtx *L, MlirOperation op, MlirValue v, MlirTyp
  * elided: the lowered constant has the type the data would have (`elem`,
  * permuted by `perm`), so every pass runs and the output says where the data
  * would be. */
-MlirValue xnnLowerElidedConstant(XnnLowerCtx *L, MlirOperation op, MlirAttribute elided, XnnTypeInfo vt, MlirType elem,
-                                     const int64_t *perm, bool nhwc) {
+MlirValue xnnLowerElidedConstant(XnnLowerCtx *L, MlirOperation op, MlirAttribute elided, XnnTypeInfo vt,
+                                 MlirType elem, const int64_t *perm, bool nhwc) {
   int64_t dims[XNN_IR_MAX_RANK];
   for (intptr_t i = 0; i < vt.rank; ++i)
     dims[i] = perm ? vt.dims[perm[i]] : vt.dims[i];
@@ -251,7 +251,7 @@ int64_t xnnLowerAxis(MlirOperation op, intptr_t operand, int64_t axis) {
 /* An xnn.constant of f32 data `v` (`count` elements; splat if count is 1 and
  * the shape holds more) of shape dims/rank, converted to `elem`. */
 MlirValue xnnLowerF32Constant(XnnLowerCtx *L, MlirOperation op, const float *v, int64_t count,
-                             const int64_t *dims, intptr_t rank, MlirType elem) {
+                              const int64_t *dims, intptr_t rank, MlirType elem) {
   XnnElements e;
   memset(&e, 0, sizeof(e));
   e.elem = mlirF32TypeGet(L->ctx);
@@ -282,7 +282,7 @@ MlirValue xnnLowerScalar(XnnLowerCtx *L, MlirOperation op, MlirValue like, float
  * An elided payload gives true with e->data NULL and *elided set to it; a
  * missing or unreadable one is a located error (false). */
 bool xnnLowerConstantF32(XnnLowerCtx *L, MlirOperation op, intptr_t idx, XnnElements *e,
-                        MlirAttribute *elided) {
+                         MlirAttribute *elided) {
   MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
   MlirAttribute value = xnnOpAttr(def, "value");
   char err[256];
@@ -349,7 +349,7 @@ MlirValue xnnLowerRsqrtOf(XnnLowerCtx *L, MlirOperation op, MlirValue x) {
 /* Concatenation of vs[0..n) along `axis` (XNNPACK takes 2..5 inputs: longer
  * lists fold left to right); n == 1 gives vs[0]. */
 MlirValue xnnLowerConcatAlong(XnnLowerCtx *L, MlirOperation op, const MlirValue *vs, intptr_t n,
-                             int64_t axis, MlirType elem) {
+                              int64_t axis, MlirType elem) {
   MlirValue acc = vs[0];
   for (intptr_t i = 1; i < n;) {
     MlirValue ins[5] = {acc};
@@ -370,7 +370,7 @@ MlirValue xnnLowerConcatAlong(XnnLowerCtx *L, MlirOperation op, const MlirValue 
 /* `v` (size 1 along `axis`) repeated `times` times along it: doublings 1, 2,
  * 4, ... and the binary digits of `times`, O(log times) concatenations. */
 MlirValue xnnLowerRepeatAlong(XnnLowerCtx *L, MlirOperation op, MlirValue v, int64_t axis, int64_t times,
-                             MlirType elem) {
+                              MlirType elem) {
   MlirValue parts[64], p = v;
   intptr_t np = 0;
   for (int64_t rem = times; rem;) {

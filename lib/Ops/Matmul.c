@@ -7,11 +7,13 @@
 
 #include <mlir-c/BuiltinTypes.h>
 
-#include <string.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/types.h>
+
+/* ---- verifiers ----------------------------------------------------------- */
 
 static bool dimMismatch(MlirOperation op, const char *what, int64_t a,
                         int64_t b) {
@@ -209,7 +211,7 @@ bool xnnVerifyEdgeAddmm(MlirOperation op) {
   return xnnCheckResultShape(op, &res, shape, 2, "addmm");
 }
 
-/* ---- capability checks ---- */
+/* ---- capability checks --------------------------------------------------- */
 
 static bool checkLinear(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
@@ -236,7 +238,7 @@ static bool checkSdpa(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
   return true;
 }
 
-/* ---- lowerings ---- */
+/* ---- lowerings ----------------------------------------------------------- */
 
 /* linear(x, w[out,in], b): fully connected with a static filter; a dynamic
  * filter is taken by XNNPACK in f32 only. */
@@ -510,17 +512,19 @@ static bool xnnLowerSdpa(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
   return true;
 }
 
-/* ---- the family's rows of the op table (Capability.h) ---- */
+/* ---- the family's rows of the op table (Capability.h) -------------------- */
 
 static const XnnCapability ops[] = {
-    {"edge.linear", xnnVerifyEdgeLinear, "fully_connected", XNN_CAP_F32, checkLinear, xnnLowerLinear, XNN_CAP_F16},
+    {"edge.linear", xnnVerifyEdgeLinear, "fully_connected", XNN_CAP_F32, checkLinear, xnnLowerLinear,
+     XNN_CAP_F16},
     {"edge.mm", xnnVerifyEdgeMm, "batch_matrix_multiply", XNN_CAP_F32, NULL, xnnLowerMatmul, XNN_CAP_F16},
     {"edge.bmm", xnnVerifyEdgeBmm, "batch_matrix_multiply", XNN_CAP_F32, NULL, xnnLowerMatmul, XNN_CAP_F16},
     /* addmm: fully connected (constant b) or batch matmul, then scale and
      * bias nodes as needed; 16-bit types in f32 as linear. */
     {"edge.addmm", xnnVerifyEdgeAddmm, "fully_connected", XNN_CAP_F32, NULL, xnnLowerAddmm, XNN_CAP_F16},
     /* sdpa: f32 throughout (f16/bf16 widened, rounded once at the end, as ATen's math path). */
-    {"edge.sdpa", xnnVerifyEdgeSdpa, "batch_matrix_multiply", XNN_CAP_F32, checkSdpa, xnnLowerSdpa, XNN_CAP_F16},
+    {"edge.sdpa", xnnVerifyEdgeSdpa, "batch_matrix_multiply", XNN_CAP_F32, checkSdpa, xnnLowerSdpa,
+     XNN_CAP_F16},
 };
 
 const XnnOpFamily xnnMatmulFamily = {ops, sizeof ops / sizeof ops[0]};

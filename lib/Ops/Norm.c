@@ -5,10 +5,11 @@
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
 
-#include <string.h>
 #include <math.h>
 #include <stdlib.h>
-#include <sys/types.h>
+#include <string.h>
+
+/* ---- verifiers ----------------------------------------------------------- */
 
 /* batch_norm: x [N, C, ...] (rank >= 2, ATen's minimum), weight, bias,
  * running_mean, running_var [C], one float dtype; eps (f64) required. */
@@ -86,7 +87,7 @@ bool xnnVerifyEdgeLayerNorm(MlirOperation op) {
   return xnnCheckResultShape(op, &res, x.dims, x.rank, "layer_norm (same as 'x')");
 }
 
-/* ---- lowerings ---- */
+/* ---- lowerings ----------------------------------------------------------- */
 
 static float elementF32(const XnnElements *e, int64_t i) { return ((const float *)e->data)[e->splat ? 0 : i]; }
 
@@ -202,17 +203,19 @@ static bool xnnLowerLayerNorm(XnnLowerCtx *L, MlirOperation op, const XnnCapabil
   return true;
 }
 
-/* ---- the family's rows of the op table (Capability.h) ---- */
+/* ---- the family's rows of the op table (Capability.h) -------------------- */
 
 static const XnnCapability ops[] = {
     /* batch_norm: multiply + add by per-channel scale / shift (folded at
      * compile time when constant); f16 and bf16 compute in f32 and round once,
      * as ATen's opmath does (f16 nodes would round the product too). */
-    {"edge.batch_norm", xnnVerifyEdgeBatchNorm, "binary.multiply", XNN_CAP_F32, NULL, xnnLowerBatchNorm, XNN_CAP_F16 | XNN_CAP_BF16},
+    {"edge.batch_norm", xnnVerifyEdgeBatchNorm, "binary.multiply", XNN_CAP_F32, NULL, xnnLowerBatchNorm,
+     XNN_CAP_F16 | XNN_CAP_BF16},
     /* layer_norm: mean, subtract, multiply, mean, add, 1 / sqrt, multiply
      * (+ affine); f16 in f32 (every f16 node would round), bf16 in f32 too
      * (no bf16 mean). */
-    {"edge.layer_norm", xnnVerifyEdgeLayerNorm, "static_reduce.mean", XNN_CAP_F32, NULL, xnnLowerLayerNorm, XNN_CAP_F16},
+    {"edge.layer_norm", xnnVerifyEdgeLayerNorm, "static_reduce.mean", XNN_CAP_F32, NULL, xnnLowerLayerNorm,
+     XNN_CAP_F16},
 };
 
 const XnnOpFamily xnnNormFamily = {ops, sizeof ops / sizeof ops[0]};

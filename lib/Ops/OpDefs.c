@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* X(identifier, "full op name", verify callback) */
-#define XNN_XNN_OP_LIST(X)                                                         \
+/* The xnn dialect's ops: X(identifier, "full op name", verify callback) */
+#define XNN_DIALECT_OP_LIST(X)                                                 \
   X(xnn_constant, "xnn.constant", xnnVerifyXnnConstant)                        \
   X(xnn_convert, "xnn.convert", xnnVerifyXnnConvert)                           \
   X(xnn_static_transpose, "xnn.static_transpose",                              \
@@ -36,11 +36,11 @@
   X(xnn_static_constant_pad, "xnn.static_constant_pad",                        \
     xnnVerifyXnnStaticConstantPad)                                             \
   X(xnn_deconvolution_2d, "xnn.deconvolution_2d", xnnVerifyXnnDeconvolution2d) \
-  X(xnn_static_resize_bilinear_2d, "xnn.static_resize_bilinear_2d",           \
+  X(xnn_static_resize_bilinear_2d, "xnn.static_resize_bilinear_2d",            \
     xnnVerifyXnnStaticResizeBilinear2d)
 
 #define XNN_DEF(id, opName, fn) {opName, fn},
-static const XnnOpDef xnnDialectDefs[] = {XNN_XNN_OP_LIST(XNN_DEF)};
+static const XnnOpDef xnnDialectDefs[] = {XNN_DIALECT_OP_LIST(XNN_DEF)};
 #undef XNN_DEF
 
 enum { MAX_DEFS = 250 };

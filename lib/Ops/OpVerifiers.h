@@ -1,5 +1,6 @@
-/* Internal: the per-op verify callbacks referenced by the OpDefs table
- * (lib/Ops/OpDefs.c). Each one emits located errors for every rule it finds
+/* Internal: the per-op verify callbacks, named by each edge op's row in its
+ * family's table (lib/Ops/<Family>.c) and by the xnn dialect's list in
+ * lib/Ops/OpDefs.c. Each one emits located errors for every rule it finds
  * violated and returns false if any. Grouped by the file defining them. */
 #ifndef XNNMLIR_LIB_OPS_OPVERIFIERS_H
 #define XNNMLIR_LIB_OPS_OPVERIFIERS_H
@@ -7,10 +8,12 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 
-/* Elementwise.c: edge constants, copies, binary and unary ops. */
+/* Copy.c: edge constants and copies. */
 bool xnnVerifyEdgeConstant(MlirOperation op);
 bool xnnVerifyEdgeToCopy(MlirOperation op);
 bool xnnVerifyEdgeToDimOrderCopy(MlirOperation op);
+
+/* Elementwise.c: binary and unary ops, comparisons and selection. */
 bool xnnVerifyEdgeAddSub(MlirOperation op);       /* + optional alpha */
 bool xnnVerifyEdgeBinary(MlirOperation op);       /* mul, maximum, minimum, pow */
 bool xnnVerifyEdgeBinaryFloat(MlirOperation op);  /* div */

@@ -6,10 +6,10 @@
 #include "VerifyUtil.h"
 
 #include <mlir-c/BuiltinTypes.h>
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
+
 #include <sys/types.h>
+
+/* ---- verifiers ----------------------------------------------------------- */
 
 /* Common part of mean.dim / sum.dim_IntList: dims in range, no duplicates
  * (empty = all dims), result shape per keepdim. */
@@ -102,7 +102,7 @@ bool xnnVerifyEdgeSoftmax(MlirOperation op) {
   return true;
 }
 
-/* ---- capability checks ---- */
+/* ---- capability checks --------------------------------------------------- */
 
 static bool checkSoftmax(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
@@ -115,12 +115,12 @@ static bool checkSoftmax(MlirOperation op, const XnnPartitionConfig *cfg, XnnRea
    * gives softmax over dim 1 an NHWC input (and over dim 3 an NCHW one). */
   if (dim != rank - 1 && !(rank == 4 && dim == 1))
     return xnnCapRefuse(why, "softmax over dim %lld of a rank-%zd tensor; XNNPACK's softmax is over the "
-                  "innermost dim only (the last, or the channels of a 4-D tensor)", (long long)dim,
-                  (ssize_t)rank);
+                        "innermost dim only (the last, or the channels of a 4-D tensor)", (long long)dim,
+                        (ssize_t)rank);
   return true;
 }
 
-/* ---- lowerings ---- */
+/* ---- lowerings ----------------------------------------------------------- */
 
 static bool xnnLowerReduce(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirType elem = xnnLowerComputeElem(L, op, cap);
@@ -170,14 +170,15 @@ static bool xnnLowerSoftmax(XnnLowerCtx *L, MlirOperation op, const XnnCapabilit
   return true;
 }
 
-/* ---- the family's rows of the op table (Capability.h) ---- */
+/* ---- the family's rows of the op table (Capability.h) -------------------- */
 
 static const XnnCapability ops[] = {
     {"edge.mean", xnnVerifyEdgeMean, "static_reduce.mean", XNN_CAP_FH, NULL, xnnLowerReduce, 0},
     {"edge.sum", xnnVerifyEdgeSum, "static_reduce.sum", XNN_CAP_FH, NULL, xnnLowerReduce, 0},
     /* f16 softmax runs in f32, rounded once: XNNPACK's f16 node computes in f16 (1 ulp off
      * ATen's f32-then-round, which a following layer_norm amplifies: fuzz seed 70027). */
-    {"edge.softmax", xnnVerifyEdgeSoftmax, "softmax", XNN_CAP_F32, checkSoftmax, xnnLowerSoftmax, XNN_CAP_F16},
+    {"edge.softmax", xnnVerifyEdgeSoftmax, "softmax", XNN_CAP_F32, checkSoftmax, xnnLowerSoftmax,
+     XNN_CAP_F16},
 };
 
 const XnnOpFamily xnnReduceFamily = {ops, sizeof ops / sizeof ops[0]};

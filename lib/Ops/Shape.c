@@ -9,9 +9,8 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <math.h>
-#include <stdlib.h>
-#include <sys/types.h>
+
+/* ---- verifiers ----------------------------------------------------------- */
 
 /* view: same element type and element count; target shape = result type. */
 bool xnnVerifyEdgeView(MlirOperation op) {
@@ -443,14 +442,14 @@ bool xnnVerifyEdgeSplit(MlirOperation op) {
   return true;
 }
 
-/* ---- capability checks ---- */
+/* ---- capability checks --------------------------------------------------- */
 
 static bool checkSlice(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
   int64_t step = 1;
   if (xnnAttrI64(op, "step", &step) && step != 1)
     return xnnCapRefuse(why, "slice with step %lld; XNNPACK's static slice has unit stride only",
-                  (long long)step);
+                        (long long)step);
   return true;
 }
 
@@ -478,7 +477,7 @@ static bool checkConstantPad(MlirOperation op, const XnnPartitionConfig *cfg, Xn
     int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(y), rank - 1 - k) - pad[2 * k] - pad[2 * k + 1];
     if (size + (pad[2 * k] < 0 ? pad[2 * k] : 0) + (pad[2 * k + 1] < 0 ? pad[2 * k + 1] : 0) <= 0)
       return xnnCapRefuse(why, "constant_pad_nd that crops dim %lld away entirely before padding",
-                    (long long)(rank - 1 - k));
+                          (long long)(rank - 1 - k));
   }
   return true;
 }
@@ -507,7 +506,7 @@ static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, Xnn
   return xnnCapRefuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
 }
 
-/* ---- lowerings ---- */
+/* ---- lowerings ----------------------------------------------------------- */
 
 static bool xnnLowerView(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   if (xnnLowerOperandIsNHWC(op, 0) || xnnLowerIsNHWC(op))
@@ -794,22 +793,26 @@ static bool xnnLowerSplit(XnnLowerCtx *L, MlirOperation op, const XnnCapability 
   return true;
 }
 
-/* ---- the family's rows of the op table (Capability.h) ---- */
+/* ---- the family's rows of the op table (Capability.h) -------------------- */
 
 static const XnnCapability ops[] = {
     {"edge.view", xnnVerifyEdgeView, "static_reshape", XNN_CAP_FLOATS, NULL, xnnLowerView, 0},
-    {"edge.permute", xnnVerifyEdgePermute, "static_transpose", XNN_CAP_FH, NULL, xnnLowerPermute, XNN_CAP_BF16},
+    {"edge.permute", xnnVerifyEdgePermute, "static_transpose", XNN_CAP_FH, NULL, xnnLowerPermute,
+     XNN_CAP_BF16},
     {"edge.cat", xnnVerifyEdgeCat, "concatenate", XNN_CAP_FH, NULL, xnnLowerCat, XNN_CAP_BF16},
     {"edge.slice", xnnVerifyEdgeSlice, "static_slice", XNN_CAP_FH, checkSlice, xnnLowerSlice, 0},
     {"edge.unsqueeze", xnnVerifyEdgeUnsqueeze, "static_reshape", XNN_CAP_FLOATS, NULL, xnnLowerView, 0},
     {"edge.squeeze", xnnVerifyEdgeSqueeze, "static_reshape", XNN_CAP_FLOATS, NULL, xnnLowerView, 0},
-    {"edge.transpose", xnnVerifyEdgeTranspose, "static_transpose", XNN_CAP_FH, NULL, xnnLowerPermute, XNN_CAP_BF16},
+    {"edge.transpose", xnnVerifyEdgeTranspose, "static_transpose", XNN_CAP_FH, NULL, xnnLowerPermute,
+     XNN_CAP_BF16},
     /* expand: repeated concatenation (no broadcast node; bit-exact); bf16
      * concatenates in f32 as cat does. */
-    {"edge.expand", xnnVerifyEdgeExpand, "concatenate", XNN_CAP_FH, checkNonEmpty, xnnLowerExpand, XNN_CAP_BF16},
+    {"edge.expand", xnnVerifyEdgeExpand, "concatenate", XNN_CAP_FH, checkNonEmpty, xnnLowerExpand,
+     XNN_CAP_BF16},
     /* constant_pad_nd: slice (negative pads) + static_constant_pad (which
      * refuses bf16: bf16 pads in f32, exactly). */
-    {"edge.constant_pad_nd", xnnVerifyEdgeConstantPadNd, "static_constant_pad", XNN_CAP_FH, checkConstantPad, xnnLowerConstantPadNd, 0},
+    {"edge.constant_pad_nd", xnnVerifyEdgeConstantPadNd, "static_constant_pad", XNN_CAP_FH, checkConstantPad,
+     xnnLowerConstantPadNd, 0},
     {"edge.roll", xnnVerifyEdgeRoll, "concatenate", XNN_CAP_FH, checkRoll, xnnLowerRoll, XNN_CAP_BF16},
     /* split: one static slice per piece (bf16 slices are refused: in f32). */
     {"edge.split", xnnVerifyEdgeSplit, "static_slice", XNN_CAP_FH, checkSplit, xnnLowerSplit, 0},
