@@ -80,7 +80,7 @@ bool xnnCapIsConstant(MlirValue v);
 void xnnCapTypeName(MlirType t, char *buf, size_t n);
 
 /* Window of edge.max_pool2d / edge.avg_pool2d with ATen's defaults filled in
- * (stride = kernel when absent; dilation 1 for avg_pool2d). */
+ * (stride = kernel when absent; dilation 1 for avg_pool2d). Conv.c. */
 typedef struct XnnPoolParams {
   int64_t kernel[2], stride[2], padding[2], dilation[2];
 } XnnPoolParams;
@@ -88,13 +88,14 @@ XnnPoolParams xnnPoolParams(MlirOperation op);
 /* True for a 1x1 window, unit stride, no padding: the pool copies its input. */
 bool xnnPoolIsIdentity(const XnnPoolParams *p);
 
-/* The exponent of edge.pow `op` if it is a constant splat, else NAN. */
+/* The exponent of edge.pow `op` if it is a constant splat, else NAN. Elementwise.c. */
 double xnnPowConstantExponent(MlirOperation op);
 /* True if `op` can be delegated; otherwise fills `why`. */
 bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why);
 /* The entry for `opName`, or NULL (not delegable at all). */
 const XnnCapability *xnnCapabilityLookup(MlirStringRef opName);
-/* All entries, for listing and the capability test. */
+/* All entries (the rows with a node), family by family, for listing and the
+ * capability test. */
 const XnnCapability *xnnCapabilityTable(size_t *count);
 
 #endif
