@@ -410,8 +410,9 @@ static MlirValue guardMaskedRows(XnnLowerCtx *L, MlirOperation op, MlirValue t, 
   MlirValue count = xnnLowerEmit(L, op, "xnn.static_reduce", 1, &kept, xnnTensorType(dims, r, xnnValueElemType(t)), 3, attrs);
   *rowNaN = xnnLowerBinaryOf(L, op, "multiply", count, xnnLowerScalar(L, op, count, 0.0f));
   *rowScale = xnnLowerBinaryOf(L, op, "minimum", count, xnnLowerScalar(L, op, count, 1.0f));
-  MlirValue floor = xnnLowerBinaryOf(L, op, "multiply", xnnLowerBinaryOf(L, op, "multiply", *rowScale, xnnLowerScalar(L, op, count, -FLT_MAX)),
-                             xnnLowerScalar(L, op, count, 2.0f));
+  MlirValue floor = xnnLowerBinaryOf(L, op, "multiply",
+                                     xnnLowerBinaryOf(L, op, "multiply", *rowScale, xnnLowerScalar(L, op, count, -FLT_MAX)),
+                                     xnnLowerScalar(L, op, count, 2.0f));
   return xnnLowerBinaryOf(L, op, "maximum", t, floor);
 }
 
