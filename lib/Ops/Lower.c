@@ -263,6 +263,7 @@ MlirValue xnnLowerF32Constant(XnnLowerCtx *L, MlirOperation op, const float *v, 
   e.splat = count == 1 && total != 1;
   if (!(e.data = malloc(4 * (size_t)count)))
     abort();
+  e.owned = true; /* freed by xnnElementsConvert's replacement or xnnElementsFree */
   memcpy(e.data, v, 4 * (size_t)count);
   xnnElementsConvert(&e, elem);
   MlirAttribute value = xnnElementsToAttr(&e);
