@@ -279,9 +279,33 @@ MlirValue xnnLowerScalar(XnnLowerCtx *L, MlirOperation op, MlirValue like, float
   return xnnLowerF32Constant(L, op, &v, 1, &one, xnnValueRank(like) > 0 ? 1 : 0, xnnValueElemType(like));
 }
 
-/* The data of constant operand `idx`, widened to f32 (exact for f16/bf16).
- * An elided payload gives true with e->data NULL and *elided set to it; a
- * missing or unreadable one is a located error (false). */
+/* The data of constant operand `idx`, widened to f32 (exact for f16/bf16;
+ * i1 as 0 and 1). An elided payload gives true with e->data NULL and *elided
+ * set to it; a missing or unreadable one is a located error (false). */
+/* The i1 payload `value` of operand `idx` as f32 0/1 elements in `e`. */
+static bool readBoolAsF32(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirAttribute value, XnnElements *e) {
+  char err[256];
+  e->elem = mlirF32TypeGet(L->ctx);
+  e->rank = xnnValueShape(mlirOperationGetOperand(op, idx), e->dims);
+  e->count = 1;
+  for (intptr_t i = 0; i < e->rank; ++i)
+    e->count *= e->dims[i];
+  e->elemSize = 4;
+  e->owned = true;
+  unsigned char *bits = malloc((size_t)e->count + 1);
+  if (!bits || !(e->data = malloc(4 * (size_t)e->count + 1)))
+    abort();
+  bool ok = xnnElementsReadBool(value, bits, e->count, err, sizeof err);
+  for (int64_t i = 0; ok && i < e->count; ++i)
+    ((float *)e->data)[i] = bits[i] ? 1.0f : 0.0f;
+  free(bits);
+  if (!ok) {
+    xnnElementsFree(e);
+    return xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
+  }
+  return true;
+}
+
 bool xnnLowerConstantF32(XnnLowerCtx *L, MlirOperation op, intptr_t idx, XnnElements *e,
                          MlirAttribute *elided) {
   MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
@@ -296,6 +320,9 @@ bool xnnLowerConstantF32(XnnLowerCtx *L, MlirOperation op, intptr_t idx, XnnElem
     return xnnLowerFail(L, op, "operand #%zd: constant payload missing (dense_resource without a blob)",
                         (ssize_t)idx);
   }
+  MlirType elem = xnnValueElemType(mlirOperationGetOperand(op, idx));
+  if (mlirTypeIsAInteger(elem) && mlirIntegerTypeGetWidth(elem) == 1) /* packed by MLIR: not an XnnElements type */
+    return readBoolAsF32(L, op, idx, value, e);
   if (!xnnElementsRead(value, e, err, sizeof err))
     return xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
   if (!xnnElementsConvert(e, mlirF32TypeGet(L->ctx))) {

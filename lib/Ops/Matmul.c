@@ -419,33 +419,19 @@ static MlirValue guardMaskedRows(XnnLowerCtx *L, MlirOperation op, MlirValue t, 
 /* Constant boolean mask operand `idx` as ATen applies it: an additive f32
  * mask, 0 where true (attend) and -inf where false; elided stays elided. */
 static MlirValue boolMaskConstant(XnnLowerCtx *L, MlirOperation op, intptr_t idx) {
-  int64_t dims[XNN_IR_MAX_RANK], count = 1;
+  int64_t dims[XNN_IR_MAX_RANK];
   intptr_t rank = xnnValueShape(mlirOperationGetOperand(op, idx), dims);
-  for (intptr_t i = 0; i < rank; ++i)
-    count *= dims[i];
-  MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
-  MlirAttribute value = xnnOpAttr(def, "value");
-  if (!xnnConstantHasPayload(def)) {
-    if (mlirAttributeIsADenseResourceElements(value) && xnnResourceIsElided(value))
-      return xnnLowerFoldedConstant(L, op, NULL, 0, dims, rank, value);
-    xnnLowerFail(L, op, "operand #%zd: constant payload missing (dense_resource without a blob)", (ssize_t)idx);
+  XnnElements e;
+  MlirAttribute elided = {NULL};
+  if (!xnnLowerConstantF32(L, op, idx, &e, &elided))
     return (MlirValue){NULL};
-  }
-  unsigned char *bits = malloc((size_t)count + 1);
-  float *v = malloc(sizeof(float) * (size_t)count + 1);
-  char err[256];
-  if (!bits || !v)
-    abort();
-  MlirValue out = {NULL};
-  if (xnnElementsReadBool(value, bits, count, err, sizeof err)) {
-    for (int64_t i = 0; i < count; ++i)
-      v[i] = bits[i] ? 0.0f : -INFINITY;
-    out = xnnLowerF32Constant(L, op, v, count, dims, rank, mlirF32TypeGet(L->ctx));
-  } else {
-    xnnLowerFail(L, op, "operand #%zd: %s", (ssize_t)idx, err);
-  }
-  free(bits);
-  free(v);
+  if (!mlirAttributeIsNull(elided))
+    return xnnLowerFoldedConstant(L, op, NULL, 0, dims, rank, elided);
+  float *v = e.data;
+  for (int64_t i = 0; i < e.count; ++i)
+    v[i] = v[i] != 0.0f ? 0.0f : -INFINITY;
+  MlirValue out = xnnLowerF32Constant(L, op, v, e.count, dims, rank, mlirF32TypeGet(L->ctx));
+  xnnElementsFree(&e);
   return out;
 }
 
