@@ -124,8 +124,81 @@ MlirModule xnnMlirParseBytecodeFile(MlirContext ctx, const char *path) {
   return xnnMlirParseBytecodeFileInPlace(ctx, mlirStringRefCreateFromCString(path));
 }
 
-MlirModule xnnMlirParseSource(MlirContext ctx, const char *text, size_t size,
-                              const char *filename, unsigned firstLine) {
+/* Counts error diagnostics and leaves them to the next handler. */
+static MlirLogicalResult countErrors(MlirDiagnostic diag, void *userData) {
+  if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticError)
+    ++*(unsigned *)userData;
+  return mlirLogicalResultFailure();
+}
+
+static bool isIdentChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+         c == '$';
+}
+
+/* MLIR's parser fails without a word when a registered IRDL op (edge.*,
+ * xnn.*: no custom assembly format) is written in custom form. Finds the first
+ * registered op name in op position (after `=` or first on its line, outside
+ * strings and comments) and says so there; else a plain error at the file. */
+static void reportSilentParseFailure(MlirContext ctx, const char *text, size_t size, const char *filename,
+                                     unsigned firstLine) {
+  unsigned line = firstLine ? firstLine : 1, col = 1;
+  bool lineStart = true, afterEquals = false;
+  for (size_t i = 0; i < size; ++i, ++col) {
+    char c = text[i];
+    if (c == '\n') {
+      ++line;
+      col = 0;
+      lineStart = true;
+      afterEquals = false;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r')
+      continue;
+    if (c == '/' && i + 1 < size && text[i + 1] == '/') {
+      while (i + 1 < size && text[i + 1] != '\n')
+        ++i, ++col;
+      continue;
+    }
+    if (c == '"') {
+      while (i + 1 < size && text[i + 1] != '"' && text[i + 1] != '\n') {
+        if (text[i + 1] == '\\' && i + 2 < size)
+          ++i, ++col;
+        ++i, ++col;
+      }
+      ++i, ++col;
+      lineStart = afterEquals = false;
+      continue;
+    }
+    if ((lineStart || afterEquals) && isIdentChar(c) && c != '.' && c != '$') {
+      size_t end = i;
+      while (end < size && isIdentChar(text[end]))
+        ++end;
+      MlirStringRef name = mlirStringRefCreate(text + i, end - i);
+      bool irdl = (name.length > 5 && !memcmp(name.data, "edge.", 5)) || (name.length > 4 && !memcmp(name.data, "xnn.", 4));
+      if (irdl && mlirContextIsRegisteredOperation(ctx, name)) {
+        char msg[320];
+        snprintf(msg, sizeof(msg),
+                 "'%.*s' has no custom assembly format (the edge and xnn dialects are defined in IRDL); "
+                 "write it in generic form: \"%.*s\"(operands) {attributes} : (operand types) -> result types",
+                 (int)name.length, name.data, (int)name.length, name.data);
+        mlirEmitError(mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(filename), line, col), msg);
+        return;
+      }
+      col += (unsigned)(end - i - 1);
+      i = end - 1;
+      lineStart = afterEquals = false;
+      continue;
+    }
+    afterEquals = c == '=';
+    lineStart = false;
+  }
+  mlirEmitError(mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(filename), 1, 1),
+                "the MLIR parser failed without a diagnostic");
+}
+
+static MlirModule parseSource(MlirContext ctx, const char *text, size_t size, const char *filename,
+                              unsigned firstLine) {
   /* Bytecode is not text: no nesting scan (its reader is not a recursive
    * descent over brackets) and its locations are its own. */
   if (xnnMlirIsBytecode(text, size)) {
@@ -154,4 +227,15 @@ MlirModule xnnMlirParseSource(MlirContext ctx, const char *text, size_t size,
   Rename r = {ctx, mlirStringRefCreateFromCString(filename)};
   mlirOperationWalk(mlirModuleGetOperation(module), renameOp, &r, MlirWalkPreOrder);
   return placeModule(ctx, module, filename, firstLine);
+}
+
+MlirModule xnnMlirParseSource(MlirContext ctx, const char *text, size_t size, const char *filename,
+                              unsigned firstLine) {
+  unsigned errors = 0;
+  MlirDiagnosticHandlerID id = mlirContextAttachDiagnosticHandler(ctx, countErrors, &errors, NULL);
+  MlirModule module = parseSource(ctx, text, size, filename, firstLine);
+  mlirContextDetachDiagnosticHandler(ctx, id);
+  if (mlirModuleIsNull(module) && errors == 0 && !xnnMlirIsBytecode(text, size))
+    reportSilentParseFailure(ctx, text, size, filename, firstLine);
+  return module;
 }
