@@ -30,12 +30,15 @@ extern "C" {
 #define XNN_MLIR_EMIT_MAX_RANK 6 /* XNN_MAX_TENSOR_DIMS */
 #define XNN_MLIR_EMIT_MAX_ARGS 24
 #define XNN_MLIR_EMIT_INVALID_ID UINT32_MAX /* XNN_INVALID_VALUE_ID */
-/* The one node function that is not XNNPACK's: f32 -> bf16 rounding to
+/* Node functions that are not XNNPACK's: f32 -> bf16 rounding to
  * nearest even (num_dims, dims, input_id, output_id, max_abs_input, flags), defined in
  * lib/Emit/Bf16Rounding.inc, which sinks compile in or copy into their C. */
 #define XNN_MLIR_BF16_RNE_FUNCTION "xnnmlir_define_convert_f32_to_bf16_rne"
 /* The helper that rounds f32 to bf16 values kept in f32 (same file). */
 #define XNN_MLIR_BF16_RNE_F32_FUNCTION "xnnmlir_define_round_f32_to_bf16_rne"
+/* f32 sigmoid saturating on every library (num_dims, dims, input_id,
+ * output_id, max_abs_input, flags), defined in lib/Emit/Sigmoid.inc. */
+#define XNN_MLIR_SIGMOID_FUNCTION "xnnmlir_define_sigmoid"
 /* Value flags, as XNN_VALUE_FLAG_EXTERNAL_INPUT / _OUTPUT. */
 #define XNN_MLIR_EMIT_EXTERNAL_INPUT 1u
 #define XNN_MLIR_EMIT_EXTERNAL_OUTPUT 2u

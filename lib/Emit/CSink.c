@@ -51,6 +51,7 @@ typedef struct CSink {
   size_t inBytes[256], outBytes[256];
   bool *filled; /* payload already filled in this create() */
   bool usesBf16Rounding; /* a node calls the helper of Bf16Rounding.inc */
+  bool usesSigmoid;      /* a node calls the helper of Sigmoid.inc */
   bool usesWiden;        /* a tensor is widened from bf16/f16 data at create time */
   size_t numWidened;     /* in the current delegate: d->widened[] entries */
   XnnStrBuf afterCreate; /* frees of widened data XNNPACK has packed */
@@ -58,6 +59,8 @@ typedef struct CSink {
 
 extern const char xnnMlirBf16RoundingText[];
 extern const size_t xnnMlirBf16RoundingText_size;
+extern const char xnnMlirSigmoidText[];
+extern const size_t xnnMlirSigmoidText_size;
 
 static const char *dtypeEnum(XnnMlirDType d) {
   switch (d) {
@@ -341,6 +344,8 @@ static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t err
   XnnStrBuf *b = &s->body;
   if (!strcmp(n->function, XNN_MLIR_BF16_RNE_FUNCTION) || !strcmp(n->function, XNN_MLIR_BF16_RNE_F32_FUNCTION))
     s->usesBf16Rounding = true;
+  if (!strcmp(n->function, XNN_MLIR_SIGMOID_FUNCTION))
+    s->usesSigmoid = true;
   xnnStrBufAppendCStr(b, "  what = \"");
   appendEscaped(b, n->what ? n->what : "node");
   xnnStrBufAppendf(b, ": %s\";\n  s = %s(subgraph", n->function, n->function);
@@ -653,11 +658,16 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
         "#include <xnnpack.h>\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n%s#include <stdlib.h>\n%s\n",
         safe, numDelegates, numDelegates == 1 ? "" : "s", s.numArrays, s.numArrays == 1 ? "" : "s",
         s.numDeduped, s.numDeduped == 1 ? "" : "s", weightsPath ? "#include <stdio.h>\n" : "",
-        s.usesBf16Rounding || weightsPath || s.usesWiden ? "#include <string.h>\n" : "");
+        s.usesBf16Rounding || s.usesSigmoid || weightsPath || s.usesWiden ? "#include <string.h>\n" : "");
     if (s.usesBf16Rounding) { /* the helper, as the live runtime compiles it */
       xnnStrBufAppendCStr(&tu, "/* ---- lib/Emit/Bf16Rounding.inc ---- */\n");
       xnnStrBufAppend(&tu, xnnMlirBf16RoundingText, xnnMlirBf16RoundingText_size);
       xnnStrBufAppendCStr(&tu, "/* ---- end of lib/Emit/Bf16Rounding.inc ---- */\n\n");
+    }
+    if (s.usesSigmoid) {
+      xnnStrBufAppendCStr(&tu, "/* ---- lib/Emit/Sigmoid.inc ---- */\n");
+      xnnStrBufAppend(&tu, xnnMlirSigmoidText, xnnMlirSigmoidText_size);
+      xnnStrBufAppendCStr(&tu, "/* ---- end of lib/Emit/Sigmoid.inc ---- */\n\n");
     }
     if (s.usesWiden)
       xnnStrBufAppendCStr(&tu,

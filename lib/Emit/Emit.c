@@ -233,6 +233,17 @@ static bool buildUnary(Builder *b) {
       !xnnStrRefEquals(approx, "none"))
     return fail(b, "XNNPACK's gelu is the exact (erf) form; approximate = \"%.*s\" has no node",
                 (int)approx.length, approx.data);
+  if (!strcmp(e, "xnn_unary_sigmoid") && mlirTypeIsAF32(xnnValueElemType(mlirOperationGetOperand(b->op, 0)))) {
+    /* Through the helper of Sigmoid.inc: some kernels give NaN at large |x|. */
+    b->node->function = XNN_MLIR_SIGMOID_FUNCTION;
+    if (!resultShapeArgs(b, "dims"))
+      return false;
+    input(b, "input_id", 0);
+    output(b);
+    f32(b, "max_abs_input", knownAbsBound(b, mlirOperationGetOperand(b->op, 0)));
+    noFlags(b);
+    return true;
+  }
   enumerator(b, "type", e);
   XnnMlirEmitArg *p = push(b, XNN_MLIR_ARG_UNARY_PARAMS, "params");
   if (!strcmp(e, "xnn_unary_clamp")) {

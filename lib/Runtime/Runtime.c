@@ -255,6 +255,12 @@ static enum xnn_status callRoundBf16Rne(xnn_subgraph_t g, Args a) {
                                               a[5].u.f, a[6].u.flags.value);
 }
 
+#include "Emit/Sigmoid.inc"
+
+static enum xnn_status callSigmoid(xnn_subgraph_t g, Args a) {
+  return xnnmlir_define_sigmoid(g, a[0].u.size, a[1].u.sizes.v, a[2].u.id, a[3].u.id, a[4].u.f, a[5].u.flags.value);
+}
+
 static enum xnn_status callPad(xnn_subgraph_t g, Args a) {
   return xnn_define_static_constant_pad(g, a[0].u.sizes.v, a[1].u.sizes.v, a[2].u.f, a[3].u.id, a[4].u.id,
                                         a[5].u.flags.value);
@@ -291,6 +297,7 @@ static const Call kCalls[] = {
     {"xnn_define_static_resize_bilinear_2d", "ZZVVG", callResizeBilinear},
     {XNN_MLIR_BF16_RNE_FUNCTION, "ZSVVFFG", callConvertBf16Rne},
     {XNN_MLIR_BF16_RNE_F32_FUNCTION, "ZSVVFFG", callRoundBf16Rne},
+    {XNN_MLIR_SIGMOID_FUNCTION, "ZSVVFG", callSigmoid},
 };
 
 static char letter(XnnMlirEmitArgType t) {
