@@ -5,9 +5,10 @@ statistics randomised), xnn-import-torch -> xnn-opt --xnn-delegate -> xnn-run
 on PyTorch's own inputs, and compares with PyTorch's eager outputs. Prints per
 model: delegate segments, portable ops (with their reasons), max |error| /
 max |output|, whether torch.testing.assert_close's default tolerances hold,
-argmax and top-5 agreement, and latency of xnn-run against PyTorch eager on
+argmax and top-5 agreement, latency of xnn-run against PyTorch eager on
 --threads threads (default 1; medians of --repeat runs, measured in the same
-run).
+run), and (f32) the max |error| of ours and of PyTorch's output against the
+same model run in f64.
 
 Needs Debian's /usr/bin/python3 with python3-torch and python3-torchvision.
 
@@ -106,6 +107,18 @@ def check(name, o, work, opt, xrun):
             return row
         ref = read_npy(os.path.join(refdir, "output_0.npy")).float()
         row["ref_err"] = (ref - want).abs().max().item() / scale
+    if o.dtype == "f32":
+        # Truth in f64 (the same module and input, widened): f32 results differ from it by summation order, PyTorch's
+        # own too; where assert_close fails, this says whether ours is further from the truth than PyTorch's.
+        module, inputs = imp.load_spec("torchvision:" + name, [[1, 3, res, res]], o.seed)
+        x = read_npy(os.path.join(io, "input_0.npy"))
+        if not torch.equal(inputs[0].float(), x):
+            row["error"] = "the saved input is not the one load_spec makes"
+            return row
+        with torch.no_grad():
+            truth = module.eval().double()(x.double())
+        truth = truth[0] if isinstance(truth, tuple) else truth
+        row["f64_err"] = ((got.double() - truth).abs().max().item(), (want.double() - truth).abs().max().item())
     if not o.no_timing:
         rc, out = run([xrun, delegated, "--input", os.path.join(io, "input_0.npy"), "--repeat", str(o.repeat),
                        "--threads", str(o.threads)])
@@ -148,8 +161,9 @@ def main():
     work = o.keep or tempfile.mkdtemp(prefix="xnn-torch-")
     os.makedirs(work, exist_ok=True)
     print("| model | input | segments | portable ops | max err / max out | reference interpreter's | "
-          "assert_close (%s) | argmax | top-5 | xnn-run ms | torch eager ms | speed-up |" % o.dtype)
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "assert_close (%s) | argmax | top-5 | xnn-run ms | torch eager ms | speed-up | "
+          "max err vs f64: ours, PyTorch's |" % o.dtype)
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     failed = 0
     for name in [m for m in o.models.split(",") if m]:
         r = check(name, o, work, opt, xrun)
@@ -160,15 +174,19 @@ def main():
             continue
         # f32: argmax and top-5 as PyTorch's. bf16/f16 (outputs rounded per op, as PyTorch does, so scores
         # closer than an ulp may swap): argmax, and the error within 1.1x the reference interpreter's.
+        # f32 also: within assert_close's tolerance of PyTorch, or (where summation order alone breaks that, as
+        # between PyTorch's own f32 paths on resnet50) no more than 1.5x PyTorch's error against f64.
         ok = r["argmax"] and (r["top5"] == 5 if "ref_err" not in r else r["rel_err"] <= 1.1 * r["ref_err"])
+        if "f64_err" in r:
+            ok = ok and (r["assert_close"] or r["f64_err"][0] <= 1.5 * r["f64_err"][1])
         failed += not ok
         timing = ("%.2f | %.2f | %.1fx" % (r["xnn_ms"], r["torch_ms"], r["torch_ms"] / r["xnn_ms"])
                   if "xnn_ms" in r else "- | - | -")
-        print("| %s | %d | %d | %d%s | %.2e | %s | %s | %s | %d/5 | %s |" % (
+        print("| %s | %d | %d | %d%s | %.2e | %s | %s | %s | %d/5 | %s | %s |" % (
             name, r["res"], r["segments"], r["portable"],
             (" (" + "; ".join("%dx %s" % (v, k) for k, v in r["reasons"].items()) + ")") if r["reasons"] else "",
             r["rel_err"], ("%.2e" % r["ref_err"]) if "ref_err" in r else "-", "yes" if r["assert_close"] else "no", "equal" if r["argmax"] else "DIFFERS", r["top5"],
-            timing))
+            timing, ("%.2e, %.2e" % r["f64_err"]) if "f64_err" in r else "-"))
         sys.stdout.flush()
     if not o.keep:
         import shutil
