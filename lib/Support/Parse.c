@@ -175,7 +175,8 @@ static void reportSilentParseFailure(MlirContext ctx, const char *text, size_t s
       while (end < size && isIdentChar(text[end]))
         ++end;
       MlirStringRef name = mlirStringRefCreate(text + i, end - i);
-      bool irdl = (name.length > 5 && !memcmp(name.data, "edge.", 5)) || (name.length > 4 && !memcmp(name.data, "xnn.", 4));
+      bool irdl = (name.length > 5 && !memcmp(name.data, "edge.", 5)) ||
+                  (name.length > 4 && !memcmp(name.data, "xnn.", 4));
       if (irdl && mlirContextIsRegisteredOperation(ctx, name)) {
         char msg[320];
         snprintf(msg, sizeof(msg),
