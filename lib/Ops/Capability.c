@@ -140,14 +140,13 @@ bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
   /* Shared constraints (ExecuTorch's check_common_constraints): float tensors,
    * one element type across the float operands (converts excepted). */
   bool isCopy = cap->lower == xnnLowerCopy;
+  bool runTimeBoolMask = false;
   MlirType elem = {NULL};
   for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
     if (isSdpaBoolMask(op, i)) {
       /* Compile-time data: xnnLowerSdpa folds it into an additive f32 mask. */
-      if (!xnnCapIsConstant(v))
-        return xnnCapRefuse(why, "sdpa with a boolean mask that is not a constant: the pinned XNNPACK has no "
-                            "boolean tensors (a constant mask is folded into an additive one)");
+      runTimeBoolMask = !xnnCapIsConstant(v);
       continue;
     }
     if (!checkValue(v, (ValueRef){"operand", i}, true, why))
@@ -165,5 +164,12 @@ bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
     if (!checkValue(mlirOperationGetResult(op, i), (ValueRef){"result", i}, true, why))
       return false;
   }
-  return cap->check ? cap->check(op, cfg, why) : true;
+  if (cap->check && !cap->check(op, cfg, why))
+    return false;
+  /* Refused last, so that a reason of the op's own comes first: xnn-partition
+   * turns such a mask into an additive one where nothing else refuses the op. */
+  if (runTimeBoolMask)
+    return xnnCapRefuse(why, "sdpa with a boolean mask that is not a constant: the pinned XNNPACK has no "
+                        "boolean tensors (xnn-partition makes it where(mask, 0, -inf) ahead of the delegate)");
+  return true;
 }

@@ -25,6 +25,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,11 +279,57 @@ static MlirOperation outline(MlirOperation module, MlirOperation insertAfter, Ml
 }
 
 /* Partitions one function body; new delegates go after *insertAfter (advanced). */
+/* A rank-0 edge.constant of element type `elem` holding `value`. */
+static MlirOperation scalarConstant(MlirContext ctx, MlirLocation loc, MlirType elem, double value) {
+  MlirType t = mlirRankedTensorTypeGet(0, NULL, elem, mlirAttributeGetNull());
+  MlirAttribute splat = mlirDenseElementsAttrSplatGet(t, mlirFloatAttrDoubleGet(ctx, elem, value));
+  MlirNamedAttribute v = xnnNamed(ctx, "value", splat);
+  return xnnBuildOp("edge.constant", loc, 0, NULL, 1, &t, 1, &v);
+}
+
+/* An sdpa's boolean mask computed at run time cannot enter a delegate
+ * (XNNPACK has no boolean tensors). It becomes the additive mask ATen's math
+ * path makes of it, where(mask, 0, -inf) in q's element type: one portable op
+ * ahead of the delegate instead of a portable sdpa splitting it. Undone where
+ * the sdpa would stay portable anyway. */
+static void makeSdpaBoolMasksAdditive(MlirBlock block, const PartitionConfig *cfg) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!xnnOpIs(op, "edge.sdpa") || mlirOperationGetNumOperands(op) != 4)
+      continue;
+    MlirValue mask = mlirOperationGetOperand(op, 3);
+    MlirType maskElem = xnnValueElemType(mask);
+    if (mlirTypeIsNull(maskElem) || !mlirTypeIsAInteger(maskElem) || mlirIntegerTypeGetWidth(maskElem) != 1 ||
+        xnnCapIsConstant(mask))
+      continue;
+    MlirContext ctx = mlirOperationGetContext(op);
+    MlirLocation loc = mlirOperationGetLocation(op);
+    MlirType elem = xnnValueElemType(mlirOperationGetOperand(op, 0));
+    MlirOperation zero = scalarConstant(ctx, loc, elem, 0.0);
+    MlirOperation minusInf = scalarConstant(ctx, loc, elem, -INFINITY);
+    MlirValue ins[3] = {mask, mlirOperationGetResult(zero, 0), mlirOperationGetResult(minusInf, 0)};
+    MlirType t = xnnTensorWithElem(mlirValueGetType(mask), elem);
+    MlirOperation where = xnnBuildOp("edge.where", loc, 3, ins, 1, &t, 0, NULL);
+    xnnInsertBefore(op, zero);
+    xnnInsertBefore(op, minusInf);
+    xnnInsertBefore(op, where);
+    mlirOperationSetOperand(op, 3, mlirOperationGetResult(where, 0));
+    XnnReason why;
+    if (!xnnCapabilityCheck(op, &cfg->cap, &why)) {
+      mlirOperationSetOperand(op, 3, mask);
+      mlirOperationDestroy(where);
+      mlirOperationDestroy(minusInf);
+      mlirOperationDestroy(zero);
+    }
+  }
+}
+
 static void partitionFunction(MlirOperation module, MlirOperation func, MlirOperation *insertAfter,
                               const PartitionConfig *cfg, size_t *counter) {
   MlirBlock block = xnnFuncBody(func);
   if (mlirBlockIsNull(block))
     return;
+  makeSdpaBoolMasksAdditive(block, cfg);
   MlirContext ctx = mlirOperationGetContext(func);
   size_t numOps = 0;
   MlirOperation *ops = xnnBlockOps(block, &numOps);

@@ -7,7 +7,9 @@
 // (ATen's math semantics) on random inputs: f32 within assert_close's
 // tolerances, f16 and bf16 too; the emitted C equals the runtime. A constant
 // boolean mask is folded into an additive one (true 0, false -inf); a
-// boolean mask computed at run time stays portable, with its reason.
+// boolean mask computed at run time becomes where(mask, 0, -inf) in q's type,
+// as ATen's math path makes it: that where stays portable (with its reason),
+// the sdpa is delegated.
 // RUN: xnn-opt %s --xnn-delegate --xnn-stats -o %t.mlir 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: FileCheck %s --check-prefix=LOWER --input-file=%t.mlir
 // RUN: xnn-run %t.mlir --compare %s --seed 3 | FileCheck %s
@@ -19,15 +21,18 @@
 // RUN: xnn-run %t.mlir --compare %s --seed 9 --func masked_bf16 --atol 0 --rtol 0 | FileCheck %s --check-prefix=MBF16
 // RUN: xnn-run %t.mlir --compare %s --seed 10 --func const_bool_mask | FileCheck %s --check-prefix=BOOL
 // RUN: xnn-run %t.mlir --seed 10 --func const_bool_mask | FileCheck %s --check-prefix=BOOLVALUES
+// RUN: xnn-run %t.mlir --compare %s --seed 11 --func bool_mask | FileCheck %s --check-prefix=RTBOOL
+// RUN: xnn-run %t.mlir --compare %s --seed 12 --func bool_mask_bf16 --atol 0 --rtol 0 | FileCheck %s --check-prefix=RTBOOL16
+// RUN: xnn-run %t.mlir --compare %s --seed 13 --func compared_mask | FileCheck %s --check-prefix=CMPMASK
 // RUN: xnn-translate --xnn-to-c %t.mlir -o %t.c
 // RUN: %cc -std=c11 -Wall -Wextra -Werror %t.c %xnnmlir_src/examples/run_delegate.c $(cat %xnnmlir_obj_root/share/xnnmlir/xnnpack.flags) -o %t.bin
 // RUN: xnn-run %t.mlir --func xnn_delegate_0 --seed 6 --output-dir %t.io > /dev/null
 // RUN: %t.bin %t.io 0 | FileCheck %s --check-prefix=C
 
-// STATS: xnn-stats: delegate segments: 7
-// STATS: xnn-stats: portable ops: 1
-// STATS: sdpa.mlir:{{[0-9]+}}:8: remark: edge.sdpa stays portable: sdpa with a boolean mask that is not a constant: the pinned XNNPACK has no boolean tensors (a constant mask is folded into an additive one)
-// STATS: xnn-stats:   edge.sdpa: 9 delegated, 1 portable (90.0%)
+// STATS: xnn-stats: delegate segments: 10
+// STATS: xnn-stats: portable ops: 4
+// STATS: sdpa.mlir:{{[0-9]+}}:8: remark: edge.where stays portable: where selects by an i1 mask
+// STATS: xnn-stats:   edge.sdpa: 12 delegated, 0 portable (100.0%)
 
 // LOWER-LABEL: func.func private @xnn_delegate_0
 // LOWER: "xnn.batch_matrix_multiply"(%{{.*}}, %{{.*}}) {transpose_b = true} : (tensor<2x3x5x8xf32>, tensor<2x3x7x8xf32>) -> tensor<2x3x5x7xf32>
@@ -87,14 +92,47 @@ func.func @masked_bf16(%q: tensor<2x6x16xbf16>, %k: tensor<2x6x16xbf16>, %v: ten
   return %0 : tensor<2x6x16xbf16>
 }
 
+// A boolean mask given at run time: where(mask, 0, -inf) ahead of the
+// delegate, the sdpa inside it with that additive mask.
+// LOWER-LABEL: func.func @bool_mask
+// LOWER: %[[Z:.*]] = "edge.constant"() {value = dense<0.000000e+00> : tensor<f32>}
+// LOWER: %[[I:.*]] = "edge.constant"() {value = dense<0xFF800000> : tensor<f32>}
+// LOWER: %[[W:.*]] = "edge.where"(%arg3, %[[Z]], %[[I]]) {xnn.portable_reason = {{.*}}} : (tensor<1x4x4xi1>, tensor<f32>, tensor<f32>) -> tensor<1x4x4xf32>
+// LOWER: call @xnn_delegate_{{[0-9]+}}(%arg0, %arg1, %arg2, %[[W]])
+// RTBOOL: output 0: f32[1, 4, 8] {{.*}} ok
 func.func @bool_mask(%q: tensor<1x4x8xf32>, %k: tensor<1x4x8xf32>, %v: tensor<1x4x8xf32>, %m: tensor<1x4x4xi1>) -> tensor<1x4x8xf32> {
   %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x8xf32>, tensor<1x4x4xi1>) -> tensor<1x4x8xf32>
   return %0 : tensor<1x4x8xf32>
 }
 
+// The same in bf16: the additive mask in bf16, results bit-equal.
+// LOWER-LABEL: func.func @bool_mask_bf16
+// LOWER: "edge.where"(%arg3, %{{.*}}, %{{.*}}) {{.*}} : (tensor<2x1x6x6xi1>, tensor<bf16>, tensor<bf16>) -> tensor<2x1x6x6xbf16>
+// RTBOOL16: output 0: bf16[2, 2, 6, 16] {{.*}} bitwise=equal {{.*}} ok
+func.func @bool_mask_bf16(%q: tensor<2x2x6x16xbf16>, %k: tensor<2x2x6x16xbf16>, %v: tensor<2x2x6x16xbf16>, %m: tensor<2x1x6x6xi1>) -> tensor<2x2x6x16xbf16> {
+  %0 = "edge.sdpa"(%q, %k, %v, %m) : (tensor<2x2x6x16xbf16>, tensor<2x2x6x16xbf16>, tensor<2x2x6x16xbf16>, tensor<2x1x6x6xi1>) -> tensor<2x2x6x16xbf16>
+  return %0 : tensor<2x2x6x16xbf16>
+}
+
+// A mask compared at run time between delegated projections: the comparison
+// and the where stay portable ahead of the attention's delegate.
+// LOWER-LABEL: func.func @compared_mask
+// LOWER: "edge.gt"
+// LOWER: "edge.where"
+// LOWER: call @xnn_delegate_{{[0-9]+}}
+// LOWER-NOT: "edge.sdpa"
+// LOWER: return
+// CMPMASK: output 0: f32[1, 2, 4, 8] {{.*}} ok
+func.func @compared_mask(%x: tensor<1x2x4x8xf32>, %a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<1x2x4x8xf32> {
+  %m = "edge.gt"(%a, %b) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xi1>
+  %q = "edge.relu"(%x) : (tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  %0 = "edge.sdpa"(%q, %x, %x, %m) : (tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>, tensor<4x4xi1>) -> tensor<1x2x4x8xf32>
+  return %0 : tensor<1x2x4x8xf32>
+}
+
 // A constant boolean [4, 6] mask (true attends) broadcast over [2, 4, 6]
 // scores; row 2 is all false: zeros, as ATen's safe softmax.
-// LOWER-LABEL: func.func private @xnn_delegate_6
+// LOWER-LABEL: func.func private @xnn_delegate_9
 // LOWER: "xnn.constant"() {value = dense<{{.*}}0xFF800000{{.*}}> : tensor<4x6xf32>}
 // BOOL: output 0: f32[2, 4, 3] {{.*}} ok
 // BOOLVALUES: output 0: f32[2, 4, 3] = [{{[-0-9.e]+}}, {{[-0-9.e]+}}, {{[-0-9.e]+}}, {{[-0-9.e]+}}, {{[-0-9.e]+}}, {{[-0-9.e]+}}, 0, 0, 0, {{[-0-9.e]+}},

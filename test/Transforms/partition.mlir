@@ -136,3 +136,18 @@ func.func @clamp_nan_bounds(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>,
   %2 = "edge.clamp"(%x) {max = 0x7FF8000000000000 : f64} : (tensor<4xf32>) -> tensor<4xf32>
   return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// A run-time boolean sdpa mask becomes where(mask, 0, -inf) only where the
+// sdpa is then delegated: a rank-2 sdpa stays portable with its own reason and
+// its boolean mask, and no where is added.
+// CHECK-LABEL: func.func @bool_mask_rank2
+// CHECK-NOT: edge.where
+// CHECK: "edge.sdpa"(%arg0, %arg0, %arg0, %arg1) {xnn.portable_reason = "sdpa of rank 2; XNNPACK's batch matmul needs a batch dim"}
+// CHECK-NOT: edge.where
+// CHECK: return
+func.func @bool_mask_rank2(%q: tensor<4x8xf32>, %m: tensor<4x4xi1>) -> tensor<4x8xf32> {
+  %0 = "edge.sdpa"(%q, %q, %q, %m) : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x4xi1>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
