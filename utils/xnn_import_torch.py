@@ -56,6 +56,7 @@ DECOMPOSED = {
 # ATen ops whose result does not depend on their tensor operands' values
 # (only on shapes and dtypes): constants at import time.
 VALUE_FREE = {"new_zeros", "new_ones", "new_full", "new_empty", "zeros_like", "ones_like", "full_like",
+              "empty", "empty_like", "empty_strided",
               "zeros", "ones", "full", "arange", "scalar_tensor", "eye", "sym_size", "size"}
 
 
@@ -440,7 +441,10 @@ class Importer:
                 memo = a if k is None or self.defver[a] == self.version[k] else (a, self.version[k])
                 if memo not in self.const_ssa:
                     # Blob names say where the constant came from: module path, node.
-                    hint = "%s_%s" % (a.meta.get("xnn_path", ""), a.target if a.op == "get_attr" else a.name)
+                    if a.op == "placeholder" and self.kinds[self.placeholders.index(a)][1]:
+                        hint = self.kinds[self.placeholders.index(a)][1]  # the parameter's or buffer's name
+                    else:
+                        hint = "%s_%s" % (a.meta.get("xnn_path", ""), a.target if a.op == "get_attr" else a.name)
                     self.const_ssa[memo] = self.const_tensor(val, str(hint))
                 return self.const_ssa[memo]
             if val is None or isinstance(val, tuple):
@@ -790,7 +794,7 @@ class Importer:
 
     def foldable(self, n):
         name, _ = op_name(n.target)
-        return name not in ("empty", "empty_like", "rand", "randn", "dropout", "native_dropout", "bernoulli",
+        return name not in ("rand", "randn", "dropout", "native_dropout", "bernoulli",
                             "rand_like", "randn_like", "randint", "normal", "uniform")
 
     def flatten_output(self, node, out):
@@ -815,8 +819,9 @@ class Importer:
         name, overload = op_name(n.target)
         if name.endswith("_") and not name.startswith("_"):
             name = name[:-1]  # in-place forms: the graph keeps the result value
-        if name.endswith("_copy") and name not in ("_to_copy", "to_copy"):
-            name = name[:-len("_copy")]  # ExecuTorch edge's functional copies
+        if name.endswith("_copy") and name not in ("_to_copy", "to_copy") and \
+                getattr(self, "op_" + name.lstrip("_"), None) is None:
+            name = name[:-len("_copy")]  # ExecuTorch edge's functional copies (view_copy ...)
         handler = getattr(self, "op_" + name.lstrip("_").replace(".", "_"), None)
         if name == "getitem":
             handler = self.op_getitem
@@ -1150,8 +1155,8 @@ class Importer:
     def op_mm(self, n):
         shape, dtype = self.out(n)
         a, b = n.args[0], n.args[1]
-        if self.const.get(b):  # x @ W^T of nn.Linear: linear with W, no transpose to fold later
-            w = self.w.constant(self.values[b].t().contiguous(), "%s_weight" % n.meta.get("xnn_path", ""))
+        if self.is_const(b):  # x @ W^T of nn.Linear: linear with W, no transpose to fold later
+            w = self.const_tensor(self.const_data(b).t().contiguous(), "%s_weight" % n.meta.get("xnn_path", ""))
             return self.w.op("linear", [self.v(n, a), w], [], shape, dtype)
         return self.w.op("mm", [self.v(n, a), self.v(n, b)], [], shape, dtype)
 
@@ -1425,6 +1430,15 @@ class Importer:
             return self.alias(n)
         return self.w.op("index", [self.v(n, n.args[0])] + ops, [("indexed_dims", arr(dims))], shape, dtype)
 
+    def op_index_select(self, n):
+        shape, dtype = self.out(n)
+        x, dim, index = n.args[:3]
+        dim %= max(self.values[x].dim(), 1)
+        idx = self.v(n, index)
+        if self.values[index].dim() == 0:
+            idx = self.w.op("view", [idx], [], [1], self.values[index].dtype)
+        return self.w.op("index", [self.v(n, x), idx], [("indexed_dims", arr([dim]))], shape, dtype)
+
     def op_index_put(self, n):
         shape, dtype = self.out(n)
         x, indices, values = n.args[:3]
@@ -1512,6 +1526,24 @@ class Importer:
         sshape[dim] = 1
         u = self.w.op("view", [self.operand_as(n, src, dtype)], [], sshape, dtype)
         return self.splice(n, self.v(n, x), u, dim, index, index + 1, tuple(shape), dtype)
+
+    def op_unbind(self, n):
+        x = self.v(n, n.args[0])
+        dim = (n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", 0)) % len(x.shape)
+        shape = list(x.shape)
+        del shape[dim]
+        return tuple(self.w.op("view", [self.slice_of(n, x, dim, i, i + 1)], [], shape, x.dtype)
+                     for i in range(x.shape[dim]))
+
+    def op_stack(self, n):
+        shape, dtype = self.out(n)
+        dim = (n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", 0)) % len(shape)
+        parts = []
+        for a in n.args[0]:
+            s = list(self.values[a].shape)
+            s.insert(dim, 1)
+            parts.append(self.w.op("view", [self.operand_as(n, a, dtype)], [], s, dtype))
+        return parts[0] if len(parts) == 1 else self.w.op("cat", parts, [("dim", "%d : i64" % dim)], shape, dtype)
 
     def op_native_dropout(self, n):
         p, train = n.args[1], n.args[2]
