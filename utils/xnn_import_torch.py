@@ -209,6 +209,11 @@ def trace(module, inputs):
         fx_graph.Graph.create_node = original
         for h in handles:
             h.remove()
+    # Plain tensor attributes (not registered): named in errors about writes to them.
+    for mname, mod in module.named_modules():
+        for attr, t in vars(mod).items():
+            if isinstance(t, torch.Tensor) and not attr.startswith("_"):
+                TENSOR_ATTR_NAMES[storage_key(t)] = (mname + "." if mname else "") + attr
     kinds = [(kind, name) for name, _, kind in uniq] + [("input", None)] * len(inputs)
     values = [t.detach() for _, t, _ in uniq]
     return gm, kinds, values, list(rebound)
@@ -315,6 +320,10 @@ def is_view_op(target):
         return False
     r, a = schema.returns[0].alias_info, schema.arguments[0].alias_info
     return r is not None and a is not None and not a.is_write
+
+
+# Storage key -> "module.path.attr" of plain tensor attributes seen by the last trace.
+TENSOR_ATTR_NAMES = {}
 
 
 def storage_key(t):
@@ -634,8 +643,9 @@ class Importer:
                 raise _Restart(bname)
             self.written_buffers.add(bname)
         elif root.op == "get_attr":
+            attr = TENSOR_ATTR_NAMES.get(k, root.target)
             self.fail(m, "forward writes in place to tensor attribute '%s' ('%s'), which is not a registered "
-                         "buffer: register it (register_buffer) so that it is state" % (root.target, m.target))
+                         "buffer: register it (register_buffer) so that it is state" % (attr, m.target))
         self.snapshot(k)
         r = interp.run_node(m)
         interp.env[m] = r
