@@ -8,7 +8,9 @@ ops is taken as is), evaluates what depends on constants only at import time
 index tables), and writes every remaining op as the edge op of the same
 semantics, or as a short decomposition into edge ops where edge has none yet
 (listed in DECOMPOSED). Parameters and buffers become edge.constant (large
-ones as dense_resource blobs, or elided), user inputs function arguments, and
+ones as dense_resource blobs, or elided; a tensor shared by several modules
+once), user inputs function arguments, buffers that forward writes state
+arguments and results (SPEC 5.1: `xnn.state`), and
 each op carries the module path and ATen op as its location. An ATen op
 without a mapping is an error naming the op and the module path.
 
@@ -1861,7 +1863,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="xnn-import-torch",
         description="Writes a PyTorch model as edge MLIR (ATen ops traced with torch.fx).",
-        epilog="Exit status: 0 on success, 1 on error. Batch norm after a convolution (its only user, constant "
+        epilog="Exit status: 0 on success, 1 on error. Buffers forward writes (in place through any view, "
+               "or assigned anew) are state: an extra argument after the user inputs and an extra result after "
+               "the user outputs, marked {xnn.state = \"<buffer name>\"}, in named_buffers() order; a write "
+               "that cannot be state (to an input, a parameter, an unregistered tensor attribute) is an error. "
+               "A FILE.py:FACTORY module is imported in its own mode (train or eval). Batch norm after a convolution (its only user, constant "
                "f32/f16 parameters) is folded into the convolution (in f64, as fuse_conv_bn_eval); other batch "
                "norms are edge.batch_norm, layer norm edge.layer_norm, addmm edge.addmm. Decomposed ATen ops "
                "(edge has no op, or none xnn-delegate runs, for them yet): " +
@@ -1881,7 +1887,8 @@ def main(argv=None):
                     help="keep batch norms as edge.batch_norm instead of folding them into the convolution before")
     ap.add_argument("-o", dest="output", required=True, help="output .mlir file ('-' for stdout)")
     ap.add_argument("--save-io", metavar="DIR",
-                    help="write input_<i>.npy and PyTorch's eager output_<i>.npy there")
+                    help="write input_<i>.npy (every argument: user inputs, then initial state) and PyTorch's eager "
+                         "output_<i>.npy (user outputs, then new state) there, from the state the trace started from")
     o = ap.parse_args(argv)
     if torch is None:
         print("xnn-import-torch: error: torch is not installed (Debian: apt-get install python3-torch; "
