@@ -150,6 +150,22 @@ def state_slots(module):
     return uniq, slots
 
 
+def make_fx_checked(f):
+    """make_fx, with torch's error for a tensor value read into Python explained."""
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    def run(*args):
+        try:
+            return make_fx(f)(*args)
+        except RuntimeError as e:
+            if "value out of a tracing tensor" in str(e):
+                raise ImportError_("forward reads a tensor's value into Python (.item(), int(t), bool(t), a "
+                                   "branch on a tensor): the traced graph cannot depend on it; keep it a tensor "
+                                   "(index with the tensor, torch.where) (%s)" % str(e).split("\n")[0])
+            raise
+    return run
+
+
 def trace(module, inputs):
     """make_fx of `module` on `inputs`, with every parameter and buffer a graph
     input (the state of the call); each node's meta['xnn_path'] is the module path.
@@ -205,7 +221,7 @@ def trace(module, inputs):
         # (aten._native_multi_head_attention), so it traces to linear/bmm/softmax.
         # The trace runs on copies of the buffers: the module keeps its state.
         with torch.enable_grad():
-            gm = make_fx(call)(*([t if kind == "param" else t.detach().clone() for _, t, kind in uniq] +
+            gm = make_fx_checked(call)(*([t if kind == "param" else t.detach().clone() for _, t, kind in uniq] +
                                  list(inputs)))
     finally:
         fx_graph.Graph.create_node = original
@@ -346,6 +362,18 @@ def root_placeholder(node):
             node = node.args[0]
             continue
         return None
+
+
+def same_values(a, b):
+    """Bitwise-equal tensors (NaNs included)."""
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    if a.is_floating_point():
+        return torch.equal(a.view(torch.int16 if a.element_size() == 2 else
+                                  torch.int32 if a.element_size() == 4 else torch.int64),
+                           b.contiguous().view(torch.int16 if b.element_size() == 2 else
+                                               torch.int32 if b.element_size() == 4 else torch.int64))
+    return torch.equal(a, b)
 
 
 class _Restart(Exception):
@@ -700,12 +728,14 @@ class Importer:
             raise ImportError_("the graph takes %d inputs, %d given" % (len(placeholders), len(self.inputs)))
         interp = torch.fx.Interpreter(self.gm)
         args, state_args = [], []
-        originals = {}
+        originals, buffer_snapshots = {}, {}
         for i, (n, x, (kind, bname)) in enumerate(zip(placeholders, self.inputs, self.kinds)):
             if not isinstance(x, torch.Tensor):
                 raise ImportError_("input %d is not a tensor" % i)
             if kind == "buffer":
                 x = x.clone()  # the walk writes to its own copy of the state
+                if bname not in self.state_names and x.numel() <= (1 << 24):
+                    buffer_snapshots[n] = x.clone()
             elif kind == "input":
                 originals[n] = x.clone()
             interp.env[n] = x
@@ -754,11 +784,14 @@ class Importer:
                     continue
                 self.const[n] = False
                 self.ssa[n] = self.lower(n)
-        # A write the walk did not see (an op that changes its input without saying so) would be lost.
+        # A write the walk did not see (an op that changes a tensor without declaring it) would be lost.
+        for n, (kind, bname) in zip(placeholders, self.kinds):
+            if kind == "buffer" and bname not in self.state_names and n in buffer_snapshots and \
+                    not same_values(interp.env[n], buffer_snapshots[n]):
+                raise ImportError_("forward changed buffer '%s' through an op that does not declare the write: "
+                                   "not supported" % bname)
         for n, x in originals.items():
-            if not torch.equal(interp.env[n], x) and not (x.is_floating_point() and
-                                                            torch.equal(interp.env[n].isnan(), x.isnan()) and
-                                                            torch.equal(interp.env[n].nan_to_num(), x.nan_to_num())):
+            if not same_values(interp.env[n], x):
                 raise ImportError_("forward changed its input %d in place through an op that does not declare "
                                    "the write: not supported" % self.user_index(n))
         self.args = args
@@ -1461,6 +1494,43 @@ class Importer:
         attrs = [("indexed_dims", arr(dims))] + ([("accumulate", "true")] if accumulate else [])
         return self.w.op("index_put", [self.v(n, x), self.operand_as(n, values, dtype)] + ops, attrs, shape, dtype)
 
+    def op_scatter(self, n, accumulate=False):
+        """scatter / scatter_add along dim (no reduce): an index_put with every
+        dim indexed, the index tensor at dim and broadcast aranges elsewhere."""
+        shape, dtype = self.out(n)
+        x, dim, index = n.args[:3]
+        src = n.args[3] if len(n.args) > 3 else n.kwargs.get("src", n.kwargs.get("value"))
+        if n.kwargs.get("reduce") is not None or len(n.args) > 4:
+            self.fail(n, "scatter with a reduce argument is not supported")
+        it = self.values[index]
+        rank = len(shape)
+        if it.dim() != rank:
+            self.fail(n, "scatter's index must have the rank of the tensor")
+        dim %= rank
+        if it.numel() == 0:
+            return self.v(n, x)
+        ops = []
+        for k in range(rank):
+            if k == dim:
+                ops.append(self.v(n, index))
+            else:
+                view = [1] * rank
+                view[k] = it.shape[k]
+                ops.append(self.w.constant(torch.arange(it.shape[k], dtype=torch.int64).view(view), "scatter_dim"))
+        if isinstance(src, torch.fx.Node):
+            vals = self.operand_as(n, src, dtype)
+            sshape = tuple(self.values[src].shape)
+            for k in range(rank):
+                if sshape[k] != it.shape[k]:
+                    vals = self.slice_of(n, vals, k, 0, it.shape[k])
+        else:
+            vals = self.w.constant(torch.tensor(src, dtype=dtype), "scalar")
+        attrs = [("indexed_dims", arr(range(rank)))] + ([("accumulate", "true")] if accumulate else [])
+        return self.w.op("index_put", [self.v(n, x), vals] + ops, attrs, shape, dtype)
+
+    def op_scatter_add(self, n):
+        return self.op_scatter(n, accumulate=True)
+
     def op_index_copy(self, n):
         shape, dtype = self.out(n)
         x, dim, index, source = n.args[:4]
@@ -1878,8 +1948,9 @@ def main(argv=None):
     ap.add_argument("spec", metavar="SPEC", help="torchvision:<model name> or FILE.py:FACTORY")
     ap.add_argument("--input-shape", action="append", type=parse_shape, default=[],
                     help="shape of one input, comma-separated (repeat per input); inputs are uniform in [-1, 1)")
-    ap.add_argument("--dtype", choices=["f32", "f16", "bf16"], default="f32",
-                    help="floating-point type of the model and its inputs (default f32)")
+    ap.add_argument("--dtype", choices=["f32", "f16", "bf16"],
+                    help="convert the model's floating-point parameters, buffers and inputs to this type "
+                         "(default: keep the types they have; torchvision models and --input-shape inputs are f32)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the weights and inputs (default 0)")
     ap.add_argument("--elide-weights", action="store_true",
                     help="write large constants as dense_resource<__elided__> (structure only)")
@@ -1896,11 +1967,12 @@ def main(argv=None):
         return 1
     try:
         module, inputs = load_spec(o.spec, o.input_shape, o.seed)
-        dtype = getattr(torch, DTYPE_ARG[o.dtype])
-        module = module.to(dtype)
+        if o.dtype:
+            dtype = getattr(torch, DTYPE_ARG[o.dtype])
+            module = module.to(dtype)
+            inputs = [x.to(dtype) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
         if o.spec.startswith("torchvision:"):
             module.eval()  # random init for inference; a factory's module is imported in its own mode
-        inputs = [x.to(dtype) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
         text, all_inputs, eager = import_module_io(module, inputs, o.elide_weights, not o.no_fold_batch_norm)
         header = "// Imported by xnn-import-torch %s\n" % " ".join(
             a if a.replace("-", "").replace(",", "").replace(":", "").replace(".", "").replace("_", "").replace(

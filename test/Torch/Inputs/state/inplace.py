@@ -115,6 +115,41 @@ class Shared(nn.Module):  # two submodules share one buffer: one state
         return self.b.s * 2
 
 
+class Scatter(nn.Module):  # scatter_ / scatter_add_ along a dim at run-time positions
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("c", torch.zeros(2, 5, 3))
+        self.register_buffer("hits", torch.zeros(5))
+
+    def forward(self, x, pos):
+        idx = pos.view(1, -1, 1).expand(2, -1, 3)
+        self.c.scatter_(1, idx, x)
+        self.hits.scatter_add_(0, pos, torch.ones(pos.shape[0]))
+        return self.c.sum(1), self.hits
+
+
+class NarrowBf16(nn.Module):  # a bf16 buffer written through narrow, then scaled in place
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("c", torch.zeros(6, 2, dtype=torch.bfloat16))
+
+    def forward(self, x):
+        torch.narrow(self.c, 0, 2, 2).copy_(x)  # f32 into bf16: rounded as copy_ does
+        self.c.mul_(0.5)
+        return self.c.float().sum(0)
+
+
+class DataAlias(nn.Module):  # written through .data
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("c", torch.zeros(4, 3))
+
+    def forward(self, x):
+        self.c.data[1] = x
+        self.c[2] += x
+        return self.c.sum(0)
+
+
 def f32(*shape):
     return lambda g: torch.rand(shape, generator=g) * 2 - 1
 
@@ -137,6 +172,9 @@ CASES = {
     "rebind": (Rebind, [f32(3)]),
     "masked_fill": (MaskedFill, [f32(8), positions(8, 1)]),
     "shared": (Shared, [f32(4)]),
+    "scatter": (Scatter, [f32(2, 2, 3), positions(5, 2)]),
+    "narrow_bf16": (NarrowBf16, [f32(2, 2)]),
+    "data_alias": (DataAlias, [f32(3)]),
 }
 
 
@@ -176,7 +214,18 @@ class Resize(nn.Module):
         return x + 1
 
 
+class ItemRead(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("c", torch.zeros(4, 3))
+
+    def forward(self, x, pos):
+        self.c[int(pos)] = x
+        return self.c.sum(0)
+
+
 ERRORS = {
+    "item_read": (ItemRead, [f32(3), lambda g: torch.tensor(1)], "forward reads a tensor's value into Python"),
     "input_write": (InputWrite, [f32(3)], "writes in place to its input 0"),
     "param_write": (ParamWrite, [f32(3)], "writes in place to parameter 'w'"),
     "attr_write": (AttrWrite, [f32(3)], "not a registered buffer"),

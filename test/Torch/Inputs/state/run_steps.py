@@ -27,7 +27,10 @@ def load(path):
 
 
 def npy(path):
-    return torch.from_numpy(np.load(path))
+    a = np.load(path)
+    if a.dtype == np.uint16:  # bf16 as its raw bits
+        return torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
+    return torch.from_numpy(a)
 
 
 def run(cmd):
