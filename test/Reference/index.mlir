@@ -89,6 +89,6 @@ func.func @oob_put() -> tensor<2x2x3xf32> {
 }
 // xnn-run: the same located error, exit 1, no output written.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: not xnn-run %s --func=oob_put --output-dir %t/out 2>&1 | FileCheck %s --check-prefix=XRUN
+// RUN: not xnn-run %s --func=oob_put --output-dir %t/out 2>&1 | FileCheck %s --check-prefix=XR
 // RUN: not ls %t/out/output_0.npy
-// XRUN: {{.*}}index.mlir:[[# @LINE - 7]]:8: error: 'edge.index_put' op index 3 is out of bounds for dimension 2 with size 3
+// XR: {{.*}}index.mlir:[[# @LINE - 7]]:8: error: 'edge.index_put' op index 3 is out of bounds for dimension 2 with size 3
