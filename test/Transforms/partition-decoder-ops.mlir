@@ -21,10 +21,10 @@
 // CHECK-DAG: xnn-stats: 1 portable because: bitwise_or on i1 / integer tensors: the pinned XNNPACK has no boolean or integer tensors
 // CHECK-DAG: xnn-stats: 1 portable because: bitwise_xor on i1 / integer tensors: the pinned XNNPACK has no boolean or integer tensors
 // CHECK-DAG: xnn-stats: 1 portable because: bitwise_not on i1 / integer tensors: the pinned XNNPACK has no boolean or integer tensors
-// CHECK-DAG: partition-decoder-ops.mlir:54:8: remark: edge.index stays portable
-// CHECK-DAG: partition-decoder-ops.mlir:59:10: remark: edge.index_put stays portable
-// CHECK-DAG: partition-decoder-ops.mlir:61:9: remark: edge.bitwise_and stays portable
-// CHECK-DAG: partition-decoder-ops.mlir:64:9: remark: edge.bitwise_not stays portable
+// CHECK-DAG: partition-decoder-ops.mlir:55:8: remark: edge.index stays portable
+// CHECK-DAG: partition-decoder-ops.mlir:60:10: remark: edge.index_put stays portable
+// CHECK-DAG: partition-decoder-ops.mlir:62:9: remark: edge.bitwise_and stays portable
+// CHECK-DAG: partition-decoder-ops.mlir:65:9: remark: edge.bitwise_not stays portable
 // CHECK-DAG: edge.sin: 2 delegated, 0 portable (100.0%)
 // CHECK-DAG: edge.cos: 1 delegated, 0 portable (100.0%)
 // CHECK-DAG: edge.ceil: 1 delegated, 0 portable (100.0%)
@@ -44,6 +44,7 @@
 // IR-DAG: "xnn.unary"(%{{.*}}) {kind = "ceiling"} : (tensor<2x4xbf16>) -> tensor<2x4xbf16>
 // bf16 sine runs in f32 between converts.
 // IR-DAG: "xnn.unary"(%{{.*}}) {kind = "sine"} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+// DOC: decoder ops: rope tables, a KV cache write, masks
 func.func @forward(%pos: tensor<1xi64>, %k: tensor<1x1x4xf32>, %cache: tensor<1x8x4xf32>, %m: tensor<4x8xi1>,
                    %n: tensor<8xi1>, %h: tensor<2x4xbf16>)
     -> (tensor<1x8x4xf32>, tensor<1x8x4xf32>, tensor<4x8xi1>, tensor<2x4xbf16>) {
