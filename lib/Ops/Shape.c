@@ -634,8 +634,8 @@ static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, Xnn
 static bool refuseIndex(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
   bool get = xnnOpIs(op, "edge.index");
-  return xnnCapRefuse(why, "%s is a %s at run-time indices; the pinned XNNPACK has no %s node",
-                      get ? "index" : "index_put", get ? "gather" : "scatter", get ? "gather" : "scatter");
+  return xnnCapRefuse(why, "%s by run-time indices: the pinned XNNPACK has no %s node",
+                      get ? "index gathers" : "index_put scatters", get ? "gather" : "scatter");
 }
 
 /* ---- lowerings ----------------------------------------------------------- */
