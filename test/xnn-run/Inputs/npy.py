@@ -2,7 +2,7 @@
 
   npy.py write PATH DTYPE SHAPE VALUES   DTYPE f32|i64|i32, SHAPE like 2x3 (or "" for a scalar),
                                          VALUES comma-separated, C order
-  npy.py show PATH...                    prints "PATH-BASENAME: dtype[shape] = [v, ...]" per file
+  npy.py show PATH...                    prints "[step_<s>/]BASENAME: dtype[shape] = [v, ...]" per file
 """
 import ast
 import os
@@ -40,7 +40,9 @@ def show(path):
         count *= d
     vals = struct.unpack("<%d%s" % (count, code), data[10 + hlen:10 + hlen + count * struct.calcsize(code)])
     text = ", ".join("%g" % v if name == "f32" else str(v) for v in vals)
-    print("%s: %s[%s] = [%s]" % (os.path.basename(path), name, ", ".join(map(str, header["shape"])), text))
+    parent = os.path.basename(os.path.dirname(path))
+    shown = os.path.join(parent, os.path.basename(path)) if parent.startswith("step_") else os.path.basename(path)
+    print("%s: %s[%s] = [%s]" % (shown, name, ", ".join(map(str, header["shape"])), text))
 
 
 if __name__ == "__main__":
