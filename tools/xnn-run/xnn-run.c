@@ -563,8 +563,10 @@ static bool checkFeeds(const Model *m, const StateMap *sm, const Options *o) {
     } else {
       MlirType t = mlirFunctionTypeGetResult(ft, (intptr_t)o->greedyResult);
       XnnMlirDType d = xnnMlirDTypeFromType(mlirShapedTypeGetElementType(t));
-      if ((d != XNN_MLIR_F32 && d != XNN_MLIR_F16 && d != XNN_MLIR_BF16) || mlirShapedTypeGetRank(t) < 1 ||
-          mlirShapedTypeGetDimSize(t, mlirShapedTypeGetRank(t) - 1) < 1) {
+      bool nonEmpty = mlirShapedTypeHasStaticShape(t) && mlirShapedTypeGetRank(t) >= 1;
+      for (intptr_t k = 0; nonEmpty && k < mlirShapedTypeGetRank(t); ++k)
+        nonEmpty = mlirShapedTypeGetDimSize(t, k) > 0;
+      if ((d != XNN_MLIR_F32 && d != XNN_MLIR_F16 && d != XNN_MLIR_BF16) || !nonEmpty) {
         char *ts = typeStr(t);
         snprintf(err, sizeof err, "--greedy-feed %ld:%ld: output %ld is '%s', not logits (f32, f16 or bf16 "
                  "[..., vocab])", o->greedyResult, o->greedyArg, o->greedyResult, ts);
@@ -586,11 +588,12 @@ static bool checkFeeds(const Model *m, const StateMap *sm, const Options *o) {
     MlirType type = mlirFunctionTypeGetInput(ft, (intptr_t)args[f]);
     if (!xnnMlirTensorCreateFromType(&t, type))
       continue; /* reported where the inputs are made */
-    if (!isIntDType(t.dtype) || xnnMlirTensorNumElements(&t) < 1 ||
-        (f == 0 && xnnMlirTensorNumElements(&t) != 1)) {
+    /* A token is fed to the next step, or carried in by --state-from, as one id. */
+    bool oneToken = f == 0 && (o->steps > 1 || o->stateFrom);
+    if (!isIntDType(t.dtype) || xnnMlirTensorNumElements(&t) < 1 || (oneToken && xnnMlirTensorNumElements(&t) != 1)) {
       char *ts = typeStr(type);
       snprintf(err, sizeof err, "%s: input %ld is '%s'; it needs %s", flags[f], args[f], ts,
-               f == 0 ? "i64 or i32 with one element (one token id)" : "i64 or i32 (positions)");
+               f == 0 ? "i64 or i32 with one element (the token fed on)" : "i64 or i32 (positions)");
       free(ts);
     }
     xnnMlirTensorDestroy(&t);
@@ -706,7 +709,7 @@ static bool stateFromDir(XnnMlirDiagEngine *diags, const Model *m, const StateMa
       ok = false;
     } else {
       for (int64_t k = 0; k < xnnMlirTensorNumElements(&in[args[f]]); ++k)
-        setInt(&in[args[f]], k, v + k);
+        setInt(&in[args[f]], k, (int64_t)((uint64_t)v + (uint64_t)k)); /* wraps, never UB */
       carried[args[f]] = true;
     }
     free(text);
@@ -1046,7 +1049,7 @@ static int runSteps(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const S
         setInt(&in[o->greedyArg], 0, token);
       if (o->positionArg >= 0)
         for (int64_t k = 0; k < xnnMlirTensorNumElements(&in[o->positionArg]); ++k)
-          setInt(&in[o->positionArg], k, nextPos + k);
+          setInt(&in[o->positionArg], k, (int64_t)((uint64_t)nextPos + (uint64_t)k));
     }
     if (print)
       for (size_t i = 0; i < sm->numUserIn; ++i)
@@ -1063,7 +1066,7 @@ static int runSteps(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const S
     }
     if (o->positionArg >= 0) {
       const XnnMlirTensor *p = &in[o->positionArg];
-      nextPos = getInt(p, xnnMlirTensorNumElements(p) - 1) + 1;
+      nextPos = (int64_t)((uint64_t)getInt(p, xnnMlirTensorNumElements(p) - 1) + 1);
     }
     if (o->outputDir && s == 0 && !writeAll(o->outputDir, "input", in, m->numIn))
       goto done;
