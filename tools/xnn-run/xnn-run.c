@@ -142,7 +142,8 @@ static void printHelp(void) {
          "                         maps state names to output_<i>.npy; matched by name); --input then\n"
          "                         names the user inputs only. If that run fed tokens or positions, its\n"
          "                         tokens.txt / position.txt give step 0's --greedy-feed /\n"
-         "                         --position-arg input (prefill with one module, decode with another)\n"
+         "                         --position-arg input, over --input (prefill with one module,\n"
+         "                         decode with another)\n"
          "  --step-inputs=<dir>    User input i of step s from <dir>/step_<s>/input_<i>.npy (step 0\n"
          "                         too, unless --input gives it), except inputs fed by the flags below;\n"
          "                         without it, other user inputs keep step 0's values\n"
@@ -702,6 +703,12 @@ static bool stateFromDir(XnnMlirDiagEngine *diags, const Model *m, const StateMa
     int64_t v;
     if (!text) {
       ok = missing;
+      if (missing && !o->inputs && !o->stepInputs) { /* else step 0's would be seeded random values */
+        fprintf(stderr, TOOL ": error: %s: no '%s' gives step 0's input %ld, nor --input or --step-inputs "
+                "(run the earlier step with %s too)\n", f ? "--position-arg" : "--greedy-feed", path, args[f],
+                f ? "--position-arg" : "--greedy-feed");
+        ok = false;
+      }
       continue;
     }
     if (!lastInteger(text, &v)) {
