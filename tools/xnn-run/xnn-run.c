@@ -2,7 +2,9 @@
  * random or .npy inputs: portable ops through the reference interpreter
  * (Reference.h), delegate calls through the live XNNPACK runtime
  * (Runtime.h). Writes or prints the outputs, compares two modules, times
- * repeated runs (SPEC section 5). */
+ * repeated runs (SPEC section 5); runs a function with state (xnn.state,
+ * SPEC section 5.1) over steps, feeding its state, greedy tokens and
+ * positions from one call to the next. */
 #include "xnnmlir/Version.h"
 #include "xnnmlir/Diagnostics.h"
 #include "xnnmlir/Dialects.h"
