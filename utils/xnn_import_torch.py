@@ -210,6 +210,8 @@ class Writer:
             value = "dense_resource<__elided__> : %s" % ty
         elif n > RESOURCE_MIN_ELEMENTS:
             base = "".join(c if c.isalnum() or c == "_" else "_" for c in hint) or "weight"
+            if base[0].isdigit():  # a blob key is an identifier: nn.Sequential's "0_weight" is not
+                base = "_" + base
             name, k = base, 1
             while name in self.resource_names:
                 k += 1
