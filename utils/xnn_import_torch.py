@@ -50,7 +50,7 @@ DECOMPOSED = {
                                                                   "for 1x1 and dividing sizes)",
     "select": "slice + view",
     "unbind": "one slice + view per index",
-    "stack": "unsqueeze + cat",
+    "stack": "view (the new dim) + cat",
     "log_softmax": "log(softmax(x)) (-inf where softmax underflows to 0: more than ~87 (f32) below the row's "
                    "largest value)",
     "split": "one slice per piece",
@@ -1152,15 +1152,6 @@ class Importer:
 
     op_split_with_sizes = op_unsafe_split = op_unsafe_split_with_sizes = op_split
 
-    def op_unbind(self, n):
-        """One select (slice + view) per index of `dim`, as split does per piece."""
-        x = self.v(n, n.args[0])
-        dim = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", 0)
-        dim %= len(x.shape)
-        shape = list(x.shape[:dim]) + list(x.shape[dim + 1:])
-        return tuple(self.w.op("view", [self.slice_of(n, x, dim, i, i + 1)], [], shape, x.dtype)
-                     for i in range(x.shape[dim]))
-
     def op_getitem(self, n):
         src, i = n.args
         vals = self.ssa.get(src)
@@ -1172,20 +1163,6 @@ class Importer:
         shape, dtype = self.out(n)
         dim = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", 0)
         xs = [self.v(n, a) for a in n.args[0] if tuple(self.values[a].shape) != (0,)]
-        if len(xs) == 1:
-            return xs[0]
-        return self.w.op("cat", xs, [("dim", "%d : i64" % dim)], shape, dtype)
-
-    def op_stack(self, n):
-        """stack = unsqueeze each tensor at `dim`, then cat."""
-        shape, dtype = self.out(n)
-        dim = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", 0)
-        dim %= len(shape)
-        xs = []
-        for a in n.args[0]:
-            x = self.v(n, a)
-            xs.append(self.w.op("unsqueeze", [x], [("dim", "%d : i64" % dim)],
-                                list(x.shape[:dim]) + [1] + list(x.shape[dim:]), x.dtype))
         if len(xs) == 1:
             return xs[0]
         return self.w.op("cat", xs, [("dim", "%d : i64" % dim)], shape, dtype)
