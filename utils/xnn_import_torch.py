@@ -1125,8 +1125,11 @@ class Importer:
         end = a[3] if a[3] is not None else sys.maxsize
         step = a[4] if a[4] is not None else 1
         x = self.v(n, n.args[0])
+        size = x.shape[dim % len(x.shape)]
         if end >= sys.maxsize // 2:
-            end = x.shape[dim % len(x.shape)]
+            end = size
+        if step == 1 and start in (0, -size) and end >= size:
+            return x  # the whole dim (x[:, 1:] traces one for dim 0): no op
         return self.slice_of(n, x, dim, start, end, step)
 
     def op_select(self, n):

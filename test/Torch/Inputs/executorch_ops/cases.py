@@ -15,10 +15,12 @@ Conventions:
   to_edge().partition() vs to_edge_transform_and_lower()) are one case:
   this project has one path.
 - Inputs are drawn from a generator seeded by the case name (run.py).
-- `portable` is what ExecuTorch asserts stays outside the delegate (shown
-  beside ours, not checked: this project may delegate more).
-- `delegate_note`: why this project's segment count may differ from
-  ExecuTorch's (then any count passes, the note is printed).
+- `portable`: the edge ops ExecuTorch asserts stay outside the delegate
+  (check / check_not on edge ops; a dict by dtype where they differ), [] where
+  it asserts the op is gone, None where it asserts nothing. Checked against
+  the op types xnn-stats reports portable.
+- `delegate_note`: why this project's segment count or portable ops may
+  differ from ExecuTorch's (then any count passes and the note is printed).
 - `ci`: in the lit test's subset (test/Torch/executorch-ops.test).
 
 KNOWN_REFUSALS: cases this project refuses today (import or xnn-opt error),
@@ -54,7 +56,7 @@ def add(file, test, make, inputs, dtypes=("f32",), atol=ATOL, rtol=RTOL, delegat
         r = rtol[dt] if isinstance(rtol, dict) else rtol
         _CASES.append(Case(file=file, name="%s.%s_%s" % (stem, test, dt), make=make, inputs=inputs, dtype=dt,
                            atol=a, rtol=r, delegates=delegates[dt] if isinstance(delegates, dict) else delegates,
-                           portable=portable, delegate_note=delegate_note, skip=skip(dt) if callable(skip) else skip,
+                           portable=portable[dt] if isinstance(portable, dict) else portable, delegate_note=delegate_note, skip=skip(dt) if callable(skip) else skip,
                            ci=ci, convert=convert, train=train, tol=tol if callable(tol) else None))
 
 
@@ -199,7 +201,7 @@ add("test_bmm.py", "bmm", lambda: Fn(lambda s, x, y: torch.bmm(x, y)), lambda: (
     ("f32", "f16"), ci=True)
 
 # ---- test_ceil.py --------------------------------------------------------------
-add("test_ceil.py", "ceil", lambda: Fn(lambda s, x: torch.ceil(x)), fixed(ROUNDING), ("f32", "f16"))
+add("test_ceil.py", "ceil", lambda: Fn(lambda s, x: torch.ceil(x)), fixed(ROUNDING), ("f32", "f16"), ci=True)
 
 # ---- test_clamp.py -------------------------------------------------------------
 
@@ -215,30 +217,29 @@ add("test_clamp.py", "clamp_upper", _clamp(None, 0.5), BIG)
 
 # ---- test_cos.py ---------------------------------------------------------------
 add("test_cos.py", "cos", lambda: Fn(lambda s, x: torch.cos(x)), fixed(ANGLES), ("f32", "f16"),
-    atol={"f32": 1e-4, "f16": 2e-3})
+    atol={"f32": 1e-4, "f16": 2e-3}, ci=True)
 
 # ---- test_div.py ---------------------------------------------------------------
-add("test_div.py", "div", lambda: Fn(lambda s, x, y: x / y), lambda: (rn(1) + 4, rn(1) + 4), ("f32", "f16"))
+add("test_div.py", "div", lambda: Fn(lambda s, x, y: x / y), lambda: (rn(1) + 4, rn(1) + 4), ("f32", "f16"), ci=True)
 add("test_div.py", "div_single_input", lambda: Fn(lambda s, x: x / x), lambda: (rn(1) + 4,))
 
 # ---- test_elu.py (the upstream fp tests are disabled there: "PyTorch Pin Update Required")
-add("test_elu.py", "elu", lambda: nn.ELU(alpha=0.5), lambda: (rn(1, 3, 3),), ("f32", "f16"))
+add("test_elu.py", "elu", lambda: nn.ELU(alpha=0.5), lambda: (rn(1, 3, 3),), ("f32", "f16"), ci=True)
 
 # ---- test_exp.py ---------------------------------------------------------------
 add("test_exp.py", "exp", lambda: Fn(lambda s, x: torch.exp(x)), lambda: (rn(20),), ("f32", "f16"),
-    tol=lambda ref: f16_policy(ref) if ref.dtype == torch.float16 else (ATOL, RTOL))
+    tol=lambda ref: f16_policy(ref) if ref.dtype == torch.float16 else (ATOL, RTOL), ci=True)
 
 # ---- test_floor.py -------------------------------------------------------------
-add("test_floor.py", "floor", lambda: Fn(lambda s, x: torch.floor(x)), fixed(ROUNDING), ("f32", "f16"))
+add("test_floor.py", "floor", lambda: Fn(lambda s, x: torch.floor(x)), fixed(ROUNDING), ("f32", "f16"), ci=True)
 
 # ---- test_gelu.py --------------------------------------------------------------
 add("test_gelu.py", "gelu", lambda: nn.GELU(), lambda: (rn(20),), ("f32", "f16"),
     tol=lambda ref: f16_policy(ref) if ref.dtype == torch.float16 else (ATOL, RTOL),
-    delegates={"f32": 1, "f16": 0}, portable=["edge.gelu"],
-    delegate_note=None)
+    delegates={"f32": 1, "f16": 0}, portable={"f32": [], "f16": ["edge.gelu"]}, ci=True)
 
 # ---- test_hardswish.py ---------------------------------------------------------
-add("test_hardswish.py", "hardswish", lambda: nn.Hardswish(), lambda: (rn(1, 3, 3),), ("f32", "f16"))
+add("test_hardswish.py", "hardswish", lambda: nn.Hardswish(), lambda: (rn(1, 3, 3),), ("f32", "f16"), ci=True)
 add("test_hardswish.py", "hardswish_functional", lambda: Fn(lambda s, x: F.hardswish(x)), lambda: (rn(1, 3, 3),))
 
 # ---- test_hardtanh.py ----------------------------------------------------------
@@ -280,13 +281,11 @@ for _n, _rows in _CAT_ROWS.items():
     # fp32 cat5's last input has 1 row, fp16 cat5's 5 rows
     for _dt in ("f32", "f16"):
         _r = _rows if not (_n == 5 and _dt == "f32") else [1, 3, 2, 5, 1]
-        add("test_cat.py", "cat%d" % _n, _cat(), lambda r=_r: tuple(rn(k, 2, 3) for k in r), (_dt,), ci=_n == 3,
-            delegates=None)
+        add("test_cat.py", "cat%d" % _n, _cat(), lambda r=_r: tuple(rn(k, 2, 3) for k in r), (_dt,), ci=_n == 3)
 for _n in range(6, 10):
-    add("test_cat.py", "cat_gt_5_%d" % _n, _cat(), lambda n=_n: tuple(rn(1, 2, 3) for _ in range(n)), ("f32", "f16"),
-        delegates=None)
+    add("test_cat.py", "cat_gt_5_%d" % _n, _cat(), lambda n=_n: tuple(rn(1, 2, 3) for _ in range(n)), ("f32", "f16"))
 add("test_cat.py", "cat_negative_dim", lambda: Fn(lambda s, x, y: torch.cat([x, y], -1)),
-    lambda: (rn(3, 2, 3), rn(3, 2, 1)), delegates=None)
+    lambda: (rn(3, 2, 3), rn(3, 2, 1)))
 
 # ---- test_clone.py -------------------------------------------------------------
 _ALIAS = "the importer drops a clone that keeps the layout (an alias of its input): no op is left to delegate"
@@ -301,7 +300,7 @@ add("test_clone.py", "clone_with_contiguous_format",
     delegates=None)
 add("test_clone.py", "clone_with_channels_last_not_partitioned",
     lambda: Fn(lambda s, x: torch.clone(x, memory_format=torch.channels_last)), lambda: (rn(1, 3, 4, 4),),
-    delegates=0)
+    delegates=0, ci=True)
 add("test_clone.py", "clone_channels_last_to_contiguous_not_partitioned",
     lambda: Fn(lambda s, x: torch.clone(x.to(memory_format=torch.channels_last),
                                         memory_format=torch.contiguous_format)), lambda: (rn(1, 3, 4, 4),),
@@ -400,7 +399,7 @@ add("test_leaky_relu.py", "leaky_relu_functional", lambda: Fn(lambda s, x: F.lea
     ("f32", "f16"))
 
 # ---- test_log.py ---------------------------------------------------------------
-add("test_log.py", "log", lambda: Fn(lambda s, x: torch.log(torch.abs(x))), lambda: (rn(20),), ("f32", "f16"))
+add("test_log.py", "log", lambda: Fn(lambda s, x: torch.log(torch.abs(x))), lambda: (rn(20),), ("f32", "f16"), ci=True)
 
 # ---- test_lstm.py --------------------------------------------------------------
 
@@ -480,11 +479,14 @@ def _mean(dims, keepdim=True, dtype=None):
 X544 = lambda: (rn(1, 5, 4, 4),)
 add("test_mean_dim.py", "mean_dim", _mean((-1, -2)), X544, ("f32", "f16"), ci=True)
 add("test_mean_dim.py", "mean_dim_positive_dims", _mean((2, 3)), X544)
-add("test_mean_dim.py", "mean_dim_unsupported", _mean(3), X544, delegates=None, portable=["edge.mean"])
+_MEAN_ANY = ("XNNPACK's static_reduce takes any dims of any rank, with or without keepdim; ExecuTorch's partitioner "
+             "takes a 4-D mean over the last two dims (keepdim) only")
+add("test_mean_dim.py", "mean_dim_unsupported", _mean(3), X544, delegates=None, portable=["edge.mean"],
+    delegate_note=_MEAN_ANY)
 add("test_mean_dim.py", "mean_dim_unsupported_3d", _mean((-1, -2)), lambda: (rn(1, 5, 4),), delegates=None,
-    portable=["edge.mean"])
+    portable=["edge.mean"], delegate_note=_MEAN_ANY)
 add("test_mean_dim.py", "mean_dim_unsupported_keepdim_false", _mean((-1, -2), keepdim=False), X544, delegates=None,
-    portable=["edge.mean"])
+    portable=["edge.mean"], delegate_note=_MEAN_ANY)
 add("test_mean_dim.py", "mean_dim_unsupported_dtype", _mean((-1, -2), dtype=torch.float64), X544, delegates=None,
     portable=["edge.mean"])
 
@@ -527,10 +529,10 @@ for _b in (True, False):
 
 # ---- test_minimum.py / test_multiply.py / test_negate.py -----------------------
 add("test_minimum.py", "minimum", lambda: Fn(lambda s, x, y: torch.minimum(x, y)), lambda: (rn(1, 3, 6), rn(1, 3, 6)),
-    ("f32", "f16"))
+    ("f32", "f16"), ci=True)
 add("test_multiply.py", "mul", lambda: Fn(lambda s, x, y: x * y), lambda: (rn(1, 3), rn(4, 3)), ("f32", "f16"),
     ci=True)
-add("test_negate.py", "negate", lambda: Fn(lambda s, x: torch.neg(x)), fixed(ROUNDING), ("f32", "f16"))
+add("test_negate.py", "negate", lambda: Fn(lambda s, x: torch.neg(x)), fixed(ROUNDING), ("f32", "f16"), ci=True)
 
 # ---- test_permute.py -----------------------------------------------------------
 add("test_permute.py", "permute", lambda: Fn(lambda s, x: torch.permute(x + x, [0, 2, 3, 1])),
@@ -545,7 +547,7 @@ add("test_permute.py", "permute_copy", lambda: Fn(lambda s, x: torch.permute_cop
 # ---- test_pow.py ---------------------------------------------------------------
 add("test_pow.py", "pow2", lambda: Fn(lambda s, x: torch.pow(x, 2)), lambda: (rn(20),), ("f32", "f16"))
 add("test_pow.py", "pow_unsupported", lambda: Fn(lambda s, x: torch.pow(x, 3)), lambda: (rn(5),), delegates=0,
-    portable=["edge.pow"])
+    portable=["edge.pow"], ci=True)
 
 # ---- test_prelu.py -------------------------------------------------------------
 _PRELU_W = lambda: (rn(1, 5, 3, 2),)
@@ -565,12 +567,12 @@ add("test_prelu.py", "prelu_constant_weight_empty_decompositions_file_load", _co
 
 # ---- unary: test_relu.py, test_rsqrt.py, test_sigmoid.py, test_sin.py, test_sqrt.py, test_square.py, test_tanh.py
 add("test_relu.py", "relu", lambda: nn.ReLU(), lambda: (rn(8),), ci=True)
-add("test_rsqrt.py", "rsqrt", lambda: Fn(lambda s, x: torch.rsqrt(torch.abs(x))), lambda: (rn(20),), ("f32", "f16"))
-add("test_sigmoid.py", "sigmoid", lambda: nn.Sigmoid(), lambda: (torch.ones(4),), ("f32",))
+add("test_rsqrt.py", "rsqrt", lambda: Fn(lambda s, x: torch.rsqrt(torch.abs(x))), lambda: (rn(20),), ("f32", "f16"), ci=True)
+add("test_sigmoid.py", "sigmoid", lambda: nn.Sigmoid(), lambda: (torch.ones(4),), ("f32",), ci=True)
 add("test_sigmoid.py", "sigmoid", lambda: nn.Sigmoid(), lambda: (rn(4),), ("f16",))
-add("test_sin.py", "sin", lambda: Fn(lambda s, x: torch.sin(x)), fixed(ANGLES), ("f32", "f16"))
-add("test_sqrt.py", "sqrt", lambda: Fn(lambda s, x: torch.sqrt(torch.abs(x))), lambda: (rn(20),), ("f32", "f16"))
-add("test_square.py", "square", lambda: Fn(lambda s, x: torch.square(x)), lambda: (rn(20),), ("f32", "f16"))
+add("test_sin.py", "sin", lambda: Fn(lambda s, x: torch.sin(x)), fixed(ANGLES), ("f32", "f16"), ci=True)
+add("test_sqrt.py", "sqrt", lambda: Fn(lambda s, x: torch.sqrt(torch.abs(x))), lambda: (rn(20),), ("f32", "f16"), ci=True)
+add("test_square.py", "square", lambda: Fn(lambda s, x: torch.square(x)), lambda: (rn(20),), ("f32", "f16"), ci=True)
 add("test_tanh.py", "tanh", lambda: Fn(lambda s, x: torch.tanh(x)), lambda: (rn(20),), ("f32", "f16"), ci=True)
 
 # ---- test_slice_copy.py --------------------------------------------------------
@@ -582,10 +584,9 @@ add("test_slice_copy.py", "slice_copy_memory_format",
 add("test_slice_copy.py", "slice_copy_default_start", lambda: Fn(lambda s, x: torch.ops.aten.slice.Tensor(x, 0, None, 2)),
     lambda: (rn(5, 5),))
 add("test_slice_copy.py", "slice_copy_stride_non_1", lambda: Fn(lambda s, x: x[:3:2, :, :]), lambda: (rn(5, 5, 5),),
-    delegates=0, delegate_note="a step-2 slice is imported as view + unit-stride slices (DECOMPOSED), which "
-                               "XNNPACK runs; ExecuTorch keeps the strided slice portable")
+    delegates=0, portable=["edge.slice"])
 add("test_slice_copy.py", "slice_copy_dim_0", lambda: Fn(lambda s, x: x[-1:3, 2:, 3:3]), lambda: (rn(5, 5, 5),),
-    delegates=0)
+    delegates=0, portable=["edge.slice"])
 add("test_slice_copy.py", "static_slice_with_dynamic_dim", lambda: Fn(lambda s, x: x[1:3, -2:, :-1]),
     lambda: (rn(5, 5, 5),), delegates=0,
     skip="dynamic shapes (torch.export Dim): this project's graphs have static shapes")
@@ -627,32 +628,29 @@ add("test_static_constant_pad.py", "negative_pad_model_with_ints", lambda: nn.Co
 # ---- test_sub.py ---------------------------------------------------------------
 add("test_sub.py", "sub", lambda: Fn(lambda s, x, y: x - y), lambda: (rn(1, 3), rn(4, 3)), ("f32", "f16"))
 add("test_sub.py", "sub_with_alpha", lambda: Fn(lambda s, x, y: (torch.sub(x, y, alpha=1), torch.sub(x, y, alpha=2))),
-    lambda: (rn(1, 1, 4, 4), rn(1, 1, 4, 4)), portable=["edge.sub"])
+    lambda: (rn(1, 1, 4, 4), rn(1, 1, 4, 4)), portable=["edge.sub"], ci=True)
 
 # ---- test_to_copy.py (no comparison upstream; compared here) -------------------
 add("test_to_copy.py", "channel_last_before_linear",
     lambda: Fn(lambda s, x: s.lin(x.to(memory_format=torch.channels_last)), lin=nn.Linear(3, 3)),
-    lambda: (rn(1, 3, 3, 3),), delegates=None)
+    lambda: (rn(1, 3, 3, 3),), delegates=None, portable=[])
 add("test_to_copy.py", "contiguous_before_conv",
     lambda: Fn(lambda s, x: s.conv(x.to(memory_format=torch.contiguous_format)), conv=nn.Conv2d(3, 3, 3)),
-    lambda: (rn(1, 3, 6, 6),), delegates=None)
+    lambda: (rn(1, 3, 6, 6),), delegates=None, portable=[])
 add("test_to_copy.py", "dtype_and_memory_format_conversion",
     lambda: Fn(lambda s, x: s.conv(x.to(torch.float, memory_format=torch.channels_last)), conv=nn.Conv2d(3, 3, 3)),
-    lambda: (torch.randint(0, 10, (1, 3, 6, 6), dtype=torch.int32),), delegates=None, ci=True)
+    lambda: (torch.randint(0, 10, (1, 3, 6, 6), dtype=torch.int32),), delegates=None, portable=[], ci=True,
+    delegate_note="XNNPACK's convert has no int32 input: the i32 -> f32 to_copy runs portable, the conv delegated "
+                  "(ExecuTorch folds the convert into the delegate's input)")
 add("test_to_copy.py", "dtype_and_memory_format_with_linear",
     lambda: Fn(lambda s, x: s.lin(x.to(torch.float, memory_format=torch.channels_last)), lin=nn.Linear(3, 3)),
-    lambda: (torch.randint(0, 10, (1, 3, 3, 3), dtype=torch.int16),), delegates=None)
+    lambda: (torch.randint(0, 10, (1, 3, 3, 3), dtype=torch.int16),), delegates=None, portable=[])
 
 
 # ---- what this project refuses today ---------------------------------------------
-_UNARY = "no edge op for aten.%s yet (the edge.sin/cos/ceil/floor branch)"
-_POOL_OPTS = "avg_pool2d %s is refused at import (the avg_pool2d-options branch)"
-_OPS_BRANCH = "%s (the prelu / amax / argmax / max_pool2d_with_indices / avg_pool2d options / int16 branch)"
+_OPS_BRANCH = "%s (waits on branch h-ops29)"
+_POOL_OPTS = _OPS_BRANCH % "avg_pool2d %s"
 KNOWN_REFUSALS = {
-    "ceil.ceil_f32": _UNARY % "ceil",
-    "floor.floor_f32": _UNARY % "floor",
-    "sin.sin_f32": _UNARY % "sin",
-    "cos.cos_f32": _UNARY % "cos",
     "avgpool2d.avgpool2d_f32": _POOL_OPTS % "count_include_pad=False with padding",
     "avgpool2d.avgpool2d_ceil_mode_unsupported_f32": _POOL_OPTS % "count_include_pad=False with padding",
     "avgpool2d.avgpool2d_divisor_override_f32": _POOL_OPTS % "divisor_override",
@@ -667,18 +665,18 @@ KNOWN_REFUSALS = {
     "prelu.prelu_constant_weight_empty_decompositions_file_load_f32": _OPS_BRANCH % "no edge.prelu",
     "to_copy.dtype_and_memory_format_with_linear_f32": _OPS_BRANCH % "int16 has no edge element type",
     "bilinear2d.static_resize_bilinear2d_antialiased_f32":
-        "antialiased bilinear upsample (aten._upsample_bilinear2d_aa) has no edge op (no branch adds it yet)",
+        _OPS_BRANCH % "antialiased bilinear upsample (aten._upsample_bilinear2d_aa) has no edge op",
     "conv2d.conv3d_single_element_stride_doesnt_partition_f32":
         "Conv3d: edge has no 3-D convolution; a clear import error by design (ExecuTorch keeps it portable)",
     "mean_dim.mean_dim_unsupported_dtype_f32":
         "mean(dtype=float64) is the model's output: edge has no f64; a clear import error by design "
         "(an f64 mean converted back is imported in the input dtype)",
     "batch_norm.training_bn_not_partitioned_f32":
-        "training mode: import_module switches the module to eval, so batch norm uses running statistics "
-        "(the import_module training-mode change)",
+        "batch norm in training mode: a clear import error by design (edge has no batch-statistics batch norm; "
+        "ExecuTorch keeps it portable)",
 }
 # Known cases that fail by a wrong result rather than a refusal (the reason says why).
-KNOWN_WRONG = {"batch_norm.training_bn_not_partitioned_f32"}
+KNOWN_WRONG = set()
 
 # ---- quantized upstream tests (not run: out of scope) -------------------------------
 # (upstream test methods that quantize: qs8 / qd8 / qc8 / qb4 / dq; helpers excluded)
@@ -748,7 +746,20 @@ QUANTIZED = {
         "test_qd8_per_channel_linear_parallel",
         "test_qd8_per_channel_linear_with_two_batch",
         "test_qd8_per_channel_linear_sequential",
-        "test_qd8_per_channel_linear_parallel_and_sequential"],
+        "test_qd8_per_channel_linear_parallel_and_sequential",
+        "test_linear_qd8_f16_per_channel_int4",
+        "test_linear_qd8_f32_per_channel_int4",
+        "test_linear_qd8_f16_per_token_weight_per_channel_group_int4",
+        "test_linear_qd8_f32_per_token_weight_per_channel_group_int4",
+        "test_linear_qd8_bf16_per_token_weight_per_channel_group_int4",
+        "test_linear_qd8_per_token_groupwise_unsupported_groupsize",
+        "test_linear_qs8_as_fp32",
+        "test_linear_qc8_as_fp32",
+        "test_linear_qd8_as_fp32"],
+    "test_check_quant_params.py": [
+        "test_in_per_tensor_quant",
+        "test_in_per_channel_quant",
+        "test_inject_invalid_zp"],
     "test_maxpool2d.py": [
         "test_qs8_maxpool2d"],
     "test_mean_dim.py": [

@@ -142,10 +142,12 @@ def run_case(case, bin_dir, work):
     if p.returncode != 0:
         r.update(stage="xnn-opt", detail=refused_text(p.stderr))
         return r
-    stats = json.loads(p.stdout[p.stdout.index("{"):]) if "{" in p.stdout else json.loads(
-        p.stderr[p.stderr.index("{"):])
-    r["segments"] = stats_segments(stats)
-    r["portable"] = stats_portable(stats)
+    # --xnn-stats=json: one JSON object on stderr (schema_version 2: delegate_segments, op_types
+    # {op: {delegated, portable}}, portable [{op, loc, reason}], ...).
+    stats = json.loads(p.stderr[p.stderr.index("{"):p.stderr.rindex("}") + 1])
+    r["segments"] = int(stats["delegate_segments"])
+    r["portable"] = sorted(op for op, k in stats["op_types"].items() if k.get("portable", 0))
+    r["reasons"] = sorted({"%s: %s" % (q["op"], q["reason"]) for q in stats.get("portable", [])})
     ins = [os.path.join(d, "input_%d.npy" % i) for i in range(len(inputs))]
     outdir = os.path.join(d, "out")
     p = subprocess.run([os.path.join(bin_dir, "xnn-run"), dele, "--output-dir", outdir] +
@@ -180,15 +182,6 @@ def run_case(case, bin_dir, work):
     return r
 
 
-def stats_segments(stats):
-    return int(stats["delegate_segments"])
-
-
-def stats_portable(stats):
-    """Sorted edge op names left portable."""
-    return sorted(op for op, n in stats["op_types"].items() if n.get("portable", 0))
-
-
 def classify(case, r):
     known = C.KNOWN_REFUSALS.get(case.name)
     refused = r["stage"] in ("import", "xnn-opt")
@@ -197,21 +190,77 @@ def classify(case, r):
     if r["stage"] == "f16-kernel":
         return "skip", r["detail"]
     if r["stage"] == "done":
-        seg_ok = case.delegates is None or r["segments"] == case.delegates or case.delegate_note is not None
-        if seg_ok:
+        seg_same = case.delegates is None or r["segments"] == case.delegates
+        port_same = case.portable is None or set(r["portable"]) == set(case.portable)
+        if (seg_same and port_same) or case.delegate_note is not None:
             if known:
                 return "XPASS", "passes now: remove it from KNOWN_REFUSALS (%s)" % known
-            note = case.delegate_note if case.delegates is not None and r["segments"] != case.delegates else ""
-            if r.get("portable") or case.portable:
-                note += "%sportable here %s, ExecuTorch %s" % ("; " if note else "", r.get("portable"),
-                                                               case.portable or [])
+            note = "" if seg_same and port_same else "differs: " + case.delegate_note
+            if r["portable"] or case.portable:
+                note += "%sportable here %s, ExecuTorch %s" % ("; " if note else "", r["portable"],
+                                                               "-" if case.portable is None else case.portable)
             return "pass", note
         if known and case.name in C.KNOWN_WRONG:
             return "xfail", "%s (segments %s)" % (known, r["segments"])
-        return "FAIL", "segments %s, ExecuTorch asserts %s" % (r["segments"], case.delegates)
+        return "FAIL", "segments %s, portable %s; ExecuTorch asserts %s, portable %s (%s)" % (
+            r["segments"], r["portable"], "-" if case.delegates is None else case.delegates,
+            "-" if case.portable is None else case.portable, "; ".join(r["reasons"]) or "no portable op")
     if known and (refused or case.name in C.KNOWN_WRONG):
         return "xfail", "%s (%s: %s)" % (known, r["stage"], r["detail"])
     return "FAIL", "%s: %s" % (r["stage"], r["detail"])
+
+
+def summary(rows):
+    """The figures: cases, matched, refused by reason, wrong, skipped by reason, and
+    delegation (segments, ops left outside) against what ExecuTorch asserts."""
+    def count(items):
+        d = {}
+        for k in items:
+            d[k] = d.get(k, 0) + 1
+        return sorted(d.items(), key=lambda kv: (-kv[1], kv[0]))
+
+    def skip_class(note):
+        if "f16 kernel" in note:
+            return "f16: torch %s has no CPU f16 kernel for an op (the importer evaluates the graph)" % torch.__version__
+        return note
+    ran = [(c, r) for c, cls, n, r in rows if cls != "skip"]
+    matched = [(c, r) for c, r in ran if r.get("stage") == "done"]
+    refused = [(c, r) for c, r in ran if r.get("stage") in ("import", "xnn-opt")]
+    wrong = [(c, r) for c, r in ran if r.get("stage") == "compare"]
+    other = [(c, r) for c, r in ran if r.get("stage") not in ("done", "import", "xnn-opt", "compare")]
+    skipped = [(c, n) for c, cls, n, r in rows if cls == "skip"]
+    nq = sum(len(v) for v in C.QUANTIZED.values())
+    print()
+    print("## figures")
+    print("- float cases: %d (%d f32, %d f16, %d other input dtypes); quantized upstream tests not run: %d"
+          % (len(rows), sum(c.dtype == "f32" for c, *_ in rows), sum(c.dtype == "f16" for c, *_ in rows),
+             sum(c.dtype not in ("f32", "f16") for c, *_ in rows), nq))
+    print("- run: %d; matched eager within the upstream tolerance: %d; wrong: %d; refused: %d; other failures: %d"
+          % (len(ran), len(matched), len(wrong), len(refused), len(other)))
+    for c, r in wrong:
+        print("  - wrong: %s: %s" % (c.name, r["detail"]))
+    for c, r in other:
+        print("  - failed at %s: %s: %s" % (r.get("stage"), c.name, r.get("detail")))
+    print("- refused, by reason:")
+    for k, n in count(C.KNOWN_REFUSALS.get(c.name, "UNLISTED: %s: %s" % (r["stage"], r["detail"]))
+                      for c, r in refused):
+        print("  - %d: refused: %s" % (n, k))
+    print("- skipped (%d), by reason:" % len(skipped))
+    for k, n in count(skip_class(note) for c, note in skipped):
+        print("  - %d: %s" % (n, k))
+    seg = [(c, r) for c, r in matched if c.delegates is not None]
+    seg_diff = [(c, r) for c, r in seg if r["segments"] != c.delegates]
+    port = [(c, r) for c, r in matched if c.portable is not None]
+    port_diff = [(c, r) for c, r in port if set(r["portable"]) != set(c.portable)]
+    print("- delegate segments where ExecuTorch asserts a count: %d of %d matched cases; same count %d, different %d"
+          % (len(seg), len(matched), len(seg) - len(seg_diff), len(seg_diff)))
+    print("- ops left outside the delegate where ExecuTorch asserts them: %d cases; same %d, different %d"
+          % (len(port), len(port) - len(port_diff), len(port_diff)))
+    for c, r in sorted({c.name: (c, r) for c, r in seg_diff + port_diff}.values(), key=lambda cr: cr[0].name):
+        print("  - %s: segments %s (ExecuTorch %s), portable %s (ExecuTorch %s): %s%s" % (
+            c.name, r["segments"], "-" if c.delegates is None else c.delegates, r["portable"],
+            "-" if c.portable is None else c.portable, c.delegate_note or "NO REASON RECORDED",
+            " [xnn-stats: %s]" % "; ".join(r["reasons"]) if r["reasons"] else ""))
 
 
 def main():
@@ -258,7 +307,7 @@ def main():
             c.name, c.file, c.dtype, r["ref"] or "-", seg, "-" if c.delegates is None else c.delegates, err, c.atol, c.rtol, cls,
             note.replace("|", "/")))
         sys.stdout.flush()
-        rows.append((c, cls, note))
+        rows.append((c, cls, note, r))
     print()
     print("## per upstream file")
     print("| file | pass | xfail | FAIL | XPASS | skip | quantized (not run) |")
@@ -269,7 +318,8 @@ def main():
                                                         pf.get("XPASS", 0), pf.get("skip", 0),
                                                         len(C.QUANTIZED.get(f, ()))))
     print()
-    fails = [(c, n) for c, cls, n in rows if cls in ("FAIL", "XPASS")]
+    summary(rows)
+    fails = [(c, n) for c, cls, n, _ in rows if cls in ("FAIL", "XPASS")]
     for c, n in fails:
         print("FAILED: %s: %s" % (c.name, n))
     nq = sum(len(v) for v in C.QUANTIZED.values())
