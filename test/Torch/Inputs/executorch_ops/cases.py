@@ -641,7 +641,7 @@ add("test_to_copy.py", "dtype_and_memory_format_conversion",
     lambda: Fn(lambda s, x: s.conv(x.to(torch.float, memory_format=torch.channels_last)), conv=nn.Conv2d(3, 3, 3)),
     lambda: (torch.randint(0, 10, (1, 3, 6, 6), dtype=torch.int32),), delegates=None, portable=[], ci=True,
     delegate_note="XNNPACK's convert has no int32 input: the i32 -> f32 to_copy runs portable, the conv delegated "
-                  "(ExecuTorch folds the convert into the delegate's input)")
+                  "(ExecuTorch asserts no _to_copy is left)")
 add("test_to_copy.py", "dtype_and_memory_format_with_linear",
     lambda: Fn(lambda s, x: s.lin(x.to(torch.float, memory_format=torch.channels_last)), lin=nn.Linear(3, 3)),
     lambda: (torch.randint(0, 10, (1, 3, 3, 3), dtype=torch.int16),), delegates=None, portable=[])
