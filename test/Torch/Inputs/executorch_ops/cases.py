@@ -553,7 +553,9 @@ add("test_pow.py", "pow_unsupported", lambda: Fn(lambda s, x: torch.pow(x, 3)), 
 _PRELU_W = lambda: (rn(1, 5, 3, 2),)
 add("test_prelu.py", "prelu", lambda: nn.PReLU(num_parameters=5, init=0.2), _PRELU_W, ci=True)
 add("test_prelu.py", "prelu_f16_disabled_upstream", lambda: nn.PReLU(num_parameters=5, init=0.2), _PRELU_W, ("f16",))
-add("test_prelu.py", "prelu_file_load", lambda: nn.PReLU(num_parameters=5, init=0.2), _PRELU_W)
+# the file_load tests compare with torch.allclose(atol=1e-5) (rtol its default 1e-5)
+add("test_prelu.py", "prelu_file_load", lambda: nn.PReLU(num_parameters=5, init=0.2), _PRELU_W, atol=1e-5,
+    rtol=1e-5)
 
 
 def _const_w_prelu():
@@ -563,7 +565,7 @@ def _const_w_prelu():
 
 
 add("test_prelu.py", "prelu_constant_weight_empty_decompositions_file_load", _const_w_prelu,
-    lambda: (rn(2, 3, 3, 3),), delegates=None)
+    lambda: (rn(2, 3, 3, 3),), delegates=None, atol=1e-5, rtol=1e-5)
 
 # ---- unary: test_relu.py, test_rsqrt.py, test_sigmoid.py, test_sin.py, test_sqrt.py, test_square.py, test_tanh.py
 add("test_relu.py", "relu", lambda: nn.ReLU(), lambda: (rn(8),), ci=True)
