@@ -49,6 +49,10 @@ DECOMPOSED = {
     "_adaptive_avg_pool2d (sizes that do not divide the input)": "two linear maps (edge.adaptive_avg_pool2d "
                                                                   "for 1x1 and dividing sizes)",
     "select": "slice + view",
+    "unbind": "one slice + view per index",
+    "stack": "view (the new dim) + cat",
+    "log_softmax": "log(softmax(x)) (-inf where softmax underflows to 0: more than ~87 (f32) below the row's "
+                   "largest value)",
     "split": "one slice per piece",
     "norm (2-norm)": "sqrt(sum(x * x))",
     "slice (step > 1)": "view as [size / step, step], two unit-stride slices, view (when step divides the size)",
@@ -295,6 +299,8 @@ class Writer:
             value = "dense_resource<__elided__> : %s" % ty
         elif n > RESOURCE_MIN_ELEMENTS:
             base = "".join(c if c.isalnum() or c == "_" else "_" for c in hint) or "weight"
+            if base[0].isdigit():  # a blob key is an identifier: nn.Sequential's "0_weight" is not
+                base = "_" + base
             name, k = base, 1
             while name in self.resource_names:
                 k += 1
@@ -1062,11 +1068,12 @@ class Importer:
     op_clone = op_alias = op_detach = op_lift_fresh_copy = op_contiguous = op_dropout = alias
 
     def op_to_copy(self, n):
-        x = self.values[n.args[0]]
+        # The operand's imported type decides (an f64 mean is imported in f32: reduce_dtype).
         shape, dtype = self.out(n)
+        x = self.v(n, n.args[0])
         if dtype == x.dtype:
-            return self.alias(n)
-        return self.w.op("to_copy", [self.v(n, n.args[0])], [("dtype", DTYPES[dtype])], shape, dtype)
+            return x
+        return self.w.op("to_copy", [x], [("dtype", DTYPES[dtype])], shape, dtype)
 
     def op_permute(self, n):
         shape, dtype = self.out(n)
@@ -1118,8 +1125,11 @@ class Importer:
         end = a[3] if a[3] is not None else sys.maxsize
         step = a[4] if a[4] is not None else 1
         x = self.v(n, n.args[0])
+        size = x.shape[dim % len(x.shape)]
         if end >= sys.maxsize // 2:
-            end = x.shape[dim % len(x.shape)]
+            end = size
+        if step == 1 and start in (0, -size) and end >= size:
+            return x  # the whole dim (x[:, 1:] traces one for dim 0): no op
         return self.slice_of(n, x, dim, start, end, step)
 
     def op_select(self, n):
@@ -1143,7 +1153,7 @@ class Importer:
             start += s
         return tuple(out)
 
-    op_split_with_sizes = op_split
+    op_split_with_sizes = op_unsafe_split = op_unsafe_split_with_sizes = op_split
 
     def op_getitem(self, n):
         src, i = n.args
@@ -1189,12 +1199,48 @@ class Importer:
         keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
         return self.w.op(edge, [x], [("dims", arr(dims)), ("keepdim", "true" if keep else "false")], shape, dtype)
 
-    def op_mean(self, n): return self.reduce(n, "mean")
-    def op_sum(self, n): return self.reduce(n, "sum")
+    def reduce_dtype(self, n, edge):
+        """mean / sum with `dtype=`: ATen converts the input to it, then
+        reduces. A float dtype edge has is that (to_copy + the reduction). An
+        f64 one whose every user converts the result back (to_copy to
+        another dtype) is reduced in the input's dtype instead: edge has no
+        f64, and the f64 result is only rounded (the difference is the
+        input dtype's accumulation error). An f64 result used otherwise
+        (an output, an f64 op) is an error."""
+        want = n.kwargs.get("dtype")
+        x = self.v(n, n.args[0])
+        if want is None or want == x.dtype:
+            return self.reduce(n, edge)
+        shape, _ = self.out(n)
+        dims = n.args[1] if len(n.args) > 1 else list(range(len(x.shape)))
+        keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
+        attrs = [("dims", arr(dims)), ("keepdim", "true" if keep else "false")]
+        if want == torch.float64:
+            users = list(n.users)
+            if not users or not all(u.op == "call_function" and op_name(u.target)[0] in ("_to_copy", "to_copy")
+                                    and self.values[u].dtype != torch.float64 for u in users):
+                self.fail(n, "%s(..., dtype=torch.float64) whose f64 result is used other than converted to "
+                             "another dtype (here: %s) is not supported: edge has no f64" %
+                          (edge, ", ".join(u.name for u in users) or "an output"))
+            return self.w.op(edge, [x], attrs, shape, x.dtype)
+        if want not in (torch.float32, torch.float16, torch.bfloat16):
+            self.fail(n, "%s with dtype %s is not supported" % (edge, want))
+        xc = self.w.op("to_copy", [x], [("dtype", DTYPES[want])], x.shape, want)
+        return self.w.op(edge, [xc], attrs, shape, want)
+
+    def op_mean(self, n): return self.reduce_dtype(n, "mean")
+    def op_sum(self, n): return self.reduce_dtype(n, "sum")
 
     def op_softmax(self, n):
         shape, dtype = self.out(n)
         return self.w.op("softmax", [self.v(n, n.args[0])], [("dim", "%d : i64" % n.args[1])], shape, dtype)
+
+    def op_log_softmax(self, n):
+        if n.args[2] if len(n.args) > 2 else False:
+            self.fail(n, "log_softmax computed in another dtype (half_to_float) is not supported")
+        shape, dtype = self.out(n)
+        sm = self.w.op("softmax", [self.v(n, n.args[0])], [("dim", "%d : i64" % n.args[1])], shape, dtype)
+        return self.w.op("log", [sm], [], shape, dtype)
 
     # GEMMs
     def op_mm(self, n):
@@ -1223,17 +1269,52 @@ class Importer:
 
     # convolution, pooling, normalisation
     def op_convolution(self, n):
+        """2-D convolution and transposed convolution; 1-D (Conv1d) as the 2-D
+        one of height 1 ([N, C, L] viewed as [N, C, 1, L], the weight as
+        [O, I, 1, K]: reshaped here when constant, an edge.view otherwise), as
+        ExecuTorch lowers it. ATen broadcasts a 1-element stride / padding /
+        dilation / output_padding over the spatial dims; edge wants one per dim."""
         x, w, b, stride, padding, dilation, transposed, output_padding, groups = n.args[:9]
         shape, dtype = self.out(n)
-        if self.values[w].dim() != 4:
-            self.fail(n, "only 2-D convolution is supported")
-        ops = [self.v(n, x), self.v(n, w)] + ([self.v(n, b)] if b is not None else [])
+        rank = self.values[w].dim()
+        if rank not in (3, 4):
+            self.fail(n, "%d-D convolution%s is not supported: edge has 1-D (as 2-D) and 2-D convolution only" %
+                      (rank - 2, " (Conv3d)" if rank == 5 else ""))
+        spatial = rank - 2
+
+        def per_dim(v, what):
+            v = list(v)
+            if len(v) == 1:
+                v = v * spatial
+            if len(v) != spatial:
+                self.fail(n, "convolution %s %r has neither 1 nor %d elements" % (what, v, spatial))
+            return v
+        stride, padding, dilation, output_padding = [per_dim(v, k) for v, k in (
+            (stride, "stride"), (padding, "padding"), (dilation, "dilation"), (output_padding, "output_padding"))]
+        xv, wv = self.v(n, x), self.v(n, w)
+        if rank == 3:
+            xs, ws = list(xv.shape), list(self.values[w].shape)
+            xv = self.w.op("view", [xv], [], xs[:2] + [1] + xs[2:], xv.dtype)
+            if self.const.get(w):
+                wv = self.w.constant(self.values[w].unsqueeze(2).contiguous(),
+                                     "%s_weight2d" % n.meta.get("xnn_path", ""))
+            else:
+                wv = self.w.op("view", [wv], [], ws[:2] + [1] + ws[2:], wv.dtype)
+            stride, padding, dilation, output_padding = ([1] + stride, [0] + padding, [1] + dilation,
+                                                         [0] + output_padding)
+            out_shape = list(shape[:2]) + [1] + list(shape[2:])
+        else:
+            out_shape = shape
+        ops = [xv, wv] + ([self.v(n, b)] if b is not None else [])
         if transposed:
-            return self.w.op("conv_transpose2d", ops, [
+            y = self.w.op("conv_transpose2d", ops, [
                 ("stride", arr(stride)), ("padding", arr(padding)), ("output_padding", arr(output_padding)),
-                ("dilation", arr(dilation)), ("groups", "%d : i64" % groups)], shape, dtype)
-        return self.w.op("conv2d", ops, [("stride", arr(stride)), ("padding", arr(padding)),
-                                         ("dilation", arr(dilation)), ("groups", "%d : i64" % groups)], shape, dtype)
+                ("dilation", arr(dilation)), ("groups", "%d : i64" % groups)], out_shape, dtype)
+        else:
+            y = self.w.op("conv2d", ops, [("stride", arr(stride)), ("padding", arr(padding)),
+                                          ("dilation", arr(dilation)), ("groups", "%d : i64" % groups)],
+                          out_shape, dtype)
+        return y if rank == 4 else self.w.op("view", [y], [], shape, dtype)
 
     def upsample_scales(self, n, scales, in_hw, out_hw, nearest, align_corners):
         """edge's upsample ops derive their scales from the sizes (as
@@ -1665,7 +1746,7 @@ def fold_conv_bn(gm):
         f = torch.float64
         C = w.shape[0]
         scale = (gamma.to(f) if gamma is not None else torch.ones(C, dtype=f)) / torch.sqrt(rv.to(f) + eps)
-        wf = (w.to(f) * scale.reshape(-1, 1, 1, 1)).to(w.dtype)
+        wf = (w.to(f) * scale.reshape([-1] + [1] * (w.dim() - 1))).to(w.dtype)  # Conv1d/2d/3d
         bf = ((b.to(f) if b is not None else torch.zeros(C, dtype=f)) - rm.to(f)) * scale + \
              (beta.to(f) if beta is not None else torch.zeros(C, dtype=f))
         bf = bf.to(w.dtype)
