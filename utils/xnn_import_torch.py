@@ -454,6 +454,10 @@ class Importer:
         slope = n.args[1] if len(n.args) > 1 else n.kwargs.get("negative_slope", 0.01)
         return self.unary(n, "leaky_relu", [("negative_slope", f64(slope))])
 
+    def op_prelu(self, n):
+        shape, dtype = self.out(n)
+        return self.w.op("prelu", [self.v(n, n.args[0]), self.v(n, n.args[1])], [], shape, dtype)
+
     def op_elu(self, n):
         a = list(n.args) + [None] * 3
         alpha = a[1] if a[1] is not None else n.kwargs.get("alpha", 1.0)

@@ -84,6 +84,16 @@ irdl.dialect @edge {
     irdl.results(result: %result)
   }
 
+  // aten.prelu: x, weight (1 element, or [C] with C = x.shape[1]; rank <= 1);
+  // result x's type. x > 0 ? x : weight[c] * x.
+  irdl.operation @prelu {
+    %x = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x, weight: %weight)
+    irdl.results(result: %result)
+  }
+
   // aten.minimum (broadcasting).
   irdl.operation @minimum {
     %a = irdl.base "!builtin.tensor"

@@ -17,6 +17,7 @@ bool xnnVerifyEdgeToDimOrderCopy(MlirOperation op);
 bool xnnVerifyEdgeAddSub(MlirOperation op);       /* + optional alpha */
 bool xnnVerifyEdgeBinary(MlirOperation op);       /* mul, maximum, minimum, pow */
 bool xnnVerifyEdgeBinaryFloat(MlirOperation op);  /* div */
+bool xnnVerifyEdgePrelu(MlirOperation op);
 bool xnnVerifyEdgeUnaryNumeric(MlirOperation op); /* relu, neg, abs */
 bool xnnVerifyEdgeUnaryFloat(MlirOperation op);   /* sigmoid, tanh, rsqrt, ... */
 bool xnnVerifyEdgeGelu(MlirOperation op);

@@ -38,6 +38,7 @@
   X("edge.leaky_relu", xnnRefLeakyRelu)                                        \
   X("edge.elu", xnnRefElu)                                                     \
   X("edge.clamp", xnnRefClamp)                                                 \
+  X("edge.prelu", xnnRefPrelu)                                                 \
   /* comparisons and selection (Elementwise.c) */                             \
   X("edge.eq", xnnRefEq)                                                       \
   X("edge.ne", xnnRefNe)                                                       \

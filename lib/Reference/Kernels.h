@@ -129,6 +129,7 @@ XNN_REF_DECL(xnnRefGt)
 XNN_REF_DECL(xnnRefGe)
 XNN_REF_DECL(xnnRefWhere)
 XNN_REF_DECL(xnnRefMaskedFill)
+XNN_REF_DECL(xnnRefPrelu)
 /* Reduce.c */
 XNN_REF_DECL(xnnRefMean)
 XNN_REF_DECL(xnnRefSum)

@@ -1,0 +1,233 @@
+"""et_ops.py SECTION BIN_DIR WORK_DIR SRC_DIR: ops of ExecuTorch's XNNPACK op
+tests (backends/xnnpack/test/ops/test_*.py, issue 29) against PyTorch 1.13.
+
+Two kinds of configs, one line each:
+  - "op" configs: one edge op written directly (weights as dense constants),
+    run by xnn-run as written (the reference kernels) and after xnn-opt
+    --xnn-delegate; both compared with torch element by element (NaN equals
+    NaN; `exact` also compares signed zeros bit for bit);
+  - "model" configs: the ExecuTorch test's module and input shapes through
+    xnn-import-torch's import_module, xnn-opt --xnn-delegate and xnn-run,
+    compared with eager within the test's tolerance (atol 1e-3 / rtol 1e-3,
+    the Tester's default), with the delegate segment and portable op counts.
+Exits 1 on any failure."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+SECTION, BIN, WORK, SRC = sys.argv[1:5]
+sys.path.insert(0, os.path.join(SRC, "utils"))
+import xnn_import_torch as xit  # noqa: E402
+
+os.makedirs(WORK, exist_ok=True)
+torch.manual_seed(0)
+MLIR_TYPE = {torch.float32: "f32", torch.float16: "f16", torch.bfloat16: "bf16", torch.bool: "i1",
+             torch.int64: "i64", torch.int32: "i32", torch.int16: "i16", torch.int8: "i8", torch.uint8: "ui8"}
+failures = []
+
+
+def ttype(t):
+    return "tensor<%s%s>" % ("".join("%dx" % d for d in t.shape), MLIR_TYPE[t.dtype])
+
+
+def dense(t):
+    """A dense literal of t (floats through f32 hex, exact in every dtype)."""
+    if t.dtype in (torch.float16, torch.bfloat16):
+        hexs = t.contiguous().view(torch.int16).numpy().view(np.uint16).tobytes().hex().upper()
+        return 'dense<"0x%s"> : %s' % (hexs, ttype(t))
+    return 'dense<"0x%s"> : %s' % (t.contiguous().numpy().tobytes().hex().upper(), ttype(t))
+
+
+def to_npy(t, path):
+    a = t.view(torch.int16).numpy().view(np.uint16) if t.dtype == torch.bfloat16 else t.numpy()
+    np.save(path, a)
+
+
+def from_npy(path, dtype):
+    a = np.load(path)
+    if dtype == torch.bfloat16:
+        return torch.from_numpy(a.astype(np.int16)).view(torch.bfloat16)
+    return torch.from_numpy(a)
+
+
+def same_bits(a, b):
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    if a.is_floating_point():
+        w = {torch.float32: torch.int32, torch.float16: torch.int16, torch.bfloat16: torch.int16}[a.dtype]
+        nan = torch.isnan(a) & torch.isnan(b)
+        return bool(((a.view(w) == b.view(w)) | nan).all())
+    return bool(torch.equal(a, b))
+
+
+def err(got, want):
+    """max |got - want| / max(1, |want|); equal values (NaN with NaN) count 0."""
+    if not got.is_floating_point():
+        return float((got != want).sum())
+    g, w = got.double(), want.double()
+    same = (g == w) | (torch.isnan(g) & torch.isnan(w))
+    d = torch.where(same, torch.zeros_like(g), (g - w).abs() / w.abs().clamp(min=1.0))
+    d = torch.where(torch.isnan(d), torch.full_like(d, float("inf")), d)
+    return d.max().item() if d.numel() else 0.0
+
+
+def xnn_opt(src, dst):
+    r = subprocess.run([os.path.join(BIN, "xnn-opt"), src, "--xnn-delegate", "--xnn-stats", "-o", dst],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError("xnn-opt failed on %s:\n%s" % (src, r.stderr))
+    stats = r.stderr
+
+    def count(label):
+        return int([l.split(":")[-1].strip() for l in stats.splitlines() if l.startswith("xnn-stats: " + label + ":")][0])
+    return count("delegate segments"), count("portable ops"), stats
+
+
+def xnn_run(mod, ins, out_dir, dtypes):
+    r = subprocess.run([os.path.join(BIN, "xnn-run"), mod, "--input", ",".join(ins), "--output-dir", out_dir],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError("xnn-run failed on %s:\n%s" % (mod, r.stderr))
+    return [from_npy(os.path.join(out_dir, "output_%d.npy" % i), d) for i, d in enumerate(dtypes)]
+
+
+def save_inputs(name, args):
+    ins = []
+    for i, a in enumerate(args):
+        ins.append(os.path.join(WORK, "%s_in%d.npy" % (name, i)))
+        to_npy(a, ins[-1])
+    return ins
+
+
+def run_op(name, body, args, results, tol=0.0, ref_exact=True, want_segments=None):
+    """body: MLIR ops on %arg0.. ending in values %r0..; results: torch's."""
+    sig = ", ".join("%%arg%d: %s" % (i, ttype(a)) for i, a in enumerate(args))
+    rt = ", ".join(ttype(r) for r in results)
+    text = "func.func @forward(%s) -> (%s) {\n%s\n  return %s : %s\n}\n" % (
+        sig, rt, body, ", ".join("%%r%d" % i for i in range(len(results))), rt)
+    src = os.path.join(WORK, name + ".mlir")
+    with open(src, "w") as f:
+        f.write(text)
+    ins = save_inputs(name, args)
+    dele = os.path.join(WORK, name + ".delegated.mlir")
+    segs, portable, _ = xnn_opt(src, dele)
+    dts = [r.dtype for r in results]
+    ref = xnn_run(src, ins, os.path.join(WORK, name + ".ref"), dts)
+    xnn = xnn_run(dele, ins, os.path.join(WORK, name + ".xnn"), dts)
+    e_ref = max(err(g, w) for g, w in zip(ref, results))
+    e_xnn = max(err(g, w) for g, w in zip(xnn, results))
+    exact = all(same_bits(g, w) for g, w in zip(ref, results))
+    print("%s: segments %d, portable %d, reference err %.3g (bit-exact %s), delegated err %.3g" %
+          (name, segs, portable, e_ref, "yes" if exact else "no", e_xnn))
+    if ref_exact and not exact:
+        failures.append("%s: reference not bit-exact with torch" % name)
+    if not e_ref <= tol or not e_xnn <= tol:
+        failures.append("%s: error %.3g / %.3g > %.3g" % (name, e_ref, e_xnn, tol))
+    if want_segments is not None and segs != want_segments:
+        failures.append("%s: %d segments, expected %d" % (name, segs, want_segments))
+
+
+def run_model(name, module, inputs, segments, portable=None, atol=1e-3, rtol=1e-3):
+    """ExecuTorch's Tester flow: import, delegate, run, compare with eager."""
+    module = module.eval()
+    text, _ = xit.import_module(module, inputs)
+    src = os.path.join(WORK, name + ".mlir")
+    with open(src, "w") as f:
+        f.write(text)
+    with torch.no_grad():
+        eager = module(*inputs)
+    eager = list(eager) if isinstance(eager, (tuple, list)) else [eager]
+    ins = save_inputs(name, inputs)
+    dele = os.path.join(WORK, name + ".delegated.mlir")
+    segs, port, _ = xnn_opt(src, dele)
+    dts = [e.dtype for e in eager]
+    worst = 0.0
+    for tag, mod in (("ref", src), ("xnn", dele)):
+        got = xnn_run(mod, ins, os.path.join(WORK, name + "." + tag), dts)
+        for i, (g, w) in enumerate(zip(got, eager)):
+            if g.dtype != w.dtype or g.shape != w.shape:
+                failures.append("%s %s output %d: %s %s, eager %s %s" % (name, tag, i, g.dtype, tuple(g.shape),
+                                                                         w.dtype, tuple(w.shape)))
+                continue
+            if not g.is_floating_point():
+                if not torch.equal(g, w):
+                    failures.append("%s %s output %d: %d elements differ" % (name, tag, i, int((g != w).sum())))
+                continue
+            ok = torch.allclose(g.float(), w.float(), atol=atol, rtol=rtol, equal_nan=True)
+            d = (g.float() - w.float()).abs().nan_to_num(0.0)
+            worst = max(worst, d.max().item() if d.numel() else 0.0)
+            if not ok:
+                failures.append("%s %s output %d: max diff %.3g" % (name, tag, i, d.max().item()))
+    print("%s: segments %d, portable %d, outputs %d, max abs diff %.3g" % (name, segs, port, len(eager), worst))
+    if segs != segments:
+        failures.append("%s: %d segments, expected %d" % (name, segs, segments))
+    if portable is not None and port != portable:
+        failures.append("%s: %d portable ops, expected %d" % (name, port, portable))
+    return text
+
+
+SPECIAL = [float("nan"), float("inf"), -float("inf"), 0.0, -0.0, 1.0, -1.0, 2.5, -3.25, 1e-3, -7e-3]
+
+
+# ---- prelu (test_prelu.py) -------------------------------------------------
+def section_prelu():
+    cases = [  # name, x shape, weight numel
+        ("prelu_nchw_c5", (1, 5, 3, 2), 5),
+        ("prelu_nchw_w1", (2, 3, 3, 3), 1),
+        ("prelu_rank2", (4, 6), 6),
+        ("prelu_rank3", (2, 4, 5), 4),
+        ("prelu_rank1_w1", (11,), 1),
+        ("prelu_rank5", (1, 3, 2, 2, 2), 3),
+    ]
+    for name, shape, nw in cases:
+        for dt in (torch.float32, torch.float16, torch.bfloat16):
+            x = torch.randn(shape)
+            flat = x.view(-1)
+            flat[:len(SPECIAL)] = torch.tensor(SPECIAL[:flat.numel()])[:flat.numel()]
+            w = torch.randn(nw)
+            w[0] = -2.0
+            xt, wt = x.to(dt), w.to(dt)
+            want = torch.prelu(xt.float(), wt.float()).to(dt)  # f16 has no CPU prelu in torch 1.13: f32, rounded
+            if dt != torch.float16:
+                assert same_bits(torch.prelu(xt, wt), want)
+            body = ('  %%w = "edge.constant"() {value = %s} : () -> %s\n'
+                    '  %%r0 = "edge.prelu"(%%arg0, %%w) : (%s, %s) -> %s' %
+                    (dense(wt), ttype(wt), ttype(xt), ttype(wt), ttype(want)))
+            run_op("%s_%s" % (name, MLIR_TYPE[dt]), body, [xt], [want], want_segments=1)
+    # A weight that is a function argument: delegated too (binary prelu takes a dynamic slope).
+    x, w = torch.randn(2, 4, 3, 3), torch.randn(4)
+    body = '  %%r0 = "edge.prelu"(%%arg0, %%arg1) : (%s, %s) -> %s' % (ttype(x), ttype(w), ttype(x))
+    run_op("prelu_dynamic_weight_f32", body, [x, w], [torch.prelu(x, w)], want_segments=1)
+
+    class PReLU(torch.nn.Module):  # test_fp32_prelu, test_fp32_prelu_file_load
+        def __init__(self):
+            super().__init__()
+            self.prelu = torch.nn.PReLU(num_parameters=5, init=0.2)
+
+        def forward(self, x):
+            return self.prelu(x)
+
+    class ConstWPrelu(torch.nn.Module):  # test_fp32_prelu_constant_weight_empty_decompositions_file_load
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("w", torch.ones(3, dtype=torch.float32))
+
+        def forward(self, x):
+            return torch.ops.aten.prelu.default(x, self.w)
+
+    text = run_model("model_prelu", PReLU(), [torch.randn(1, 5, 3, 2)], 1, 0, atol=1e-5)
+    if '"edge.prelu"' not in text:
+        failures.append("model_prelu: no edge.prelu in the import")
+    run_model("model_const_w_prelu", ConstWPrelu(), [torch.randn(2, 3, 3, 3)], 1, 0, atol=1e-5)
+
+
+SECTIONS = {"prelu": section_prelu}
+SECTIONS[SECTION]()
+if failures:
+    print("FAILED:\n  " + "\n  ".join(failures))
+    sys.exit(1)
+print("all %s configs agree with torch" % SECTION)
