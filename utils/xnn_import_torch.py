@@ -823,17 +823,20 @@ class Importer:
         p = list(a[3]) if a[3] is not None else [0, 0]
         ceil = bool(a[4])
         include_pad = True if a[5] is None else bool(a[5])
-        if a[6] is not None:
-            self.fail(n, "avg_pool2d with divisor_override is not supported")
+        divisor = a[6] if a[6] is not None else n.kwargs.get("divisor_override")
         k, s, p = [v * 2 if len(v) == 1 else v for v in (k, s, p)]
-        if ceil and any(self.pool_size(x.shape[2 + i], k[i], s[i], p[i], 1, True) !=
+        if ceil and all(self.pool_size(x.shape[2 + i], k[i], s[i], p[i], 1, True) ==
                         self.pool_size(x.shape[2 + i], k[i], s[i], p[i], 1, False) for i in range(2)):
-            self.fail(n, "avg_pool2d with ceil_mode adding a window is not supported")
-        if not include_pad and any(p):
-            self.fail(n, "avg_pool2d with padding and count_include_pad = false is not supported")
+            ceil = False  # ceil adds no window here
         shape, dtype = self.out(n)
-        return self.w.op("avg_pool2d", [x], [("kernel_size", arr(k)), ("stride", arr(s)), ("padding", arr(p))],
-                         shape, dtype)
+        attrs = [("kernel_size", arr(k)), ("stride", arr(s)), ("padding", arr(p))]
+        if ceil:
+            attrs.append(("ceil_mode", "true"))
+        if not include_pad:
+            attrs.append(("count_include_pad", "false"))
+        if divisor is not None:
+            attrs.append(("divisor_override", "%d : i64" % divisor))
+        return self.w.op("avg_pool2d", [x], attrs, shape, dtype)
 
     def op_adaptive_avg_pool2d(self, n):
         x = self.v(n, n.args[0])

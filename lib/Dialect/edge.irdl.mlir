@@ -350,7 +350,8 @@ irdl.dialect @edge {
   }
 
   // aten.avg_pool2d, NCHW. Required: kernel_size, stride, padding (array<i64> of
-  // 2).
+  // 2). Optional (C verifier): ceil_mode (bool, false), count_include_pad
+  // (bool, true), divisor_override (i64, nonzero; absent = none).
   irdl.operation @avg_pool2d {
     %x = irdl.base "!builtin.tensor"
     %result = irdl.base "!builtin.tensor"

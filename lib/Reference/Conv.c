@@ -1,14 +1,16 @@
 /* Reference kernels: conv2d (NCHW x OIHW, stride, padding, dilation, groups),
  * max_pool2d (padding acts as -inf, dilation, ceil_mode), avg_pool2d
- * (count_include_pad = True, PyTorch's default).
+ * (ceil_mode, count_include_pad, divisor_override).
  *
  * Output sizes come from the result type (the verifier checked them against
  * ATen's formulas, including ceil_mode's "last window starts inside the
  * input or left padding" rule). conv2d accumulates each output element in f32
  * over (input channel, kh, kw) in ascending order and then adds the bias;
- * avg_pool2d sums its window in f32 and divides by the window size clipped to
- * the padded input, (min(h0 + kH, H + pH) - h0) * (min(w0 + kW, W + pW) - w0),
- * as ATen; max_pool2d propagates NaN (ATen: val > max || isnan(val)). */
+ * avg_pool2d sums its window in f32 and divides, as ATen's cpu_avg_pool, by
+ * divisor_override if given, else with count_include_pad by the window size
+ * clipped to the padded input, (min(h0 + kH, H + pH) - h0) * (min(w0 + kW, W +
+ * pW) - w0), else by the number of input elements in the window (a window
+ * without any is 0); max_pool2d propagates NaN (ATen: val > max || isnan(val)). */
 #include "Kernels.h"
 
 #include "Support/IR.h"
@@ -88,8 +90,13 @@ static bool pool(XnnRefCtx *c, const XnnMlirTensor *X, XnnMlirTensor *out, bool 
   if (!pair(c, "kernel_size", k, -1) || !pair(c, "stride", st, -1) ||
       !pair(c, "padding", pd, -1) || !pair(c, "dilation", dl, isMax ? -1 : 1))
     return false;
-  if (!isMax)
+  bool countPad = true;
+  int64_t divisorOverride = 0;
+  if (!isMax) {
     dl[0] = dl[1] = 1;
+    xnnAttrBool(c->op, "count_include_pad", &countPad);
+    xnnAttrI64(c->op, "divisor_override", &divisorOverride);
+  }
   int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
   int64_t OH = out->dims[2], OW = out->dims[3];
   float *sx = NULL;
@@ -124,11 +131,17 @@ static bool pool(XnnRefCtx *c, const XnnMlirTensor *X, XnnMlirTensor *out, bool 
             int64_t h1 = h0 + k[0] < H + pd[0] ? h0 + k[0] : H + pd[0];
             int64_t w1 = w0 + k[1] < W + pd[1] ? w0 + k[1] : W + pd[1];
             int64_t size = (h1 - h0) * (w1 - w0);
+            int64_t ih0 = h0 < 0 ? 0 : h0, iw0 = w0 < 0 ? 0 : w0;
+            int64_t ih1 = h1 < H ? h1 : H, iw1 = w1 < W ? w1 : W;
             float acc = 0.0f;
-            for (int64_t ih = h0 < 0 ? 0 : h0; ih < (h1 < H ? h1 : H); ++ih)
-              for (int64_t iw = w0 < 0 ? 0 : w0; iw < (w1 < W ? w1 : W); ++iw)
+            for (int64_t ih = ih0; ih < ih1; ++ih)
+              for (int64_t iw = iw0; iw < iw1; ++iw)
                 acc += xp[ih * W + iw];
-            r = size > 0 ? acc / (float)size : NAN;
+            int64_t divisor = divisorOverride ? divisorOverride
+                              : countPad      ? size
+                                              : (ih1 - ih0) * (iw1 - iw0);
+            /* ATen leaves a window without input elements 0 */
+            r = ih0 < ih1 && iw0 < iw1 ? acc / (float)divisor : 0.0f;
           }
           op[oh * OW + ow] = r;
         }

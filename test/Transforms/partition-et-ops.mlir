@@ -28,3 +28,30 @@ func.func @prelu_rank0(%x: tensor<f32>, %w: tensor<1xf32>) -> tensor<f32> {
   %0 = "edge.prelu"(%x, %w) : (tensor<f32>, tensor<1xf32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// avg_pool2d: padding XNNPACK must not count is its implicit padding
+// (count_include_pad = false; ceil_mode's overhang at the bottom and right,
+// here one row and column on 10x10 with kernel 3, stride 2, padding 1);
+// padding PyTorch counts is an explicit zero pad first.
+// STATS: xnn-stats: delegate segments: 1
+// STATS: xnn-stats: portable ops: 2
+// STATS-DAG: partition-et-ops.mlir:[[# @LINE + 14]]:8: remark: edge.avg_pool2d stays portable: avg_pool2d with divisor_override 5, not the window size 9
+// STATS-DAG: partition-et-ops.mlir:[[# @LINE + 14]]:8: remark: edge.avg_pool2d stays portable: avg_pool2d with divisor_override and ceil_mode windows overhanging the input in dim 2
+// CHECK-LABEL: func.func @avg_pool
+// CHECK: "xnn.average_pooling_2d"(%{{.*}}) {padding = array<i64: 1, 1, 1, 1>, pooling = array<i64: 3, 3>, stride = array<i64: 2, 2>
+// CHECK: "xnn.average_pooling_2d"(%{{.*}}) {padding = array<i64: 1, 2, 2, 1>, pooling = array<i64: 3, 3>, stride = array<i64: 2, 2>
+// CHECK: "xnn.static_constant_pad"(%{{.*}}) {padding_value = 0.000000e+00 : f64, post_paddings = array<i64: 0, 1, 1, 0>, pre_paddings = array<i64: 0, 1, 1, 0>
+// CHECK-NEXT: "xnn.average_pooling_2d"(%{{.*}}) {padding = array<i64: 0, 1, 1, 0>, pooling = array<i64: 3, 3>, stride = array<i64: 2, 2>
+// CHECK: "xnn.static_constant_pad"
+// CHECK-NEXT: "xnn.average_pooling_2d"(%{{.*}}) {padding = array<i64: 0, 0, 0, 0>, pooling = array<i64: 3, 3>, stride = array<i64: 2, 2>
+func.func @avg_pool(%x: tensor<1x2x10x10xf32>) -> (tensor<1x2x5x5xf32>, tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>, tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<1x2x6x6xf32>) {
+  %0 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, count_include_pad = false} : (tensor<1x2x10x10xf32>) -> tensor<1x2x5x5xf32>
+  %1 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, ceil_mode = true, count_include_pad = false} : (tensor<1x2x10x10xf32>) -> tensor<1x2x6x6xf32>
+  %2 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, ceil_mode = true} : (tensor<1x2x10x10xf32>) -> tensor<1x2x6x6xf32>
+  %3 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, divisor_override = 9 : i64} : (tensor<1x2x10x10xf32>) -> tensor<1x2x5x5xf32>
+  %4 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, divisor_override = 5 : i64} : (tensor<1x2x10x10xf32>) -> tensor<1x2x5x5xf32>
+  %5 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, ceil_mode = true, divisor_override = 9 : i64} : (tensor<1x2x10x10xf32>) -> tensor<1x2x6x6xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<1x2x5x5xf32>, tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>, tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<1x2x6x6xf32>
+}

@@ -41,3 +41,29 @@ func.func @prelu_result(%x: tensor<2x3xf32>, %w: tensor<3xf32>) -> tensor<3x2xf3
   %0 = "edge.prelu"(%x, %w) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
+
+// -----
+
+func.func @avg_pool_divisor_zero(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32> {
+  // expected-error @+1 {{'edge.avg_pool2d' op divisor_override must not be zero (ATen)}}
+  %0 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, divisor_override = 0 : i64} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  return %0 : tensor<1x1x2x2xf32>
+}
+
+// -----
+
+func.func @avg_pool_count_include_pad_kind(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32> {
+  // expected-error @+1 {{'edge.avg_pool2d' op attribute 'count_include_pad' must be a bool}}
+  %0 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, count_include_pad = 1 : i64} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  return %0 : tensor<1x1x2x2xf32>
+}
+
+// -----
+
+// ceil_mode: ceil((5 + 2 - 2) / 2) + 1 = 4 windows, of which the last would
+// start at 6 = H + padding, past the input: ATen drops it, 3.
+func.func @avg_pool_ceil_shape(%x: tensor<1x1x5x5xf32>) -> tensor<1x1x4x4xf32> {
+  // expected-error @+1 {{'edge.avg_pool2d' op result shape 1x1x4x4 does not match}}
+  %0 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, ceil_mode = true} : (tensor<1x1x5x5xf32>) -> tensor<1x1x4x4xf32>
+  return %0 : tensor<1x1x4x4xf32>
+}

@@ -225,7 +225,80 @@ def section_prelu():
     run_model("model_const_w_prelu", ConstWPrelu(), [torch.randn(2, 3, 3, 3)], 1, 0, atol=1e-5)
 
 
-SECTIONS = {"prelu": section_prelu}
+# ---- avg_pool2d (test_avgpool2d.py) ----------------------------------------
+def section_avgpool():
+    import itertools
+    x = torch.randn(2, 3, 10, 11)
+    n = 0
+    grid = itertools.product([(2, 2), (3, 2)], [(1, 1), (2, 3)], [(0, 0), (1, 1), (1, 0)],
+                             [False, True], [True, False], [None, "k", 5])
+    for k, s, p, ceil, cip, div in grid:
+        if any(p[i] > k[i] // 2 for i in range(2)):
+            continue
+        d = k[0] * k[1] if div == "k" else div
+        want = F.avg_pool2d(x, k, s, p, ceil, cip, d)
+        attrs = "kernel_size = array<i64: %d, %d>, stride = array<i64: %d, %d>, padding = array<i64: %d, %d>" % (
+            k + s + p)
+        attrs += ", ceil_mode = %s, count_include_pad = %s" % (str(ceil).lower(), str(cip).lower())
+        if d is not None:
+            attrs += ", divisor_override = %d : i64" % d
+        body = '  %%r0 = "edge.avg_pool2d"(%%arg0) {%s} : (%s) -> %s' % (attrs, ttype(x), ttype(want))
+        name = "avg_k%d%d_s%d%d_p%d%d%s%s%s" % (k + s + p + ("_ceil" if ceil else "", "" if cip else "_nopad",
+                                                            "_div%d" % d if d else ""))
+        # delegated: XNNPACK multiplies by 1 / count (ATen divides): within 1e-6 relative
+        run_op(name, body, [x], [want], tol=1e-6)
+        n += 1
+    for dt in (torch.float16, torch.bfloat16):
+        xt = x.to(dt)
+        want = F.avg_pool2d(xt.float(), 2, 2, 1, False, False).to(dt)
+        body = ('  %%r0 = "edge.avg_pool2d"(%%arg0) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, '
+                'padding = array<i64: 1, 1>, count_include_pad = false} : (%s) -> %s' % (ttype(xt), ttype(want)))
+        run_op("avg_nopad_%s" % MLIR_TYPE[dt], body, [xt], [want], tol=1e-2, ref_exact=True)
+
+    class AvgPool2d(torch.nn.Module):  # ExecuTorch's module: kernel 2, padding 1, stride 2
+        def __init__(self, count_include_pad=False, ceil_mode=False, divisor_override=None):
+            super().__init__()
+            self.avgPool = torch.nn.AvgPool2d(kernel_size=(2, 2), padding=(1, 1), stride=(2, 2),
+                                              count_include_pad=count_include_pad, ceil_mode=ceil_mode,
+                                              divisor_override=divisor_override)
+
+        def forward(self, x):
+            return self.avgPool(x)
+
+    class AvgPool2dAllDefaults(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.avgPool = torch.nn.AvgPool2d(2)
+
+        def forward(self, x):
+            return self.avgPool(x)
+
+    class AvgPool2dSingleElementKernel(torch.nn.Module):
+        def __init__(self, divisor_override=None):
+            super().__init__()
+            self.avgPool = torch.nn.AvgPool2d(kernel_size=[3], count_include_pad=False,
+                                              divisor_override=divisor_override)
+
+        def forward(self, x):
+            return self.avgPool(x)
+
+    x = torch.randn(1, 1, 10, 10)
+    # test_fp32_avgpool2d (ExecuTorch: 1 delegate)
+    run_model("model_avgpool2d", AvgPool2d(), [x], 1, 0)
+    # test_fp32_avgpool2d_ceil_mode_unsupported (ExecuTorch: no delegate; here delegated, ceil_mode's
+    # overhang is XNNPACK's implicit padding). With padding 1 on 10, ceil adds no window; on 11 it does.
+    run_model("model_avgpool2d_ceil", AvgPool2d(ceil_mode=True), [torch.randn(1, 1, 11, 11)], 1, 0)
+    # test_fp32_avgpool2d_count_include_pad_unsupported (ExecuTorch: no delegate; here an explicit zero pad)
+    run_model("model_avgpool2d_count_pad", AvgPool2d(count_include_pad=True), [x], 1, 0)
+    run_model("model_avgpool2d_defaults", AvgPool2dAllDefaults(), [x], 1, 0)
+    run_model("model_avgpool2d_single_k", AvgPool2dSingleElementKernel(), [x], 1, 0)
+    # divisor_override other than the window size: portable, as ExecuTorch keeps it
+    run_model("model_avgpool2d_single_k_div5", AvgPool2dSingleElementKernel(divisor_override=5), [x], 0, 1)
+    run_model("model_avgpool2d_div5", AvgPool2d(divisor_override=5), [x], 0, 1)
+    run_model("model_avgpool2d_div4", AvgPool2d(divisor_override=4), [x], 1, 0)
+
+
+SECTIONS = {"prelu": section_prelu, "avgpool": section_avgpool}
 SECTIONS[SECTION]()
 if failures:
     print("FAILED:\n  " + "\n  ".join(failures))
