@@ -1193,6 +1193,53 @@ class Importer:
         keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
         return self.w.op(edge, [x], [("dims", arr(dims)), ("keepdim", "true" if keep else "false")], shape, dtype)
 
+    def op_amax(self, n):
+        x = self.v(n, n.args[0])
+        dims = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", [])
+        dims = list(dims) if isinstance(dims, (list, tuple)) else [dims]
+        if not dims:
+            dims = list(range(len(x.shape)))
+        if not dims:
+            self.fail(n, "amax of a 0-d tensor is not supported")
+        keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
+        shape, dtype = self.out(n)
+        return self.w.op("amax", [x], [("dims", arr(dims)), ("keepdim", "true" if keep else "false")], shape, dtype)
+
+    def op_argmax(self, n):
+        x = self.v(n, n.args[0])
+        dim = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim")
+        if dim is None:
+            self.fail(n, "argmax over the flattened tensor (dim = None) is not supported")
+        keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
+        shape, dtype = self.out(n)
+        return self.w.op("argmax", [x], [("dim", "%d : i64" % dim), ("keepdim", "true" if keep else "false")],
+                         shape, dtype)
+
+    def op_max(self, n):
+        """max.other: maximum; max.default: amax over every dim; max.dim: (amax, argmax),
+        each emitted only where its getitem is used."""
+        overload = name_overload(n)
+        if overload == "other":
+            return self.binary(n, "maximum", n.args[0], n.args[1])
+        x = self.v(n, n.args[0])
+        if overload != "dim":
+            if not x.shape:
+                self.fail(n, "max of a 0-d tensor is not supported")
+            shape, dtype = self.out(n)
+            return self.w.op("amax", [x], [("dims", arr(list(range(len(x.shape))))), ("keepdim", "false")],
+                             shape, dtype)
+        dim = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim")
+        keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
+        used = {u.args[1] for u in n.users if u.target is operator.getitem and u.users}
+        vals, idx = self.values[n]
+        kd = ("keepdim", "true" if keep else "false")
+        v = i = None
+        if 0 in used:
+            v = self.w.op("amax", [x], [("dims", arr([dim])), kd], tuple(vals.shape), vals.dtype)
+        if 1 in used:
+            i = self.w.op("argmax", [x], [("dim", "%d : i64" % dim), kd], tuple(idx.shape), idx.dtype)
+        return (v, i)
+
     def op_mean(self, n): return self.reduce(n, "mean")
     def op_sum(self, n): return self.reduce(n, "sum")
 

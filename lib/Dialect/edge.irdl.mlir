@@ -278,6 +278,35 @@ irdl.dialect @edge {
     irdl.attributes {"dims" = %a_dims, "keepdim" = %a_keepdim}
   }
 
+  // aten.amax, and the values of aten.max.dim: the first maximum along the
+  // dims (NaN if any; first of equal values, so of -0 and 0 the first).
+  // Required: dims (array<i64>, non-empty), keepdim (bool).
+  irdl.operation @amax {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dims = irdl.base "#builtin.dense_array"
+    %a_keepdim_t = irdl.is true
+    %a_keepdim_f = irdl.is false
+    %a_keepdim = irdl.any_of(%a_keepdim_t, %a_keepdim_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dims" = %a_dims, "keepdim" = %a_keepdim}
+  }
+
+  // aten.argmax, and the indices of aten.max.dim: i64 index of the first
+  // maximum along dim (of the first NaN if any). Required: dim (i64), keepdim.
+  irdl.operation @argmax {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dim = irdl.base "#builtin.integer"
+    %a_keepdim_t = irdl.is true
+    %a_keepdim_f = irdl.is false
+    %a_keepdim = irdl.any_of(%a_keepdim_t, %a_keepdim_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dim" = %a_dim, "keepdim" = %a_keepdim}
+  }
+
   // aten._softmax. Required: dim (i64).
   irdl.operation @softmax {
     %x = irdl.base "!builtin.tensor"

@@ -35,6 +35,8 @@ bool xnnVerifyEdgeMaskedFill(MlirOperation op);
 /* Reduce.c: reductions and softmax. */
 bool xnnVerifyEdgeMean(MlirOperation op);
 bool xnnVerifyEdgeSum(MlirOperation op);
+bool xnnVerifyEdgeAmax(MlirOperation op);   /* float; non-empty dims of nonzero size */
+bool xnnVerifyEdgeArgmax(MlirOperation op); /* float x, i64 result */
 bool xnnVerifyEdgeSoftmax(MlirOperation op);
 
 /* Matmul.c: linear algebra and attention. */

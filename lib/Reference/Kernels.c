@@ -60,6 +60,8 @@
   /* reductions (Reduce.c) */                                                  \
   X("edge.mean", xnnRefMean)                                                   \
   X("edge.sum", xnnRefSum)                                                     \
+  X("edge.amax", xnnRefAmax)                                                   \
+  X("edge.argmax", xnnRefArgmax)                                               \
   X("edge.softmax", xnnRefSoftmax)                                             \
   /* linear algebra (Matmul.c) */                                              \
   X("edge.linear", xnnRefLinear)                                               \

@@ -141,6 +141,8 @@ XNN_REF_DECL(xnnRefPrelu)
 /* Reduce.c */
 XNN_REF_DECL(xnnRefMean)
 XNN_REF_DECL(xnnRefSum)
+XNN_REF_DECL(xnnRefAmax)
+XNN_REF_DECL(xnnRefArgmax)
 XNN_REF_DECL(xnnRefSoftmax)
 /* Matmul.c */
 XNN_REF_DECL(xnnRefLinear)

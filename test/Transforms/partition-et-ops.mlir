@@ -55,3 +55,22 @@ func.func @avg_pool(%x: tensor<1x2x10x10xf32>) -> (tensor<1x2x5x5xf32>, tensor<1
   %5 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, ceil_mode = true, divisor_override = 9 : i64} : (tensor<1x2x10x10xf32>) -> tensor<1x2x6x6xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<1x2x5x5xf32>, tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>, tensor<1x2x5x5xf32>, tensor<1x2x5x5xf32>, tensor<1x2x6x6xf32>
 }
+
+// -----
+
+// amax / argmax (max.dim's values and indices): the pinned XNNPACK's reduce
+// has sum and mean only, so both stay portable, located; the add after them
+// is still delegated.
+// STATS: xnn-stats: delegate segments: 1
+// STATS: xnn-stats: portable ops: 2
+// STATS-DAG: partition-et-ops.mlir:[[# @LINE + 6]]:8: remark: edge.amax stays portable: amax: the pinned XNNPACK's reduce has sum and mean only (no max)
+// STATS-DAG: partition-et-ops.mlir:[[# @LINE + 6]]:8: remark: edge.argmax stays portable: argmax: the pinned XNNPACK's reduce has sum and mean only (no max), and no integer tensors for the i64 indices
+// CHECK-LABEL: func.func @max_dim
+// CHECK: "edge.amax"
+// CHECK: "edge.argmax"
+func.func @max_dim(%x: tensor<2x3x4xf32>) -> (tensor<2x1x4xf32>, tensor<2x4xi64>) {
+  %0 = "edge.amax"(%x) {dims = array<i64: 1>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<2x1x4xf32>
+  %1 = "edge.argmax"(%x) {dim = 1 : i64, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xi64>
+  %2 = "edge.add"(%0, %0) : (tensor<2x1x4xf32>, tensor<2x1x4xf32>) -> tensor<2x1x4xf32>
+  return %2, %1 : tensor<2x1x4xf32>, tensor<2x4xi64>
+}

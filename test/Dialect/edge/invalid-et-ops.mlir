@@ -67,3 +67,51 @@ func.func @avg_pool_ceil_shape(%x: tensor<1x1x5x5xf32>) -> tensor<1x1x4x4xf32> {
   %0 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, ceil_mode = true} : (tensor<1x1x5x5xf32>) -> tensor<1x1x4x4xf32>
   return %0 : tensor<1x1x4x4xf32>
 }
+
+// -----
+
+func.func @amax_empty_dims(%x: tensor<2x3xf32>) -> tensor<f32> {
+  // expected-error @+1 {{'edge.amax' op 'dims' must not be empty}}
+  %0 = "edge.amax"(%x) {dims = array<i64>, keepdim = false} : (tensor<2x3xf32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @amax_zero_size(%x: tensor<2x0xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.amax' op dim 1 has size 0: the maximum over no elements is undefined (ATen)}}
+  %0 = "edge.amax"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x0xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @amax_shape(%x: tensor<2x3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'edge.amax' op result shape 3 does not match}}
+  %0 = "edge.amax"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @argmax_result_type(%x: tensor<2x3xf32>) -> tensor<2xi32> {
+  // expected-error @+1 {{'edge.argmax' op result}}
+  %0 = "edge.argmax"(%x) {dim = 1 : i64, keepdim = false} : (tensor<2x3xf32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+
+// -----
+
+func.func @argmax_dim(%x: tensor<2x3xf32>) -> tensor<2xi64> {
+  // expected-error @+1 {{'edge.argmax' op dim 2 is out of range}}
+  %0 = "edge.argmax"(%x) {dim = 2 : i64, keepdim = false} : (tensor<2x3xf32>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}
+
+// -----
+
+func.func @argmax_keepdim(%x: tensor<2x3xf32>) -> tensor<2xi64> {
+  // expected-error @+1 {{'edge.argmax' op result shape 2 does not match the reduced (keepdim = true) shape 2x1}}
+  %0 = "edge.argmax"(%x) {dim = 1 : i64, keepdim = true} : (tensor<2x3xf32>) -> tensor<2xi64>
+  return %0 : tensor<2xi64>
+}

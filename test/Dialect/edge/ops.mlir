@@ -117,12 +117,16 @@ func.func @activations(%x: tensor<2x3xf32>, %h: tensor<8xf16>, %b: tensor<2x3xbf
 // CHECK-NEXT: %{{.*}} = "edge.sum"(%{{.*}}) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %{{.*}} = "edge.sum"(%{{.*}}) {dims = array<i64>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<f32>
 // CHECK-NEXT: %{{.*}} = "edge.softmax"(%{{.*}}) {dim = -1 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.amax"(%{{.*}}) {dims = array<i64: 0, -1>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<1x3x1xf32>
+// CHECK-NEXT: %{{.*}} = "edge.argmax"(%{{.*}}) {dim = 1 : i64, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xi64>
 func.func @reductions(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
   %0 = "edge.mean"(%x) {dims = array<i64: -1>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
   %1 = "edge.mean"(%x) {dims = array<i64: 0, 2>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<3xf32>
   %2 = "edge.sum"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
   %3 = "edge.sum"(%x) {dims = array<i64>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<f32>
   %4 = "edge.softmax"(%x) {dim = -1 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %5 = "edge.amax"(%x) {dims = array<i64: 0, -1>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<1x3x1xf32>
+  %6 = "edge.argmax"(%x) {dim = 1 : i64, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xi64>
   return %4 : tensor<2x3x4xf32>
 }
 

@@ -298,7 +298,58 @@ def section_avgpool():
     run_model("model_avgpool2d_div4", AvgPool2d(divisor_override=4), [x], 1, 0)
 
 
-SECTIONS = {"prelu": section_prelu, "avgpool": section_avgpool}
+# ---- max.dim / amax / argmax (test_max_dim.py) ------------------------------
+def section_maxdim():
+    # ties (first index wins), NaN (the first NaN wins), signed zeros, infinities
+    x = torch.tensor(SPECIAL + [1.0, 2.5, float("nan"), -0.0, 0.0], dtype=torch.float32)
+    x = x[torch.randint(0, x.numel(), (4, 5, 6), generator=torch.Generator().manual_seed(3))]
+    for dim in (0, 1, 2, -1):
+        for keep in (False, True):
+            vals, idx = torch.max(x, dim, keep)
+            kd = str(keep).lower()
+            body = ('  %%r0 = "edge.amax"(%%arg0) {dims = array<i64: %d>, keepdim = %s} : (%s) -> %s\n'
+                    '  %%r1 = "edge.argmax"(%%arg0) {dim = %d : i64, keepdim = %s} : (%s) -> %s' %
+                    (dim, kd, ttype(x), ttype(vals), dim, kd, ttype(x), ttype(idx)))
+            run_op("max_dim%d%s" % (dim, "_keep" if keep else ""), body, [x], [vals, idx])
+    for dims in ((0, 2), (1, 2), (0, 1, 2)):
+        want = torch.amax(x, dims)
+        body = '  %%r0 = "edge.amax"(%%arg0) {dims = array<i64: %s>, keepdim = false} : (%s) -> %s' % (
+            ", ".join(map(str, dims)), ttype(x), ttype(want))
+        # torch's amax of -0 and 0 may give either; compared as values (NaN equal)
+        run_op("amax_%s" % "".join(map(str, dims)), body, [x], [want], ref_exact=False)
+    for dt in (torch.float16, torch.bfloat16):
+        xt = torch.randn(3, 4, 5).to(dt)
+        vals, idx = torch.max(xt, 1)
+        body = ('  %%r0 = "edge.amax"(%%arg0) {dims = array<i64: 1>, keepdim = false} : (%s) -> %s\n'
+                '  %%r1 = "edge.argmax"(%%arg0) {dim = 1 : i64, keepdim = false} : (%s) -> %s' %
+                (ttype(xt), ttype(vals), ttype(xt), ttype(idx)))
+        run_op("max_dim_%s" % MLIR_TYPE[dt], body, [xt], [vals, idx])
+
+    class Max(torch.nn.Module):  # ExecuTorch's modules
+        def forward(self, x):
+            v1, i1 = torch.max(x, dim=2, keepdim=True)
+            v2, i2 = torch.max(x, dim=3, keepdim=True)
+            return (v1, i1, v2, i2)
+
+    class MaxNoIndices(torch.nn.Module):
+        def forward(self, x):
+            v1, _ = torch.max(x, dim=2, keepdim=True)
+            v2, _ = torch.max(x, dim=3, keepdim=True)
+            return (v1, v2)
+
+    class AmaxArgmax(torch.nn.Module):
+        def forward(self, x):
+            return torch.amax(x, (1, 3)), torch.argmax(x, 2), torch.max(x), torch.max(x, x * 0.5)
+
+    x = torch.randn(16, 3, 12, 12)
+    run_model("model_max_dim", Max(), [x], 0, 4)
+    run_model("model_max_dim_f16", Max(), [x.half()], 0, 4)
+    # ExecuTorch delegates these values; the pinned XNNPACK has no reduce max: portable here
+    run_model("model_max_dim_no_indices", MaxNoIndices(), [x], 0, 2)
+    run_model("model_amax_argmax", AmaxArgmax(), [x], 1)
+
+
+SECTIONS = {"prelu": section_prelu, "avgpool": section_avgpool, "maxdim": section_maxdim}
 SECTIONS[SECTION]()
 if failures:
     print("FAILED:\n  " + "\n  ".join(failures))
