@@ -1346,10 +1346,15 @@ class Importer:
             ceil = False  # ceil adds no window here
         out = self.values[n]
         shape = tuple((out[0] if isinstance(out, tuple) else out).shape)
-        y = self.w.op("max_pool2d", [x], [("kernel_size", arr(k)), ("stride", arr(s)), ("padding", arr(p)),
-                                          ("dilation", arr(d)), ("ceil_mode", "true" if ceil else "false")],
-                      shape, x.dtype)
-        return (y, None) if isinstance(out, tuple) else y
+        attrs = [("kernel_size", arr(k)), ("stride", arr(s)), ("padding", arr(p)), ("dilation", arr(d)),
+                 ("ceil_mode", "true" if ceil else "false")]
+        if not isinstance(out, tuple):
+            return self.w.op("max_pool2d", [x], attrs, shape, x.dtype)
+        # values (delegable) and indices (portable), each only where its getitem is used
+        used = {u.args[1] for u in n.users if u.target is operator.getitem and u.users}
+        y = self.w.op("max_pool2d", [x], attrs, shape, x.dtype) if 0 in used else None
+        i = self.w.op("max_pool2d_indices", [x], attrs, shape, torch.int64) if 1 in used else None
+        return (y, i)
 
     op_max_pool2d = op_max_pool2d_with_indices
 

@@ -378,6 +378,24 @@ irdl.dialect @edge {
     irdl.attributes {"kernel_size" = %a_kernel_size, "stride" = %a_stride, "padding" = %a_padding, "dilation" = %a_dilation, "ceil_mode" = %a_ceil_mode}
   }
 
+  // The indices of aten.max_pool2d_with_indices (i64, into each input plane's
+  // H * W, of the first maximum; of the last NaN, as ATen's CPU kernel), with
+  // edge.max_pool2d's attributes; its values are an edge.max_pool2d.
+  irdl.operation @max_pool2d_indices {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_kernel_size = irdl.base "#builtin.dense_array"
+    %a_stride = irdl.base "#builtin.dense_array"
+    %a_padding = irdl.base "#builtin.dense_array"
+    %a_dilation = irdl.base "#builtin.dense_array"
+    %a_ceil_mode_t = irdl.is true
+    %a_ceil_mode_f = irdl.is false
+    %a_ceil_mode = irdl.any_of(%a_ceil_mode_t, %a_ceil_mode_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"kernel_size" = %a_kernel_size, "stride" = %a_stride, "padding" = %a_padding, "dilation" = %a_dilation, "ceil_mode" = %a_ceil_mode}
+  }
+
   // aten.avg_pool2d, NCHW. Required: kernel_size, stride, padding (array<i64> of
   // 2). Optional (C verifier): ceil_mode (bool, false), count_include_pad
   // (bool, true), divisor_override (i64, nonzero; absent = none).

@@ -130,7 +130,7 @@ bool xnnVerifyEdgeConv2d(MlirOperation op) {
 }
 
 /* Common part of the two pooling ops on x [N, C, H, W]. */
-static bool verifyPool(MlirOperation op, bool isMax) {
+static bool verifyPool(MlirOperation op, bool isMax, bool indices) {
   int64_t kernel[2], stride[2], pad[2], dil[2] = {1, 1};
   bool ceil = false, countPad = true;
   int64_t divisor = 0;
@@ -154,10 +154,10 @@ static bool verifyPool(MlirOperation op, bool isMax) {
     return false;
   XnnTensor x, res;
   ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x) && ok;
-  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  ok = xnnResultTensor(op, 0, indices ? XNN_ET_I64 : XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
   if (!ok)
     return false;
-  if (!xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  if (!indices && !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
     return false;
   if (x.rank != 4) {
     xnnOpError(op, "operand 'x' must be NCHW (rank 4), got rank %lld",
@@ -182,8 +182,9 @@ static bool verifyPool(MlirOperation op, bool isMax) {
                                   : "pooling output");
 }
 
-bool xnnVerifyEdgeMaxPool2d(MlirOperation op) { return verifyPool(op, true); }
-bool xnnVerifyEdgeAvgPool2d(MlirOperation op) { return verifyPool(op, false); }
+bool xnnVerifyEdgeMaxPool2d(MlirOperation op) { return verifyPool(op, true, false); }
+bool xnnVerifyEdgeMaxPool2dIndices(MlirOperation op) { return verifyPool(op, true, true); }
+bool xnnVerifyEdgeAvgPool2d(MlirOperation op) { return verifyPool(op, false, false); }
 
 /* conv_transpose2d: x [N, Cin, H, W], w [Cin, Cout/groups, KH, KW], optional
  * bias [Cout] -> [N, Cout, OH, OW],
@@ -354,6 +355,11 @@ static int64_t poolExtraPadding(MlirOperation op, const XnnPoolParams *p, int i)
   int64_t need = (out[2 + i] - 1) * p->stride[i] + p->dilation[i] * (p->kernel[i] - 1) + 1;
   int64_t extra = need - (in[2 + i] + 2 * p->padding[i]);
   return extra > 0 ? extra : 0;
+}
+
+static bool refusePoolIndices(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return xnnCapRefuse(why, "max_pool2d's i64 indices: the pinned XNNPACK has no integer tensors");
 }
 
 static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
@@ -763,6 +769,9 @@ static const XnnCapability ops[] = {
     {"edge.conv2d", xnnVerifyEdgeConv2d, "convolution_2d_f32_weights", XNN_CAP_F32, checkConv, xnnLowerConv,
      XNN_CAP_F16},
     {"edge.max_pool2d", xnnVerifyEdgeMaxPool2d, "max_pooling_2d", XNN_CAP_FH, checkMaxPool, xnnLowerPool, 0},
+    /* the indices of max_pool2d_with_indices: i64, which the pinned XNNPACK has no tensors of
+     * (its argmax pooling gives u32 window offsets, not ATen's input plane indices) */
+    {"edge.max_pool2d_indices", xnnVerifyEdgeMaxPool2dIndices, "", 0, refusePoolIndices, NULL, 0},
     {"edge.avg_pool2d", xnnVerifyEdgeAvgPool2d, "average_pooling_2d", XNN_CAP_FH, checkAvgPool, xnnLowerPool,
      0},
     /* adaptive_avg_pool2d: a copy, a mean over H and W (1x1), or an average

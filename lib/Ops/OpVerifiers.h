@@ -49,6 +49,7 @@ bool xnnVerifyEdgeAddmm(MlirOperation op);
 /* Conv.c: 2-D convolution and pooling (NCHW). */
 bool xnnVerifyEdgeConv2d(MlirOperation op);
 bool xnnVerifyEdgeMaxPool2d(MlirOperation op);
+bool xnnVerifyEdgeMaxPool2dIndices(MlirOperation op);
 bool xnnVerifyEdgeConvTranspose2d(MlirOperation op);
 bool xnnVerifyEdgeUpsampleNearest2d(MlirOperation op);
 bool xnnVerifyEdgeUpsampleBilinear2d(MlirOperation op);

@@ -158,6 +158,54 @@ bool xnnRefMaxPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
   return pool(c, &in[0], out, true);
 }
 
+/* max_pool2d_with_indices' indices, as ATen's CPU kernel: the window's
+ * first valid element to start, then every later element greater than the
+ * maximum so far, or NaN, takes over (so the last NaN wins); the index is
+ * ih * W + iw within the input plane. */
+bool xnnRefMaxPool2dIndices(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                            size_t nOut) {
+  (void)nIn, (void)nOut;
+  const XnnMlirTensor *X = &in[0];
+  int64_t k[2], st[2], pd[2], dl[2];
+  if (!pair(c, "kernel_size", k, -1) || !pair(c, "stride", st, -1) || !pair(c, "padding", pd, -1) ||
+      !pair(c, "dilation", dl, -1))
+    return false;
+  int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
+  int64_t OH = out->dims[2], OW = out->dims[3];
+  float *sx = NULL;
+  const float *x = xnnRefF32In(c, X, &sx);
+  int64_t *o = x ? xnnRefI64Out(c, out) : NULL;
+  if (o) {
+    for (int64_t p = 0; p < NC; ++p) {
+      const float *xp = x + p * H * W;
+      int64_t *op = o + p * OH * OW;
+      for (int64_t oh = 0; oh < OH; ++oh)
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          int64_t h0 = oh * st[0] - pd[0], w0 = ow * st[1] - pd[1];
+          int64_t ih0 = h0, iw0 = w0;
+          while (ih0 < 0)
+            ih0 += dl[0];
+          while (iw0 < 0)
+            iw0 += dl[1];
+          int64_t best = ih0 * W + iw0;
+          float r = -INFINITY;
+          for (int64_t ih = ih0; ih < H && ih < h0 + k[0] * dl[0]; ih += dl[0])
+            for (int64_t iw = iw0; iw < W && iw < w0 + k[1] * dl[1]; iw += dl[1]) {
+              float v = xp[ih * W + iw];
+              if (v > r || v != v) {
+                r = v;
+                best = ih * W + iw;
+              }
+            }
+          op[oh * OW + ow] = best;
+        }
+    }
+    xnnRefI64Commit(out, o);
+  }
+  free(sx);
+  return o != NULL;
+}
+
 bool xnnRefAvgPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
                      size_t nOut) {
   (void)nIn, (void)nOut;

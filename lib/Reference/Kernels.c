@@ -72,6 +72,7 @@
   /* convolution and pooling (Conv.c) */                                       \
   X("edge.conv2d", xnnRefConv2d)                                               \
   X("edge.max_pool2d", xnnRefMaxPool2d)                                        \
+  X("edge.max_pool2d_indices", xnnRefMaxPool2dIndices)                        \
   X("edge.conv_transpose2d", xnnRefConvTranspose2d)                           \
   X("edge.upsample_nearest2d", xnnRefUpsampleNearest2d)                       \
   X("edge.upsample_bilinear2d", xnnRefUpsampleBilinear2d)                     \

@@ -153,6 +153,7 @@ XNN_REF_DECL(xnnRefAddmm)
 /* Conv.c */
 XNN_REF_DECL(xnnRefConv2d)
 XNN_REF_DECL(xnnRefMaxPool2d)
+XNN_REF_DECL(xnnRefMaxPool2dIndices)
 XNN_REF_DECL(xnnRefConvTranspose2d)
 XNN_REF_DECL(xnnRefUpsampleNearest2d)
 XNN_REF_DECL(xnnRefUpsampleBilinear2d)

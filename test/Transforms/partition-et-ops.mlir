@@ -74,3 +74,18 @@ func.func @max_dim(%x: tensor<2x3x4xf32>) -> (tensor<2x1x4xf32>, tensor<2x4xi64>
   %2 = "edge.add"(%0, %0) : (tensor<2x1x4xf32>, tensor<2x1x4xf32>) -> tensor<2x1x4xf32>
   return %2, %1 : tensor<2x1x4xf32>, tensor<2x4xi64>
 }
+
+// -----
+
+// max_pool2d_with_indices: the values are a delegated max_pool2d, the i64
+// indices stay portable, located.
+// STATS: xnn-stats: delegate segments: 1
+// STATS: xnn-stats: portable ops: 1
+// STATS: partition-et-ops.mlir:[[# @LINE + 5]]:8: remark: edge.max_pool2d_indices stays portable: max_pool2d's i64 indices: the pinned XNNPACK has no integer tensors
+// CHECK-LABEL: func.func @max_pool_indices
+// CHECK: "xnn.max_pooling_2d"
+func.func @max_pool_indices(%x: tensor<1x2x6x6xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xi64>) {
+  %0 = "edge.max_pool2d"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, ceil_mode = false} : (tensor<1x2x6x6xf32>) -> tensor<1x2x3x3xf32>
+  %1 = "edge.max_pool2d_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, ceil_mode = false} : (tensor<1x2x6x6xf32>) -> tensor<1x2x3x3xi64>
+  return %0, %1 : tensor<1x2x3x3xf32>, tensor<1x2x3x3xi64>
+}

@@ -115,3 +115,19 @@ func.func @argmax_keepdim(%x: tensor<2x3xf32>) -> tensor<2xi64> {
   %0 = "edge.argmax"(%x) {dim = 1 : i64, keepdim = true} : (tensor<2x3xf32>) -> tensor<2xi64>
   return %0 : tensor<2xi64>
 }
+
+// -----
+
+func.func @maxpool_indices_type(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32> {
+  // expected-error @+1 {{'edge.max_pool2d_indices' op result}}
+  %0 = "edge.max_pool2d_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, ceil_mode = false} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  return %0 : tensor<1x1x2x2xf32>
+}
+
+// -----
+
+func.func @maxpool_indices_shape(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xi64> {
+  // expected-error @+1 {{'edge.max_pool2d_indices' op result shape 1x1x3x3 does not match}}
+  %0 = "edge.max_pool2d_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, ceil_mode = false} : (tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xi64>
+  return %0 : tensor<1x1x3x3xi64>
+}

@@ -162,12 +162,16 @@ func.func @attention(%q: tensor<1x4x6x16xf32>, %k: tensor<1x4x10x16xf32>, %v: te
 // CHECK-NEXT: %{{.*}} = "edge.max_pool2d"(%{{.*}}) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
 // CHECK-NEXT: %{{.*}} = "edge.max_pool2d"(%{{.*}}) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x5x5xf32>
 // CHECK-NEXT: %{{.*}} = "edge.avg_pool2d"(%{{.*}}) {kernel_size = array<i64: 2, 2>, padding = array<i64: 1, 1>, stride = array<i64: 3, 3>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.max_pool2d_indices"(%{{.*}}) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x5x5xi64>
+// CHECK-NEXT: %{{.*}} = "edge.avg_pool2d"(%{{.*}}) {ceil_mode = true, count_include_pad = false, divisor_override = 3 : i64, kernel_size = array<i64: 2, 2>, padding = array<i64: 1, 1>, stride = array<i64: 3, 3>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
 func.func @conv_pool(%x: tensor<1x4x9x9xf32>, %w: tensor<8x2x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x4x4x4xf32> {
   %0 = "edge.conv2d"(%x, %w, %b) {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32>, tensor<8xf32>) -> tensor<1x8x5x5xf32>
   %1 = "edge.conv2d"(%x, %w) {dilation = array<i64: 2, 1>, groups = 2 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32>) -> tensor<1x8x5x7xf32>
   %2 = "edge.max_pool2d"(%x) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
   %3 = "edge.max_pool2d"(%x) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x5x5xf32>
   %4 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, padding = array<i64: 1, 1>, stride = array<i64: 3, 3>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
+  %i = "edge.max_pool2d_indices"(%x) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x5x5xi64>
+  %a = "edge.avg_pool2d"(%x) {ceil_mode = true, count_include_pad = false, divisor_override = 3 : i64, kernel_size = array<i64: 2, 2>, padding = array<i64: 1, 1>, stride = array<i64: 3, 3>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
   return %4 : tensor<1x4x4x4xf32>
 }
 

@@ -349,7 +349,63 @@ def section_maxdim():
     run_model("model_amax_argmax", AmaxArgmax(), [x], 1)
 
 
-SECTIONS = {"prelu": section_prelu, "avgpool": section_avgpool, "maxdim": section_maxdim}
+# ---- max_pool2d_with_indices (test_maxpool2d.py) ------------------------------
+def section_maxpool_indices():
+    import itertools
+    # ties, NaNs (ATen's index: the last NaN), -inf windows, signed zeros
+    x = torch.tensor(SPECIAL + [1.0, 1.0, -float("inf"), -0.0], dtype=torch.float32)
+    x = x[torch.randint(0, x.numel(), (2, 3, 9, 10), generator=torch.Generator().manual_seed(5))]
+    for k, s, p, d, ceil in itertools.product([(2, 2), (3, 2)], [(1, 1), (2, 3)], [(0, 0), (1, 1)],
+                                             [(1, 1), (2, 1)], [False, True]):
+        if any(p[i] > k[i] // 2 for i in range(2)):
+            continue
+        vals, idx = F.max_pool2d(x, k, s, p, d, ceil, return_indices=True)
+        attrs = ("kernel_size = array<i64: %d, %d>, stride = array<i64: %d, %d>, padding = array<i64: %d, %d>, "
+                 "dilation = array<i64: %d, %d>, ceil_mode = %s" % (k + s + p + d + (str(ceil).lower(),)))
+        # indices only: the delegated values differ at NaN (the README's known deviation)
+        body = '  %%r0 = "edge.max_pool2d_indices"(%%arg0) {%s} : (%s) -> %s' % (attrs, ttype(x), ttype(idx))
+        name = "maxpool_idx_k%d%d_s%d%d_p%d%d_d%d%d%s" % (k + s + p + d + ("_ceil" if ceil else "",))
+        run_op(name, body, [x], [idx])
+    # values (delegated) and indices (portable) of one pool on finite inputs
+    xr = torch.randn(2, 3, 9, 10)
+    vals, idx = F.max_pool2d(xr, 3, 2, 1, 1, True, return_indices=True)
+    attrs = ("kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, "
+             "dilation = array<i64: 1, 1>, ceil_mode = true")
+    body = ('  %%r0 = "edge.max_pool2d"(%%arg0) {%s} : (%s) -> %s\n'
+            '  %%r1 = "edge.max_pool2d_indices"(%%arg0) {%s} : (%s) -> %s' %
+            (attrs, ttype(xr), ttype(vals), attrs, ttype(xr), ttype(idx)))
+    run_op("maxpool_values_and_indices", body, [xr], [vals, idx], want_segments=1)
+
+    class MaxPoolIdx(torch.nn.Module):  # ExecuTorch's test_maxpool2d_unsupported: indices returned
+        def __init__(self):
+            super().__init__()
+            self.pool = torch.nn.MaxPool2d(kernel_size=2, stride=1, padding=1, return_indices=True)
+
+        def forward(self, x):
+            return self.pool(x)
+
+    class MaxPoolIdxUnused(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.pool = torch.nn.MaxPool2d(kernel_size=3, stride=2, padding=1, return_indices=True)
+
+        def forward(self, x):
+            v, _ = self.pool(x)
+            return v + 1
+
+    class Unpool(torch.nn.Module):  # indices used by arithmetic: portable i64
+        def forward(self, x):
+            v, i = F.max_pool2d(x, 2, 2, return_indices=True)
+            return v * 2, i + 1
+
+    x = torch.randn(1, 3, 12, 12)
+    run_model("model_maxpool_indices", MaxPoolIdx(), [x], 1, 1)
+    run_model("model_maxpool_indices_unused", MaxPoolIdxUnused(), [x], 1, 0)
+    run_model("model_maxpool_indices_used", Unpool(), [x], 1)
+
+
+SECTIONS = {"prelu": section_prelu, "avgpool": section_avgpool, "maxdim": section_maxdim,
+            "maxpool_indices": section_maxpool_indices}
 SECTIONS[SECTION]()
 if failures:
     print("FAILED:\n  " + "\n  ".join(failures))
