@@ -1332,6 +1332,10 @@ class Importer:
             out -= 1
         return out
 
+    def op_upsample_bilinear2d_aa(self, n):
+        self.fail(n, "antialiased bilinear upsampling (aten._upsample_bilinear2d_aa, interpolate(antialias=True)) "
+                     "is not supported: there is no edge op for it")
+
     def op_max_pool2d_with_indices(self, n):
         a = list(n.args) + [None] * 6
         x = self.v(n, a[0])

@@ -404,8 +404,21 @@ def section_maxpool_indices():
     run_model("model_maxpool_indices_used", Unpool(), [x], 1)
 
 
+# ---- antialiased bilinear upsampling (test_upsample_bilinear2d.py) ------------
+def section_upsample_aa():
+    class UpsampleAA(torch.nn.Module):
+        def forward(self, x):
+            return F.interpolate(x, scale_factor=0.5, mode="bilinear", antialias=True)
+
+    try:
+        xit.import_module(UpsampleAA().eval(), [torch.randn(1, 2, 8, 8)])
+        failures.append("upsample_aa: imported, expected a located error")
+    except xit.ImportError_ as e:
+        print("upsample_aa: %s" % e)
+
+
 SECTIONS = {"prelu": section_prelu, "avgpool": section_avgpool, "maxdim": section_maxdim,
-            "maxpool_indices": section_maxpool_indices}
+            "maxpool_indices": section_maxpool_indices, "upsample_aa": section_upsample_aa}
 SECTIONS[SECTION]()
 if failures:
     print("FAILED:\n  " + "\n  ".join(failures))
