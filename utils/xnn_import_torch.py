@@ -1333,8 +1333,14 @@ class Importer:
         return out
 
     def op_upsample_bilinear2d_aa(self, n):
-        self.fail(n, "antialiased bilinear upsampling (aten._upsample_bilinear2d_aa, interpolate(antialias=True)) "
-                     "is not supported: there is no edge op for it")
+        x = self.v(n, n.args[0])
+        shape, dtype = self.out(n)
+        align = bool(n.args[2])
+        scales = n.args[3] if name_overload(n) == "vec" else n.args[3:5]
+        self.upsample_scales(n, scales, x.shape[2:], shape[2:], False, align)
+        return self.w.op("upsample_bilinear2d_aa", [x], [("output_size", arr(shape[2:])),
+                                                         ("align_corners", "true" if align else "false")],
+                         shape, dtype)
 
     def op_max_pool2d_with_indices(self, n):
         a = list(n.args) + [None] * 6

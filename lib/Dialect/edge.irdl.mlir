@@ -629,6 +629,20 @@ irdl.dialect @edge {
     irdl.attributes {"output_size" = %a_output_size, "align_corners" = %a_align_corners}
   }
 
+  // aten._upsample_bilinear2d_aa.vec (antialiased), NCHW; scales derived
+  // from the sizes. Required: output_size (array<i64> of 2), align_corners.
+  irdl.operation @upsample_bilinear2d_aa {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_output_size = irdl.base "#builtin.dense_array"
+    %a_align_corners_t = irdl.is true
+    %a_align_corners_f = irdl.is false
+    %a_align_corners = irdl.any_of(%a_align_corners_t, %a_align_corners_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"output_size" = %a_output_size, "align_corners" = %a_align_corners}
+  }
+
   // aten.where.self: cond (i1), a, b broadcast together; result has a's dtype.
   irdl.operation @where {
     %cond = irdl.base "!builtin.tensor"

@@ -362,6 +362,11 @@ static bool refusePoolIndices(MlirOperation op, const XnnPartitionConfig *cfg, X
   return xnnCapRefuse(why, "max_pool2d's i64 indices: the pinned XNNPACK has no integer tensors");
 }
 
+static bool refuseUpsampleAA(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return xnnCapRefuse(why, "antialiased bilinear upsampling: XNNPACK's bilinear resize has no antialiasing filter");
+}
+
 static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
   XnnPoolParams p = xnnPoolParams(op);
@@ -789,6 +794,8 @@ static const XnnCapability ops[] = {
     /* XNNPACK's f16 resize interpolates in f16 (three roundings: up to 1.5
      * f16 ulps from ATen's f32-then-round, test/Torch/ops-vs-torch.test):
      * f16 runs in f32 as f16 hardswish does; the library refuses bf16. */
+    /* XNNPACK's bilinear resize has no antialiasing filter */
+    {"edge.upsample_bilinear2d_aa", xnnVerifyEdgeUpsampleBilinear2d, "", 0, refuseUpsampleAA, NULL, 0},
     {"edge.upsample_bilinear2d", xnnVerifyEdgeUpsampleBilinear2d, "static_resize_bilinear_2d", XNN_CAP_F32,
      NULL, xnnLowerResizeBilinear, XNN_CAP_F16},
     /* nearest by whole factors: concatenation as expand (bf16 in f32, exactly). */

@@ -396,3 +396,96 @@ bool xnnRefUpsampleBilinear2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn,
   free(sx);
   return o != NULL;
 }
+
+/* _upsample_bilinear2d_aa: separable resampling with the triangle filter
+ * stretched by the scale when downsampling (support max(scale, 1)), each
+ * output's weights normalized to sum 1, as ATen's CPU kernel: along W
+ * first (skipped when the width is unchanged), rounded to f32, then along H.
+ * scale = in / out, or (in - 1) / (out - 1) with align_corners; the filter
+ * is centred at scale * (i + 0.5). Sums in double: within 1e-5 of torch
+ * (its f32 sums differ in the last bits). */
+static bool aaWeights(int64_t in, int64_t outN, bool align, int64_t *first, int64_t *count, double *w,
+                      int64_t maxTaps) {
+  double scale = align ? (outN > 1 ? (double)(in - 1) / (double)(outN - 1) : 0.0) : (double)in / (double)outN;
+  double support = scale >= 1.0 ? scale : 1.0, inv = scale >= 1.0 ? 1.0 / scale : 1.0;
+  for (int64_t i = 0; i < outN; ++i) {
+    double center = scale * ((double)i + 0.5);
+    int64_t lo = (int64_t)(center - support + 0.5), hi = (int64_t)(center + support + 0.5);
+    lo = lo < 0 ? 0 : lo;
+    hi = hi > in ? in : hi;
+    int64_t n = hi - lo;
+    if (n > maxTaps)
+      return false;
+    double total = 0.0;
+    for (int64_t j = 0; j < n; ++j) {
+      double x = fabs(((double)(j + lo) - center + 0.5) * inv);
+      w[i * maxTaps + j] = x < 1.0 ? 1.0 - x : 0.0;
+      total += w[i * maxTaps + j];
+    }
+    for (int64_t j = 0; j < n; ++j)
+      w[i * maxTaps + j] = total != 0.0 ? w[i * maxTaps + j] / total : 0.0;
+    first[i] = lo, count[i] = n;
+  }
+  return true;
+}
+
+bool xnnRefUpsampleBilinear2dAA(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                                size_t nOut) {
+  (void)nIn, (void)nOut;
+  bool align = false;
+  xnnAttrBool(c->op, "align_corners", &align);
+  const XnnMlirTensor *X = &in[0];
+  int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
+  int64_t OH = out->dims[2], OW = out->dims[3];
+  int64_t tapsW = W, tapsH = H; /* a window never holds more than the input */
+  float *sx = NULL;
+  const float *x = xnnRefF32In(c, X, &sx);
+  float *o = x ? xnnRefF32Out(c, out) : NULL;
+  float *mid = o ? malloc(sizeof(float) * (size_t)(NC * H * OW + 1)) : NULL;
+  int64_t *fw = mid ? malloc(sizeof(int64_t) * (size_t)(2 * (OW + OH) + 2)) : NULL;
+  double *ww = fw ? malloc(sizeof(double) * (size_t)(OW * tapsW + OH * tapsH + 2)) : NULL;
+  bool ok = false;
+  if (o && !ww)
+    xnnRefFail(c, "out of memory");
+  else if (ww) {
+    int64_t *cw = fw + OW, *fh = cw + OW, *ch = fh + OH;
+    double *wh = ww + OW * tapsW;
+    if (!aaWeights(W, OW, align, fw, cw, ww, tapsW) || !aaWeights(H, OH, align, fh, ch, wh, tapsH))
+      xnnRefFail(c, "filter wider than expected");
+    else {
+      for (int64_t p = 0; p < NC * H; ++p) {
+        const float *row = x + p * W;
+        for (int64_t i = 0; i < OW; ++i) {
+          if (OW == W) {
+            mid[p * OW + i] = row[i];
+            continue;
+          }
+          double acc = 0.0;
+          for (int64_t j = 0; j < cw[i]; ++j)
+            acc += (double)row[fw[i] + j] * ww[i * tapsW + j];
+          mid[p * OW + i] = (float)acc;
+        }
+      }
+      for (int64_t p = 0; p < NC; ++p)
+        for (int64_t i = 0; i < OH; ++i)
+          for (int64_t q = 0; q < OW; ++q) {
+            const float *col = mid + p * H * OW + q;
+            if (OH == H) {
+              o[(p * OH + i) * OW + q] = col[i * OW];
+              continue;
+            }
+            double acc = 0.0;
+            for (int64_t j = 0; j < ch[i]; ++j)
+              acc += (double)col[(fh[i] + j) * OW] * wh[i * tapsH + j];
+            o[(p * OH + i) * OW + q] = (float)acc;
+          }
+      xnnRefF32Commit(out, o);
+      ok = true;
+    }
+  }
+  free(ww);
+  free(fw);
+  free(mid);
+  free(sx);
+  return ok;
+}

@@ -76,6 +76,7 @@
   X("edge.conv_transpose2d", xnnRefConvTranspose2d)                           \
   X("edge.upsample_nearest2d", xnnRefUpsampleNearest2d)                       \
   X("edge.upsample_bilinear2d", xnnRefUpsampleBilinear2d)                     \
+  X("edge.upsample_bilinear2d_aa", xnnRefUpsampleBilinear2dAA)               \
   X("edge.avg_pool2d", xnnRefAvgPool2d)                                        \
   X("edge.adaptive_avg_pool2d", xnnRefAdaptiveAvgPool2d)                       \
   /* normalisation (Norm.c) */                                                 \

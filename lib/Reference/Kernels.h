@@ -157,6 +157,7 @@ XNN_REF_DECL(xnnRefMaxPool2dIndices)
 XNN_REF_DECL(xnnRefConvTranspose2d)
 XNN_REF_DECL(xnnRefUpsampleNearest2d)
 XNN_REF_DECL(xnnRefUpsampleBilinear2d)
+XNN_REF_DECL(xnnRefUpsampleBilinear2dAA)
 XNN_REF_DECL(xnnRefAvgPool2d)
 XNN_REF_DECL(xnnRefAdaptiveAvgPool2d)
 /* Norm.c */

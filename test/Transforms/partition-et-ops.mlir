@@ -89,3 +89,16 @@ func.func @max_pool_indices(%x: tensor<1x2x6x6xf32>) -> (tensor<1x2x3x3xf32>, te
   %1 = "edge.max_pool2d_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, ceil_mode = false} : (tensor<1x2x6x6xf32>) -> tensor<1x2x3x3xi64>
   return %0, %1 : tensor<1x2x3x3xf32>, tensor<1x2x3x3xi64>
 }
+
+// -----
+
+// _upsample_bilinear2d_aa: portable, located.
+// STATS: xnn-stats: delegate segments: 0
+// STATS: xnn-stats: portable ops: 1
+// STATS: partition-et-ops.mlir:[[# @LINE + 4]]:8: remark: edge.upsample_bilinear2d_aa stays portable: antialiased bilinear upsampling: XNNPACK's bilinear resize has no antialiasing filter
+// CHECK-LABEL: func.func @upsample_aa
+// CHECK: "edge.upsample_bilinear2d_aa"
+func.func @upsample_aa(%x: tensor<1x2x8x8xf32>) -> tensor<1x2x4x4xf32> {
+  %0 = "edge.upsample_bilinear2d_aa"(%x) {output_size = array<i64: 4, 4>, align_corners = false} : (tensor<1x2x8x8xf32>) -> tensor<1x2x4x4xf32>
+  return %0 : tensor<1x2x4x4xf32>
+}

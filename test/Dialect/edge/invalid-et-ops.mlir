@@ -131,3 +131,11 @@ func.func @maxpool_indices_shape(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xi64>
   %0 = "edge.max_pool2d_indices"(%x) {kernel_size = array<i64: 2, 2>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, dilation = array<i64: 1, 1>, ceil_mode = false} : (tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xi64>
   return %0 : tensor<1x1x3x3xi64>
 }
+
+// -----
+
+func.func @upsample_aa_size(%x: tensor<1x1x8x8xf32>) -> tensor<1x1x4x4xf32> {
+  // expected-error @+1 {{'edge.upsample_bilinear2d_aa' op result shape 1x1x4x4 does not match the [N, C, output_size] shape 1x1x4x3}}
+  %0 = "edge.upsample_bilinear2d_aa"(%x) {output_size = array<i64: 4, 3>, align_corners = false} : (tensor<1x1x8x8xf32>) -> tensor<1x1x4x4xf32>
+  return %0 : tensor<1x1x4x4xf32>
+}

@@ -277,12 +277,14 @@ func.func @norms(%x: tensor<2x3x4x4xf32>, %c: tensor<3xf32>, %v: tensor<4xf32>, 
 // CHECK-NEXT: "edge.upsample_nearest2d"(%{{.*}}) {output_size = array<i64: 10, 15>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x10x15xf32>
 // CHECK-NEXT: "edge.upsample_bilinear2d"(%{{.*}}) {align_corners = false, output_size = array<i64: 7, 3>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x7x3xf32>
 // CHECK-NEXT: "edge.upsample_bilinear2d"(%{{.*}}) {align_corners = true, output_size = array<i64: 1, 1>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x1x1xf32>
+// CHECK-NEXT: "edge.upsample_bilinear2d_aa"(%{{.*}}) {align_corners = false, output_size = array<i64: 2, 3>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x2x3xf32>
 func.func @conv_transpose_upsample(%x: tensor<1x4x5x5xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x10x10xf32> {
   %0 = "edge.conv_transpose2d"(%x, %w, %b) {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 2} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>, tensor<6xf32>) -> tensor<1x6x10x10xf32>
   %1 = "edge.conv_transpose2d"(%x, %w) {stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, output_padding = array<i64: 1, 0>, dilation = array<i64: 2, 2>, groups = 1} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x3x10x9xf32>
   %2 = "edge.upsample_nearest2d"(%x) {output_size = array<i64: 10, 15>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x10x15xf32>
   %3 = "edge.upsample_bilinear2d"(%x) {output_size = array<i64: 7, 3>, align_corners = false} : (tensor<1x4x5x5xf32>) -> tensor<1x4x7x3xf32>
   %4 = "edge.upsample_bilinear2d"(%x) {output_size = array<i64: 1, 1>, align_corners = true} : (tensor<1x4x5x5xf32>) -> tensor<1x4x1x1xf32>
+  %5 = "edge.upsample_bilinear2d_aa"(%x) {output_size = array<i64: 2, 3>, align_corners = false} : (tensor<1x4x5x5xf32>) -> tensor<1x4x2x3xf32>
   return %0 : tensor<1x6x10x10xf32>
 }
 

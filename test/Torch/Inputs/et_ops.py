@@ -406,15 +406,22 @@ def section_maxpool_indices():
 
 # ---- antialiased bilinear upsampling (test_upsample_bilinear2d.py) ------------
 def section_upsample_aa():
-    class UpsampleAA(torch.nn.Module):
+    torch.manual_seed(7)
+    for (h, w, oh, ow) in [(8, 8, 4, 4), (10, 7, 3, 5), (6, 6, 12, 9), (9, 11, 4, 17), (5, 5, 5, 3), (10, 10, 2, 1),
+                           (7, 9, 7, 9)]:
+        for align in (False, True):
+            x = torch.randn(2, 3, h, w)
+            want = torch.ops.aten._upsample_bilinear2d_aa(x, [oh, ow], align, None)
+            body = ('  %%r0 = "edge.upsample_bilinear2d_aa"(%%arg0) {output_size = array<i64: %d, %d>, '
+                    'align_corners = %s} : (%s) -> %s' % (oh, ow, str(align).lower(), ttype(x), ttype(want)))
+            run_op("aa_%dx%d_to_%dx%d%s" % (h, w, oh, ow, "_align" if align else ""), body, [x], [want], tol=1e-5,
+                   ref_exact=False)
+
+    class UpsampleAA(torch.nn.Module):  # ExecuTorch's test_upsample_bilinear2d antialias case
         def forward(self, x):
             return F.interpolate(x, scale_factor=0.5, mode="bilinear", antialias=True)
 
-    try:
-        xit.import_module(UpsampleAA().eval(), [torch.randn(1, 2, 8, 8)])
-        failures.append("upsample_aa: imported, expected a located error")
-    except xit.ImportError_ as e:
-        print("upsample_aa: %s" % e)
+    run_model("model_upsample_aa", UpsampleAA(), [torch.randn(1, 2, 8, 8)], 0, 1, atol=1e-5, rtol=1e-5)
 
 
 SECTIONS = {"prelu": section_prelu, "avgpool": section_avgpool, "maxdim": section_maxdim,
