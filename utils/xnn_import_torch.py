@@ -951,6 +951,10 @@ class Importer:
         slope = n.args[1] if len(n.args) > 1 else n.kwargs.get("negative_slope", 0.01)
         return self.unary(n, "leaky_relu", [("negative_slope", f64(slope))])
 
+    def op_prelu(self, n):
+        shape, dtype = self.out(n)
+        return self.w.op("prelu", [self.v(n, n.args[0]), self.v(n, n.args[1])], [], shape, dtype)
+
     def op_elu(self, n):
         a = list(n.args) + [None] * 3
         alpha = a[1] if a[1] is not None else n.kwargs.get("alpha", 1.0)
@@ -1231,6 +1235,53 @@ class Importer:
     def op_mean(self, n): return self.reduce_dtype(n, "mean")
     def op_sum(self, n): return self.reduce_dtype(n, "sum")
 
+    def op_amax(self, n):
+        x = self.v(n, n.args[0])
+        dims = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", [])
+        dims = list(dims) if isinstance(dims, (list, tuple)) else [dims]
+        if not dims:
+            dims = list(range(len(x.shape)))
+        if not dims:
+            self.fail(n, "amax of a 0-d tensor is not supported")
+        keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
+        shape, dtype = self.out(n)
+        return self.w.op("amax", [x], [("dims", arr(dims)), ("keepdim", "true" if keep else "false")], shape, dtype)
+
+    def op_argmax(self, n):
+        x = self.v(n, n.args[0])
+        dim = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim")
+        if dim is None:
+            self.fail(n, "argmax over the flattened tensor (dim = None) is not supported")
+        keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
+        shape, dtype = self.out(n)
+        return self.w.op("argmax", [x], [("dim", "%d : i64" % dim), ("keepdim", "true" if keep else "false")],
+                         shape, dtype)
+
+    def op_max(self, n):
+        """max.other: maximum; max.default: amax over every dim; max.dim: (amax, argmax),
+        each emitted only where its getitem is used."""
+        overload = name_overload(n)
+        if overload == "other":
+            return self.binary(n, "maximum", n.args[0], n.args[1])
+        x = self.v(n, n.args[0])
+        if overload != "dim":
+            if not x.shape:
+                self.fail(n, "max of a 0-d tensor is not supported")
+            shape, dtype = self.out(n)
+            return self.w.op("amax", [x], [("dims", arr(list(range(len(x.shape))))), ("keepdim", "false")],
+                             shape, dtype)
+        dim = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim")
+        keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
+        used = {u.args[1] for u in n.users if u.target is operator.getitem and u.users}
+        vals, idx = self.values[n]
+        kd = ("keepdim", "true" if keep else "false")
+        v = i = None
+        if 0 in used:
+            v = self.w.op("amax", [x], [("dims", arr([dim])), kd], tuple(vals.shape), vals.dtype)
+        if 1 in used:
+            i = self.w.op("argmax", [x], [("dim", "%d : i64" % dim), kd], tuple(idx.shape), idx.dtype)
+        return (v, i)
+
     def op_softmax(self, n):
         shape, dtype = self.out(n)
         return self.w.op("softmax", [self.v(n, n.args[0])], [("dim", "%d : i64" % n.args[1])], shape, dtype)
@@ -1362,6 +1413,16 @@ class Importer:
             out -= 1
         return out
 
+    def op_upsample_bilinear2d_aa(self, n):
+        x = self.v(n, n.args[0])
+        shape, dtype = self.out(n)
+        align = bool(n.args[2])
+        scales = n.args[3] if name_overload(n) == "vec" else n.args[3:5]
+        self.upsample_scales(n, scales, x.shape[2:], shape[2:], False, align)
+        return self.w.op("upsample_bilinear2d_aa", [x], [("output_size", arr(shape[2:])),
+                                                         ("align_corners", "true" if align else "false")],
+                         shape, dtype)
+
     def op_max_pool2d_with_indices(self, n):
         a = list(n.args) + [None] * 6
         x = self.v(n, a[0])
@@ -1376,10 +1437,15 @@ class Importer:
             ceil = False  # ceil adds no window here
         out = self.values[n]
         shape = tuple((out[0] if isinstance(out, tuple) else out).shape)
-        y = self.w.op("max_pool2d", [x], [("kernel_size", arr(k)), ("stride", arr(s)), ("padding", arr(p)),
-                                          ("dilation", arr(d)), ("ceil_mode", "true" if ceil else "false")],
-                      shape, x.dtype)
-        return (y, None) if isinstance(out, tuple) else y
+        attrs = [("kernel_size", arr(k)), ("stride", arr(s)), ("padding", arr(p)), ("dilation", arr(d)),
+                 ("ceil_mode", "true" if ceil else "false")]
+        if not isinstance(out, tuple):
+            return self.w.op("max_pool2d", [x], attrs, shape, x.dtype)
+        # values (delegable) and indices (portable), each only where its getitem is used
+        used = {u.args[1] for u in n.users if u.target is operator.getitem and u.users}
+        y = self.w.op("max_pool2d", [x], attrs, shape, x.dtype) if 0 in used else None
+        i = self.w.op("max_pool2d_indices", [x], attrs, shape, torch.int64) if 1 in used else None
+        return (y, i)
 
     op_max_pool2d = op_max_pool2d_with_indices
 
@@ -1391,17 +1457,20 @@ class Importer:
         p = list(a[3]) if a[3] is not None else [0, 0]
         ceil = bool(a[4])
         include_pad = True if a[5] is None else bool(a[5])
-        if a[6] is not None:
-            self.fail(n, "avg_pool2d with divisor_override is not supported")
+        divisor = a[6] if a[6] is not None else n.kwargs.get("divisor_override")
         k, s, p = [v * 2 if len(v) == 1 else v for v in (k, s, p)]
-        if ceil and any(self.pool_size(x.shape[2 + i], k[i], s[i], p[i], 1, True) !=
+        if ceil and all(self.pool_size(x.shape[2 + i], k[i], s[i], p[i], 1, True) ==
                         self.pool_size(x.shape[2 + i], k[i], s[i], p[i], 1, False) for i in range(2)):
-            self.fail(n, "avg_pool2d with ceil_mode adding a window is not supported")
-        if not include_pad and any(p):
-            self.fail(n, "avg_pool2d with padding and count_include_pad = false is not supported")
+            ceil = False  # ceil adds no window here
         shape, dtype = self.out(n)
-        return self.w.op("avg_pool2d", [x], [("kernel_size", arr(k)), ("stride", arr(s)), ("padding", arr(p))],
-                         shape, dtype)
+        attrs = [("kernel_size", arr(k)), ("stride", arr(s)), ("padding", arr(p))]
+        if ceil:
+            attrs.append(("ceil_mode", "true"))
+        if not include_pad:
+            attrs.append(("count_include_pad", "false"))
+        if divisor is not None:
+            attrs.append(("divisor_override", "%d : i64" % divisor))
+        return self.w.op("avg_pool2d", [x], attrs, shape, dtype)
 
     def op_adaptive_avg_pool2d(self, n):
         x = self.v(n, n.args[0])

@@ -84,6 +84,16 @@ irdl.dialect @edge {
     irdl.results(result: %result)
   }
 
+  // aten.prelu: x, weight (1 element, or [C] with C = x.shape[1]; rank <= 1);
+  // result x's type. x > 0 ? x : weight[c] * x.
+  irdl.operation @prelu {
+    %x = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x, weight: %weight)
+    irdl.results(result: %result)
+  }
+
   // aten.minimum (broadcasting).
   irdl.operation @minimum {
     %a = irdl.base "!builtin.tensor"
@@ -268,6 +278,35 @@ irdl.dialect @edge {
     irdl.attributes {"dims" = %a_dims, "keepdim" = %a_keepdim}
   }
 
+  // aten.amax, and the values of aten.max.dim: the first maximum along the
+  // dims (NaN if any; first of equal values, so of -0 and 0 the first).
+  // Required: dims (array<i64>, non-empty), keepdim (bool).
+  irdl.operation @amax {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dims = irdl.base "#builtin.dense_array"
+    %a_keepdim_t = irdl.is true
+    %a_keepdim_f = irdl.is false
+    %a_keepdim = irdl.any_of(%a_keepdim_t, %a_keepdim_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dims" = %a_dims, "keepdim" = %a_keepdim}
+  }
+
+  // aten.argmax, and the indices of aten.max.dim: i64 index of the first
+  // maximum along dim (of the first NaN if any). Required: dim (i64), keepdim.
+  irdl.operation @argmax {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_dim = irdl.base "#builtin.integer"
+    %a_keepdim_t = irdl.is true
+    %a_keepdim_f = irdl.is false
+    %a_keepdim = irdl.any_of(%a_keepdim_t, %a_keepdim_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"dim" = %a_dim, "keepdim" = %a_keepdim}
+  }
+
   // aten._softmax. Required: dim (i64).
   irdl.operation @softmax {
     %x = irdl.base "!builtin.tensor"
@@ -339,8 +378,27 @@ irdl.dialect @edge {
     irdl.attributes {"kernel_size" = %a_kernel_size, "stride" = %a_stride, "padding" = %a_padding, "dilation" = %a_dilation, "ceil_mode" = %a_ceil_mode}
   }
 
+  // The indices of aten.max_pool2d_with_indices (i64, into each input plane's
+  // H * W, of the first maximum; of the last NaN, as ATen's CPU kernel), with
+  // edge.max_pool2d's attributes; its values are an edge.max_pool2d.
+  irdl.operation @max_pool2d_indices {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_kernel_size = irdl.base "#builtin.dense_array"
+    %a_stride = irdl.base "#builtin.dense_array"
+    %a_padding = irdl.base "#builtin.dense_array"
+    %a_dilation = irdl.base "#builtin.dense_array"
+    %a_ceil_mode_t = irdl.is true
+    %a_ceil_mode_f = irdl.is false
+    %a_ceil_mode = irdl.any_of(%a_ceil_mode_t, %a_ceil_mode_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"kernel_size" = %a_kernel_size, "stride" = %a_stride, "padding" = %a_padding, "dilation" = %a_dilation, "ceil_mode" = %a_ceil_mode}
+  }
+
   // aten.avg_pool2d, NCHW. Required: kernel_size, stride, padding (array<i64> of
-  // 2).
+  // 2). Optional (C verifier): ceil_mode (bool, false), count_include_pad
+  // (bool, true), divisor_override (i64, nonzero; absent = none).
   irdl.operation @avg_pool2d {
     %x = irdl.base "!builtin.tensor"
     %result = irdl.base "!builtin.tensor"
@@ -560,6 +618,20 @@ irdl.dialect @edge {
   // aten.upsample_bilinear2d.vec, NCHW; scales derived from the sizes.
   // Required: output_size (array<i64> of 2), align_corners (bool).
   irdl.operation @upsample_bilinear2d {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_output_size = irdl.base "#builtin.dense_array"
+    %a_align_corners_t = irdl.is true
+    %a_align_corners_f = irdl.is false
+    %a_align_corners = irdl.any_of(%a_align_corners_t, %a_align_corners_f)
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"output_size" = %a_output_size, "align_corners" = %a_align_corners}
+  }
+
+  // aten._upsample_bilinear2d_aa.vec (antialiased), NCHW; scales derived
+  // from the sizes. Required: output_size (array<i64> of 2), align_corners.
+  irdl.operation @upsample_bilinear2d_aa {
     %x = irdl.base "!builtin.tensor"
     %result = irdl.base "!builtin.tensor"
     %a_output_size = irdl.base "#builtin.dense_array"

@@ -80,9 +80,12 @@ bool xnnCapIsConstant(MlirValue v);
 void xnnCapTypeName(MlirType t, char *buf, size_t n);
 
 /* Window of edge.max_pool2d / edge.avg_pool2d with ATen's defaults filled in
- * (stride = kernel when absent; dilation 1 for avg_pool2d). Conv.c. */
+ * (stride = kernel when absent; dilation 1 for avg_pool2d; avg_pool2d's
+ * ceil_mode false, count_include_pad true, no divisor_override). Conv.c. */
 typedef struct XnnPoolParams {
   int64_t kernel[2], stride[2], padding[2], dilation[2];
+  bool ceilMode, countIncludePad;
+  int64_t divisorOverride; /* 0: none */
 } XnnPoolParams;
 XnnPoolParams xnnPoolParams(MlirOperation op);
 /* True for a 1x1 window, unit stride, no padding: the pool copies its input. */

@@ -130,24 +130,34 @@ bool xnnVerifyEdgeConv2d(MlirOperation op) {
 }
 
 /* Common part of the two pooling ops on x [N, C, H, W]. */
-static bool verifyPool(MlirOperation op, bool isMax) {
+static bool verifyPool(MlirOperation op, bool isMax, bool indices) {
   int64_t kernel[2], stride[2], pad[2], dil[2] = {1, 1};
-  bool ceil = false;
+  bool ceil = false, countPad = true;
+  int64_t divisor = 0;
   bool ok = getPair(op, "kernel_size", 1, kernel);
   ok = getPair(op, "stride", 1, stride) && ok;
   ok = getPair(op, "padding", 0, pad) && ok;
   if (isMax) {
     ok = getPair(op, "dilation", 1, dil) && ok;
     ok = xnnGetBool(op, "ceil_mode", true, &ceil) == XNN_ATTR_OK && ok;
+  } else { /* optional, ATen's defaults when absent */
+    ok = xnnGetBool(op, "ceil_mode", false, &ceil) != XNN_ATTR_BAD && ok;
+    ok = xnnGetBool(op, "count_include_pad", false, &countPad) != XNN_ATTR_BAD && ok;
+    XnnAttrStatus sd = xnnGetI64(op, "divisor_override", false, &divisor);
+    if (sd == XNN_ATTR_OK && divisor == 0) {
+      xnnOpError(op, "divisor_override must not be zero (ATen)");
+      ok = false;
+    }
+    ok = sd != XNN_ATTR_BAD && ok;
   }
   if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
     return false;
   XnnTensor x, res;
   ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x) && ok;
-  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  ok = xnnResultTensor(op, 0, indices ? XNN_ET_I64 : XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
   if (!ok)
     return false;
-  if (!xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  if (!indices && !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
     return false;
   if (x.rank != 4) {
     xnnOpError(op, "operand 'x' must be NCHW (rank 4), got rank %lld",
@@ -172,8 +182,9 @@ static bool verifyPool(MlirOperation op, bool isMax) {
                                   : "pooling output");
 }
 
-bool xnnVerifyEdgeMaxPool2d(MlirOperation op) { return verifyPool(op, true); }
-bool xnnVerifyEdgeAvgPool2d(MlirOperation op) { return verifyPool(op, false); }
+bool xnnVerifyEdgeMaxPool2d(MlirOperation op) { return verifyPool(op, true, false); }
+bool xnnVerifyEdgeMaxPool2dIndices(MlirOperation op) { return verifyPool(op, true, true); }
+bool xnnVerifyEdgeAvgPool2d(MlirOperation op) { return verifyPool(op, false, false); }
 
 /* conv_transpose2d: x [N, Cin, H, W], w [Cin, Cout/groups, KH, KW], optional
  * bias [Cout] -> [N, Cout, OH, OW],
@@ -313,20 +324,47 @@ static bool checkConv(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
 }
 
 XnnPoolParams xnnPoolParams(MlirOperation op) {
-  XnnPoolParams p = {{1, 1}, {1, 1}, {0, 0}, {1, 1}};
+  XnnPoolParams p = {{1, 1}, {1, 1}, {0, 0}, {1, 1}, false, true, 0};
   intptr_t n = 0;
   xnnAttrI64Array(op, "kernel_size", p.kernel, 2, &n);
   if (!xnnAttrI64Array(op, "stride", p.stride, 2, &n) || n == 0)
     p.stride[0] = p.kernel[0], p.stride[1] = p.kernel[1]; /* ATen: empty stride = kernel */
   xnnAttrI64Array(op, "padding", p.padding, 2, &n);
-  if (xnnOpIs(op, "edge.max_pool2d"))
+  if (xnnOpIs(op, "edge.avg_pool2d")) {
+    xnnAttrBool(op, "ceil_mode", &p.ceilMode);
+    xnnAttrBool(op, "count_include_pad", &p.countIncludePad);
+    xnnAttrI64(op, "divisor_override", &p.divisorOverride);
+  } else {
     xnnAttrI64Array(op, "dilation", p.dilation, 2, &n);
+    xnnAttrBool(op, "ceil_mode", &p.ceilMode);
+  }
   return p;
 }
 
 bool xnnPoolIsIdentity(const XnnPoolParams *p) {
   return p->kernel[0] == 1 && p->kernel[1] == 1 && p->stride[0] == 1 && p->stride[1] == 1 &&
-         p->padding[0] == 0 && p->padding[1] == 0;
+         p->padding[0] == 0 && p->padding[1] == 0 && (p->divisorOverride == 0 || p->divisorOverride == 1);
+}
+
+/* The padding a pool's result type needs past the symmetric one at the bottom
+ * (i = 0) and right (i = 1): ceil_mode's last windows overhang the input. */
+static int64_t poolExtraPadding(MlirOperation op, const XnnPoolParams *p, int i) {
+  int64_t in[4], out[4];
+  if (xnnLowerOperandLogicalShape(op, 0, in) != 4 || xnnValueShape(mlirOperationGetResult(op, 0), out) != 4)
+    return 0;
+  int64_t need = (out[2 + i] - 1) * p->stride[i] + p->dilation[i] * (p->kernel[i] - 1) + 1;
+  int64_t extra = need - (in[2 + i] + 2 * p->padding[i]);
+  return extra > 0 ? extra : 0;
+}
+
+static bool refusePoolIndices(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return xnnCapRefuse(why, "max_pool2d's i64 indices: the pinned XNNPACK has no integer tensors");
+}
+
+static bool refuseUpsampleAA(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return xnnCapRefuse(why, "antialiased bilinear upsampling: XNNPACK's bilinear resize has no antialiasing filter");
 }
 
 static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
@@ -344,10 +382,28 @@ static bool checkMaxPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnRea
   return true;
 }
 
+/* avg_pool2d: XNNPACK's average pooling divides by the elements of the window
+ * inside its input, never counting its implicit padding: ATen's
+ * count_include_pad = false, ceil_mode's overhang included. The padding
+ * PyTorch counts (count_include_pad) is an explicit zero pad before it, and
+ * ATen's count stops at the padded input's end (H + padding), which is
+ * where the implicit padding for ceil_mode's overhang starts. A
+ * divisor_override is the divisor of every window: delegated where it is the
+ * whole window's size and every window is whole (no overhang). */
 static bool checkAvgPool(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
-  (void)op, (void)cfg, (void)why;
-  /* Padding, which PyTorch counts (count_include_pad) and XNNPACK's implicit
-   * padding would not: lowered as an explicit zero pad. */
+  (void)cfg;
+  XnnPoolParams p = xnnPoolParams(op);
+  if (p.divisorOverride) {
+    int64_t size = p.kernel[0] * p.kernel[1];
+    if (p.divisorOverride != size)
+      return xnnCapRefuse(why, "avg_pool2d with divisor_override %lld, not the window size %lld: XNNPACK's "
+                          "average pooling divides by the window's element count", (long long)p.divisorOverride,
+                          (long long)size);
+    for (int i = 0; i < 2; ++i)
+      if (poolExtraPadding(op, &p, i) > 0)
+        return xnnCapRefuse(why, "avg_pool2d with divisor_override and ceil_mode windows overhanging the input "
+                            "in dim %d: XNNPACK divides those by their elements inside it", i + 2);
+  }
   return true;
 }
 
@@ -493,24 +549,23 @@ static bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
    * type) can need more at the bottom and right: ceil_mode's last windows
    * overhang the input, and see only the elements inside it. */
   int64_t pad4[4] = {p.padding[0], p.padding[1], p.padding[0], p.padding[1]};
-  int64_t inDims[4], outDims[4];
-  /* H, W: dims 1, 2 of the lowered (NHWC) input, dims 2, 3 of the op's NCHW result. */
-  xnnValueShape(in, inDims);
-  xnnValueShape(mlirOperationGetResult(op, 0), outDims);
-  for (int i = 0; i < 2; ++i) {
-    int64_t need = (outDims[2 + i] - 1) * p.stride[i] + p.dilation[i] * (p.kernel[i] - 1) + 1;
-    int64_t extra = need - (inDims[1 + i] + 2 * p.padding[i]);
-    if (extra > 0)
-      pad4[i == 0 ? 2 : 1] += extra;
-  }
-  bool padded = pad4[0] || pad4[1] || pad4[2] || pad4[3];
+  pad4[2] += poolExtraPadding(op, &p, 0);
+  pad4[1] += poolExtraPadding(op, &p, 1);
   /* Explicit padding, then pooling without: the pinned XNNPACK's dilated max
    * pooling miscomputes with implicit padding (xnn-probe --check-capabilities
    * finds the windows), so it pads with -inf as PyTorch's implicit padding
-   * is; average pooling pads with zeros, which PyTorch counts
-   * (count_include_pad) and XNNPACK's implicit padding would not. */
-  if (padded && (!isMax || p.dilation[0] > 1 || p.dilation[1] > 1)) {
-    int64_t pre[4] = {0, pad4[0], pad4[3], 0}, post[4] = {0, pad4[2], pad4[1], 0};
+   * is; average pooling pads the symmetric padding with zeros where PyTorch
+   * counts it (count_include_pad, or a divisor_override of the window size),
+   * which XNNPACK's implicit padding would not; ceil_mode's overhang stays
+   * implicit (ATen does not count it). */
+  bool countPad = !isMax && (p.countIncludePad || p.divisorOverride) && (p.padding[0] || p.padding[1]);
+  bool padded = pad4[0] || pad4[1] || pad4[2] || pad4[3];
+  if (countPad || (isMax && padded && (p.dilation[0] > 1 || p.dilation[1] > 1))) {
+    int64_t explicit4[4] = {pad4[0], pad4[1], pad4[2], pad4[3]};
+    if (countPad)
+      for (int i = 0; i < 4; ++i)
+        explicit4[i] = p.padding[i % 2 == 0 ? 0 : 1];
+    int64_t pre[4] = {0, explicit4[0], explicit4[3], 0}, post[4] = {0, explicit4[2], explicit4[1], 0};
     MlirType inType = mlirValueGetType(in);
     int64_t dims[4];
     for (int i = 0; i < 4; ++i)
@@ -523,7 +578,8 @@ static bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
     MlirType paddedType = mlirRankedTensorTypeGet(4, dims, mlirShapedTypeGetElementType(inType),
                                                   mlirAttributeGetNull());
     in = xnnLowerEmit(L, op, "xnn.static_constant_pad", 1, &in, paddedType, 3, padAttrs);
-    pad4[0] = pad4[1] = pad4[2] = pad4[3] = 0;
+    for (int i = 0; i < 4; ++i)
+      pad4[i] -= explicit4[i];
   }
   MlirNamedAttribute attrs[4] = {
       lowerNamed(L, "padding", xnnI64ArrayAttr(L->ctx, pad4, 4)),
@@ -718,6 +774,9 @@ static const XnnCapability ops[] = {
     {"edge.conv2d", xnnVerifyEdgeConv2d, "convolution_2d_f32_weights", XNN_CAP_F32, checkConv, xnnLowerConv,
      XNN_CAP_F16},
     {"edge.max_pool2d", xnnVerifyEdgeMaxPool2d, "max_pooling_2d", XNN_CAP_FH, checkMaxPool, xnnLowerPool, 0},
+    /* the indices of max_pool2d_with_indices: i64, which the pinned XNNPACK has no tensors of
+     * (its argmax pooling gives u32 window offsets, not ATen's input plane indices) */
+    {"edge.max_pool2d_indices", xnnVerifyEdgeMaxPool2dIndices, "", 0, refusePoolIndices, NULL, 0},
     {"edge.avg_pool2d", xnnVerifyEdgeAvgPool2d, "average_pooling_2d", XNN_CAP_FH, checkAvgPool, xnnLowerPool,
      0},
     /* adaptive_avg_pool2d: a copy, a mean over H and W (1x1), or an average
@@ -735,6 +794,8 @@ static const XnnCapability ops[] = {
     /* XNNPACK's f16 resize interpolates in f16 (three roundings: up to 1.5
      * f16 ulps from ATen's f32-then-round, test/Torch/ops-vs-torch.test):
      * f16 runs in f32 as f16 hardswish does; the library refuses bf16. */
+    /* XNNPACK's bilinear resize has no antialiasing filter */
+    {"edge.upsample_bilinear2d_aa", xnnVerifyEdgeUpsampleBilinear2d, "", 0, refuseUpsampleAA, NULL, 0},
     {"edge.upsample_bilinear2d", xnnVerifyEdgeUpsampleBilinear2d, "static_resize_bilinear_2d", XNN_CAP_F32,
      NULL, xnnLowerResizeBilinear, XNN_CAP_F16},
     /* nearest by whole factors: concatenation as expand (bf16 in f32, exactly). */

@@ -107,6 +107,41 @@ bool xnnVerifyEdgeBinaryFloat(MlirOperation op) {
   return verifyBinary(op, XNN_ET_FLOAT);
 }
 
+/* prelu (ATen): x of any rank, weight of rank <= 1 with one element or
+ * x.shape[1] elements (x of rank >= 2), all of one float type; result = x's
+ * type. */
+bool xnnVerifyEdgePrelu(MlirOperation op) {
+  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, w, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnOperandTensor(op, 1, "weight", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &w) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &w, "operand 'weight'"))
+    return false;
+  if (w.rank > 1) {
+    xnnOpError(op, "operand 'weight' must be a scalar or 1-D tensor (ATen), got rank %lld", (long long)w.rank);
+    return false;
+  }
+  int64_t n = w.rank ? w.dims[0] : 1;
+  if (n != 1) {
+    int64_t channels = x.rank >= 2 ? x.dims[1] : 1;
+    if (n != channels) {
+      xnnOpError(op, "operand 'weight' has %lld elements; it must have 1 or the channel size %lld (x dim 1; 1 "
+                     "for an x of rank < 2)",
+                 (long long)n, (long long)channels);
+      return false;
+    }
+  }
+  if (!mlirTypeEqual(x.type, res.type)) {
+    char tx[256], tr[256];
+    xnnOpError(op, "result type '%s' must equal the operand type '%s'", xnnTypeStr(res.type, tr, sizeof tr),
+               xnnTypeStr(x.type, tx, sizeof tx));
+    return false;
+  }
+  return true;
+}
+
 /* Unary op: result type equals operand type. */
 static bool verifyUnary(MlirOperation op, unsigned mask) {
   if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
@@ -337,6 +372,15 @@ static bool refuseSelect(MlirOperation op, const XnnPartitionConfig *cfg, XnnRea
                       xnnOpIs(op, "edge.where") ? "where" : "masked_fill");
 }
 
+/* prelu: XNNPACK's binary prelu broadcasts its slope as any binary node; a
+ * 0-d x has no channel axis to give it. */
+static bool checkPrelu(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (xnnValueRank(mlirOperationGetOperand(op, 0)) == 0)
+    return xnnCapRefuse(why, "prelu of a 0-d tensor");
+  return true;
+}
+
 static bool refuseBitwise(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
   MlirStringRef n = xnnOpName(op);
@@ -351,6 +395,33 @@ static bool xnnLowerBinary(XnnLowerCtx *L, MlirOperation op, const XnnCapability
   MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerOperand(L, op, 1, elem)};
   if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
     return false;
+  MlirNamedAttribute kind = lowerNamed(L, "kind", lowerStrAttr(L, nodeKind(cap)));
+  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.binary", 2, ins, xnnLowerResultType(op, 0, elem), 1, &kind));
+  return true;
+}
+
+/* prelu -> binary prelu (x < 0, by its sign bit, ? x * slope : x; ATen's
+ * x > 0 ? x : w * x is the same for every x, -0 and NaN included: -0 * w is
+ * what both return). The slope is shaped to broadcast along x's channel axis:
+ * [C] for an NHWC (channels innermost) or rank-2 x, [C, 1, ..., 1] otherwise;
+ * one element broadcasts as [1]. */
+static bool xnnLowerPrelu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  MlirType elem = xnnLowerComputeElem(L, op, cap);
+  MlirValue x = xnnLowerOperand(L, op, 0, elem), w = xnnLowerOperand(L, op, 1, elem);
+  if (mlirValueIsNull(x) || mlirValueIsNull(w))
+    return false;
+  intptr_t rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  int64_t n = xnnValueNumElements(mlirOperationGetOperand(op, 1));
+  int64_t dims[XNN_IR_MAX_RANK];
+  intptr_t brank = 1;
+  dims[0] = n;
+  if (n != 1 && rank > 2 && !xnnLowerOperandIsNHWC(op, 0))
+    for (; brank < rank - 1; ++brank)
+      dims[brank] = 1;
+  MlirType wt = xnnTensorType(dims, brank, elem);
+  if (!mlirTypeEqual(mlirValueGetType(w), wt))
+    w = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &w, wt, 0, NULL);
+  MlirValue ins[2] = {x, w};
   MlirNamedAttribute kind = lowerNamed(L, "kind", lowerStrAttr(L, nodeKind(cap)));
   xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.binary", 2, ins, xnnLowerResultType(op, 0, elem), 1, &kind));
   return true;
@@ -517,6 +588,7 @@ static const XnnCapability ops[] = {
     {"edge.div", xnnVerifyEdgeBinaryFloat, "binary.divide", XNN_CAP_FH, NULL, xnnLowerBinary, XNN_CAP_BF16},
     {"edge.maximum", xnnVerifyEdgeBinaryAll, "binary.maximum", XNN_CAP_FLOATS, NULL, xnnLowerBinary, 0},
     {"edge.minimum", xnnVerifyEdgeBinaryAll, "binary.minimum", XNN_CAP_FLOATS, NULL, xnnLowerBinary, 0},
+    {"edge.prelu", xnnVerifyEdgePrelu, "binary.prelu", XNN_CAP_FH, checkPrelu, xnnLowerPrelu, XNN_CAP_BF16},
     {"edge.pow", xnnVerifyEdgeBinary, "unary.square", XNN_CAP_FH, checkPow, xnnLowerPow, XNN_CAP_BF16},
     {"edge.relu", xnnVerifyEdgeUnaryNumeric, "unary.clamp", XNN_CAP_FLOATS, NULL, xnnLowerUnary, 0},
     {"edge.hardtanh", xnnVerifyEdgeHardtanh, "unary.clamp", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},

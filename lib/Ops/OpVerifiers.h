@@ -20,6 +20,7 @@ bool xnnVerifyEdgeBinaryFloat(MlirOperation op);  /* div */
 bool xnnVerifyEdgeBinaryAll(MlirOperation op);    /* mul, maximum, minimum (also i1) */
 bool xnnVerifyEdgeBitwise(MlirOperation op);      /* bitwise_and / or / xor */
 bool xnnVerifyEdgeBitwiseNot(MlirOperation op);
+bool xnnVerifyEdgePrelu(MlirOperation op);
 bool xnnVerifyEdgeUnaryNumeric(MlirOperation op); /* relu, neg, abs */
 bool xnnVerifyEdgeUnaryFloat(MlirOperation op);   /* sigmoid, tanh, rsqrt, ... */
 bool xnnVerifyEdgeGelu(MlirOperation op);
@@ -34,6 +35,8 @@ bool xnnVerifyEdgeMaskedFill(MlirOperation op);
 /* Reduce.c: reductions and softmax. */
 bool xnnVerifyEdgeMean(MlirOperation op);
 bool xnnVerifyEdgeSum(MlirOperation op);
+bool xnnVerifyEdgeAmax(MlirOperation op);   /* float; non-empty dims of nonzero size */
+bool xnnVerifyEdgeArgmax(MlirOperation op); /* float x, i64 result */
 bool xnnVerifyEdgeSoftmax(MlirOperation op);
 
 /* Matmul.c: linear algebra and attention. */
@@ -46,6 +49,7 @@ bool xnnVerifyEdgeAddmm(MlirOperation op);
 /* Conv.c: 2-D convolution and pooling (NCHW). */
 bool xnnVerifyEdgeConv2d(MlirOperation op);
 bool xnnVerifyEdgeMaxPool2d(MlirOperation op);
+bool xnnVerifyEdgeMaxPool2dIndices(MlirOperation op);
 bool xnnVerifyEdgeConvTranspose2d(MlirOperation op);
 bool xnnVerifyEdgeUpsampleNearest2d(MlirOperation op);
 bool xnnVerifyEdgeUpsampleBilinear2d(MlirOperation op);

@@ -79,6 +79,62 @@ bool xnnVerifyEdgeSum(MlirOperation op) {
   return verifyReduction(op, XNN_ET_NUMERIC | XNN_ET_I1, true);
 }
 
+/* amax / argmax: ATen refuses the maximum over no elements. */
+static bool checkNonEmptyDims(MlirOperation op, const int64_t *dims, intptr_t n) {
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  intptr_t rank = xnnValueShape(x, shape);
+  if (rank == 0)
+    return true;
+  for (intptr_t i = 0; i < n; ++i) {
+    int64_t d = dims[i] < 0 ? dims[i] + rank : dims[i];
+    if (d >= 0 && d < rank && shape[d] == 0) {
+      xnnOpError(op, "dim %lld has size 0: the maximum over no elements is undefined (ATen)",
+                 (long long)dims[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool xnnVerifyEdgeAmax(MlirOperation op) {
+  if (!verifyReduction(op, XNN_ET_FLOAT, false))
+    return false;
+  int64_t dims[XNN_VERIFY_MAX_RANK];
+  intptr_t n = 0;
+  xnnAttrI64Array(op, "dims", dims, XNN_VERIFY_MAX_RANK, &n);
+  if (n == 0) {
+    xnnOpError(op, "'dims' must not be empty");
+    return false;
+  }
+  return checkNonEmptyDims(op, dims, n);
+}
+
+bool xnnVerifyEdgeArgmax(MlirOperation op) {
+  int64_t dim = 0;
+  bool keep = false;
+  XnnAttrStatus sd = xnnGetI64(op, "dim", true, &dim);
+  XnnAttrStatus sk = xnnGetBool(op, "keepdim", true, &keep);
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_I64, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || sd != XNN_ATTR_OK || sk != XNN_ATTR_OK)
+    return false;
+  int64_t d;
+  if (!xnnNormDim(op, "dim", dim, x.rank == 0 ? 1 : x.rank, &d) || !checkNonEmptyDims(op, &dim, 1))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  intptr_t r = 0;
+  for (intptr_t i = 0; i < x.rank; ++i)
+    if (i != d)
+      shape[r++] = x.dims[i];
+    else if (keep)
+      shape[r++] = 1;
+  return xnnCheckResultShape(op, &res, shape, r, keep ? "reduced (keepdim = true)" : "reduced (keepdim = false)");
+}
+
 bool xnnVerifyEdgeSoftmax(MlirOperation op) {
   int64_t dim = 0;
   XnnAttrStatus sd = xnnGetI64(op, "dim", true, &dim);
@@ -118,6 +174,13 @@ static bool checkSoftmax(MlirOperation op, const XnnPartitionConfig *cfg, XnnRea
                         "innermost dim only (the last, or the channels of a 4-D tensor)", (long long)dim,
                         (ssize_t)rank);
   return true;
+}
+
+static bool refuseMax(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  return xnnCapRefuse(why, "%s: the pinned XNNPACK's reduce has sum and mean only (no max)%s",
+                      xnnOpIs(op, "edge.amax") ? "amax" : "argmax",
+                      xnnOpIs(op, "edge.amax") ? "" : ", and no integer tensors for the i64 indices");
 }
 
 /* ---- lowerings ----------------------------------------------------------- */
@@ -175,6 +238,9 @@ static bool xnnLowerSoftmax(XnnLowerCtx *L, MlirOperation op, const XnnCapabilit
 static const XnnCapability ops[] = {
     {"edge.mean", xnnVerifyEdgeMean, "static_reduce.mean", XNN_CAP_FH, NULL, xnnLowerReduce, 0},
     {"edge.sum", xnnVerifyEdgeSum, "static_reduce.sum", XNN_CAP_FH, NULL, xnnLowerReduce, 0},
+    /* the pinned XNNPACK's static_reduce has sum and mean only (xnnpack.h's xnn_reduce_operator) */
+    {"edge.amax", xnnVerifyEdgeAmax, "", 0, refuseMax, NULL, 0},
+    {"edge.argmax", xnnVerifyEdgeArgmax, "", 0, refuseMax, NULL, 0},
     /* f16 softmax runs in f32, rounded once: XNNPACK's f16 node computes in f16 (1 ulp off
      * ATen's f32-then-round, which a following layer_norm amplifies: fuzz seed 70027). */
     {"edge.softmax", xnnVerifyEdgeSoftmax, "softmax", XNN_CAP_F32, checkSoftmax, xnnLowerSoftmax,

@@ -1,14 +1,16 @@
 /* Reference kernels: conv2d (NCHW x OIHW, stride, padding, dilation, groups),
  * max_pool2d (padding acts as -inf, dilation, ceil_mode), avg_pool2d
- * (count_include_pad = True, PyTorch's default).
+ * (ceil_mode, count_include_pad, divisor_override).
  *
  * Output sizes come from the result type (the verifier checked them against
  * ATen's formulas, including ceil_mode's "last window starts inside the
  * input or left padding" rule). conv2d accumulates each output element in f32
  * over (input channel, kh, kw) in ascending order and then adds the bias;
- * avg_pool2d sums its window in f32 and divides by the window size clipped to
- * the padded input, (min(h0 + kH, H + pH) - h0) * (min(w0 + kW, W + pW) - w0),
- * as ATen; max_pool2d propagates NaN (ATen: val > max || isnan(val)). */
+ * avg_pool2d sums its window in f32 and divides, as ATen's cpu_avg_pool, by
+ * divisor_override if given, else with count_include_pad by the window size
+ * clipped to the padded input, (min(h0 + kH, H + pH) - h0) * (min(w0 + kW, W +
+ * pW) - w0), else by the number of input elements in the window (a window
+ * without any is 0); max_pool2d propagates NaN (ATen: val > max || isnan(val)). */
 #include "Kernels.h"
 
 #include "Support/IR.h"
@@ -88,8 +90,13 @@ static bool pool(XnnRefCtx *c, const XnnMlirTensor *X, XnnMlirTensor *out, bool 
   if (!pair(c, "kernel_size", k, -1) || !pair(c, "stride", st, -1) ||
       !pair(c, "padding", pd, -1) || !pair(c, "dilation", dl, isMax ? -1 : 1))
     return false;
-  if (!isMax)
+  bool countPad = true;
+  int64_t divisorOverride = 0;
+  if (!isMax) {
     dl[0] = dl[1] = 1;
+    xnnAttrBool(c->op, "count_include_pad", &countPad);
+    xnnAttrI64(c->op, "divisor_override", &divisorOverride);
+  }
   int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
   int64_t OH = out->dims[2], OW = out->dims[3];
   float *sx = NULL;
@@ -124,11 +131,17 @@ static bool pool(XnnRefCtx *c, const XnnMlirTensor *X, XnnMlirTensor *out, bool 
             int64_t h1 = h0 + k[0] < H + pd[0] ? h0 + k[0] : H + pd[0];
             int64_t w1 = w0 + k[1] < W + pd[1] ? w0 + k[1] : W + pd[1];
             int64_t size = (h1 - h0) * (w1 - w0);
+            int64_t ih0 = h0 < 0 ? 0 : h0, iw0 = w0 < 0 ? 0 : w0;
+            int64_t ih1 = h1 < H ? h1 : H, iw1 = w1 < W ? w1 : W;
             float acc = 0.0f;
-            for (int64_t ih = h0 < 0 ? 0 : h0; ih < (h1 < H ? h1 : H); ++ih)
-              for (int64_t iw = w0 < 0 ? 0 : w0; iw < (w1 < W ? w1 : W); ++iw)
+            for (int64_t ih = ih0; ih < ih1; ++ih)
+              for (int64_t iw = iw0; iw < iw1; ++iw)
                 acc += xp[ih * W + iw];
-            r = size > 0 ? acc / (float)size : NAN;
+            int64_t divisor = divisorOverride ? divisorOverride
+                              : countPad      ? size
+                                              : (ih1 - ih0) * (iw1 - iw0);
+            /* ATen leaves a window without input elements 0 */
+            r = ih0 < ih1 && iw0 < iw1 ? acc / (float)divisor : 0.0f;
           }
           op[oh * OW + ow] = r;
         }
@@ -143,6 +156,54 @@ bool xnnRefMaxPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
                      size_t nOut) {
   (void)nIn, (void)nOut;
   return pool(c, &in[0], out, true);
+}
+
+/* max_pool2d_with_indices' indices, as ATen's CPU kernel: the window's
+ * first valid element to start, then every later element greater than the
+ * maximum so far, or NaN, takes over (so the last NaN wins); the index is
+ * ih * W + iw within the input plane. */
+bool xnnRefMaxPool2dIndices(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                            size_t nOut) {
+  (void)nIn, (void)nOut;
+  const XnnMlirTensor *X = &in[0];
+  int64_t k[2], st[2], pd[2], dl[2];
+  if (!pair(c, "kernel_size", k, -1) || !pair(c, "stride", st, -1) || !pair(c, "padding", pd, -1) ||
+      !pair(c, "dilation", dl, -1))
+    return false;
+  int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
+  int64_t OH = out->dims[2], OW = out->dims[3];
+  float *sx = NULL;
+  const float *x = xnnRefF32In(c, X, &sx);
+  int64_t *o = x ? xnnRefI64Out(c, out) : NULL;
+  if (o) {
+    for (int64_t p = 0; p < NC; ++p) {
+      const float *xp = x + p * H * W;
+      int64_t *op = o + p * OH * OW;
+      for (int64_t oh = 0; oh < OH; ++oh)
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          int64_t h0 = oh * st[0] - pd[0], w0 = ow * st[1] - pd[1];
+          int64_t ih0 = h0, iw0 = w0;
+          while (ih0 < 0)
+            ih0 += dl[0];
+          while (iw0 < 0)
+            iw0 += dl[1];
+          int64_t best = ih0 * W + iw0;
+          float r = -INFINITY;
+          for (int64_t ih = ih0; ih < H && ih < h0 + k[0] * dl[0]; ih += dl[0])
+            for (int64_t iw = iw0; iw < W && iw < w0 + k[1] * dl[1]; iw += dl[1]) {
+              float v = xp[ih * W + iw];
+              if (v > r || v != v) {
+                r = v;
+                best = ih * W + iw;
+              }
+            }
+          op[oh * OW + ow] = best;
+        }
+    }
+    xnnRefI64Commit(out, o);
+  }
+  free(sx);
+  return o != NULL;
 }
 
 bool xnnRefAvgPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
@@ -334,4 +395,97 @@ bool xnnRefUpsampleBilinear2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn,
   }
   free(sx);
   return o != NULL;
+}
+
+/* _upsample_bilinear2d_aa: separable resampling with the triangle filter
+ * stretched by the scale when downsampling (support max(scale, 1)), each
+ * output's weights normalized to sum 1, as ATen's CPU kernel: along W
+ * first (skipped when the width is unchanged), rounded to f32, then along H.
+ * scale = in / out, or (in - 1) / (out - 1) with align_corners; the filter
+ * is centred at scale * (i + 0.5). Sums in double: within 1e-5 of torch
+ * (its f32 sums differ in the last bits). */
+static bool aaWeights(int64_t in, int64_t outN, bool align, int64_t *first, int64_t *count, double *w,
+                      int64_t maxTaps) {
+  double scale = align ? (outN > 1 ? (double)(in - 1) / (double)(outN - 1) : 0.0) : (double)in / (double)outN;
+  double support = scale >= 1.0 ? scale : 1.0, inv = scale >= 1.0 ? 1.0 / scale : 1.0;
+  for (int64_t i = 0; i < outN; ++i) {
+    double center = scale * ((double)i + 0.5);
+    int64_t lo = (int64_t)(center - support + 0.5), hi = (int64_t)(center + support + 0.5);
+    lo = lo < 0 ? 0 : lo;
+    hi = hi > in ? in : hi;
+    int64_t n = hi - lo;
+    if (n > maxTaps)
+      return false;
+    double total = 0.0;
+    for (int64_t j = 0; j < n; ++j) {
+      double x = fabs(((double)(j + lo) - center + 0.5) * inv);
+      w[i * maxTaps + j] = x < 1.0 ? 1.0 - x : 0.0;
+      total += w[i * maxTaps + j];
+    }
+    for (int64_t j = 0; j < n; ++j)
+      w[i * maxTaps + j] = total != 0.0 ? w[i * maxTaps + j] / total : 0.0;
+    first[i] = lo, count[i] = n;
+  }
+  return true;
+}
+
+bool xnnRefUpsampleBilinear2dAA(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                                size_t nOut) {
+  (void)nIn, (void)nOut;
+  bool align = false;
+  xnnAttrBool(c->op, "align_corners", &align);
+  const XnnMlirTensor *X = &in[0];
+  int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
+  int64_t OH = out->dims[2], OW = out->dims[3];
+  int64_t tapsW = W, tapsH = H; /* a window never holds more than the input */
+  float *sx = NULL;
+  const float *x = xnnRefF32In(c, X, &sx);
+  float *o = x ? xnnRefF32Out(c, out) : NULL;
+  float *mid = o ? malloc(sizeof(float) * (size_t)(NC * H * OW + 1)) : NULL;
+  int64_t *fw = mid ? malloc(sizeof(int64_t) * (size_t)(2 * (OW + OH) + 2)) : NULL;
+  double *ww = fw ? malloc(sizeof(double) * (size_t)(OW * tapsW + OH * tapsH + 2)) : NULL;
+  bool ok = false;
+  if (o && !ww)
+    xnnRefFail(c, "out of memory");
+  else if (ww) {
+    int64_t *cw = fw + OW, *fh = cw + OW, *ch = fh + OH;
+    double *wh = ww + OW * tapsW;
+    if (!aaWeights(W, OW, align, fw, cw, ww, tapsW) || !aaWeights(H, OH, align, fh, ch, wh, tapsH))
+      xnnRefFail(c, "filter wider than expected");
+    else {
+      for (int64_t p = 0; p < NC * H; ++p) {
+        const float *row = x + p * W;
+        for (int64_t i = 0; i < OW; ++i) {
+          if (OW == W) {
+            mid[p * OW + i] = row[i];
+            continue;
+          }
+          double acc = 0.0;
+          for (int64_t j = 0; j < cw[i]; ++j)
+            acc += (double)row[fw[i] + j] * ww[i * tapsW + j];
+          mid[p * OW + i] = (float)acc;
+        }
+      }
+      for (int64_t p = 0; p < NC; ++p)
+        for (int64_t i = 0; i < OH; ++i)
+          for (int64_t q = 0; q < OW; ++q) {
+            const float *col = mid + p * H * OW + q;
+            if (OH == H) {
+              o[(p * OH + i) * OW + q] = col[i * OW];
+              continue;
+            }
+            double acc = 0.0;
+            for (int64_t j = 0; j < ch[i]; ++j)
+              acc += (double)col[(fh[i] + j) * OW] * wh[i * tapsH + j];
+            o[(p * OH + i) * OW + q] = (float)acc;
+          }
+      xnnRefF32Commit(out, o);
+      ok = true;
+    }
+  }
+  free(ww);
+  free(fw);
+  free(mid);
+  free(sx);
+  return ok;
 }

@@ -488,3 +488,27 @@ bool xnnRefMaskedFill(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlir
   xnnMlirTensorDestroy(&fill);
   return true;
 }
+
+/* prelu (ATen's prelu_cpu): x > 0 ? x : w[c] * x in f32, c the index along
+ * x's dim 1 (one weight element applies to every element); rounded once. */
+bool xnnRefPrelu(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) {
+  (void)nIn, (void)nOut;
+  const XnnMlirTensor *X = &in[0], *Wt = &in[1];
+  int64_t n = xnnMlirTensorNumElements(X), nw = xnnMlirTensorNumElements(Wt);
+  int64_t C = nw == 1 ? 1 : X->dims[1], inner = 1;
+  for (int64_t i = 2; nw != 1 && i < X->rank; ++i)
+    inner *= X->dims[i];
+  float *sx = NULL, *sw = NULL;
+  const float *x = xnnRefF32In(c, X, &sx);
+  const float *w = x ? xnnRefF32In(c, Wt, &sw) : NULL;
+  float *o = w ? xnnRefF32Out(c, out) : NULL;
+  if (o) {
+    for (int64_t i = 0; i < n; ++i) {
+      float v = x[i];
+      o[i] = v > 0.0f ? v : w[C == 1 ? 0 : (i / inner) % C] * v;
+    }
+    xnnRefF32Commit(out, o);
+  }
+  free(sx), free(sw);
+  return o != NULL;
+}

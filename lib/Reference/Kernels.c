@@ -38,6 +38,7 @@
   X("edge.leaky_relu", xnnRefLeakyRelu)                                        \
   X("edge.elu", xnnRefElu)                                                     \
   X("edge.clamp", xnnRefClamp)                                                 \
+  X("edge.prelu", xnnRefPrelu)                                                 \
   X("edge.sin", xnnRefSin)                                                     \
   X("edge.cos", xnnRefCos)                                                     \
   X("edge.ceil", xnnRefCeil)                                                   \
@@ -59,6 +60,8 @@
   /* reductions (Reduce.c) */                                                  \
   X("edge.mean", xnnRefMean)                                                   \
   X("edge.sum", xnnRefSum)                                                     \
+  X("edge.amax", xnnRefAmax)                                                   \
+  X("edge.argmax", xnnRefArgmax)                                               \
   X("edge.softmax", xnnRefSoftmax)                                             \
   /* linear algebra (Matmul.c) */                                              \
   X("edge.linear", xnnRefLinear)                                               \
@@ -69,9 +72,11 @@
   /* convolution and pooling (Conv.c) */                                       \
   X("edge.conv2d", xnnRefConv2d)                                               \
   X("edge.max_pool2d", xnnRefMaxPool2d)                                        \
+  X("edge.max_pool2d_indices", xnnRefMaxPool2dIndices)                        \
   X("edge.conv_transpose2d", xnnRefConvTranspose2d)                           \
   X("edge.upsample_nearest2d", xnnRefUpsampleNearest2d)                       \
   X("edge.upsample_bilinear2d", xnnRefUpsampleBilinear2d)                     \
+  X("edge.upsample_bilinear2d_aa", xnnRefUpsampleBilinear2dAA)               \
   X("edge.avg_pool2d", xnnRefAvgPool2d)                                        \
   X("edge.adaptive_avg_pool2d", xnnRefAdaptiveAvgPool2d)                       \
   /* normalisation (Norm.c) */                                                 \

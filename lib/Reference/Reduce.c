@@ -1,4 +1,4 @@
-/* Reference kernels: mean.dim, sum.dim_IntList, _softmax.
+/* Reference kernels: mean.dim, sum.dim_IntList, amax, argmax, _softmax.
  *
  * mean / sum accumulate in double (floats widened exactly) in row-major input
  * order and round once to the result type; the mean of zero elements is NaN.
@@ -159,4 +159,82 @@ bool xnnRefSoftmax(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTen
   xnnRefF32Commit(out, o);
   free(s);
   return true;
+}
+
+/* amax over dims / argmax over dim: the first maximum in row-major order,
+ * a NaN beating any number (ATen's max.dim: v > best || (isnan(v) && !isnan(best))).
+ * amax returns that element (of -0 and 0 the first); argmax its index along dim. */
+static bool maxReduce(XnnRefCtx *c, const XnnMlirTensor *x, XnnMlirTensor *out, bool arg) {
+  bool reduced[XNN_MLIR_TENSOR_MAX_RANK] = {false};
+  int64_t dim = 0;
+  if (arg) {
+    if (!xnnAttrI64(c->op, "dim", &dim))
+      return xnnRefFail(c, "requires attribute 'dim'");
+    if (x->rank > 0 && !xnnRefNormDim(dim, x->rank, &dim))
+      return xnnRefFail(c, "dim %lld out of range", (long long)dim);
+    if (x->rank > 0)
+      reduced[dim] = true;
+  } else if (!reducedDims(c, x, reduced))
+    return false;
+  int64_t ost[XNN_MLIR_TENSOR_MAX_RANK];
+  reduceStrides(x, reduced, ost);
+  int64_t total = xnnMlirTensorNumElements(x), nOut = xnnMlirTensorNumElements(out);
+  float *s;
+  const float *a = xnnRefF32In(c, x, &s);
+  float *best = a ? malloc(sizeof(float) * (size_t)(nOut + 1)) : NULL;
+  int64_t *where = best ? calloc((size_t)nOut + 1, sizeof(int64_t)) : NULL;
+  bool *seen = where ? calloc((size_t)nOut + 1, sizeof(bool)) : NULL;
+  bool ok = false;
+  if (a && !seen)
+    xnnRefFail(c, "out of memory");
+  else if (seen) {
+    int64_t idx[XNN_MLIR_TENSOR_MAX_RANK] = {0}, off = 0;
+    for (int64_t i = 0; i < total; ++i) {
+      float v = a[i];
+      if (!seen[off] || v > best[off] || (isnan(v) && !isnan(best[off]))) {
+        seen[off] = true;
+        best[off] = v;
+        where[off] = x->rank > 0 ? idx[dim] : 0;
+      }
+      for (int64_t k = x->rank - 1; k >= 0; --k) {
+        off += ost[k];
+        if (++idx[k] < x->dims[k])
+          break;
+        off -= ost[k] * x->dims[k];
+        idx[k] = 0;
+      }
+    }
+    if (arg) {
+      int64_t *o = xnnRefI64Out(c, out);
+      if (o) {
+        memcpy(o, where, sizeof(int64_t) * (size_t)nOut);
+        xnnRefI64Commit(out, o);
+        ok = true;
+      }
+    } else {
+      float *o = xnnRefF32Out(c, out);
+      if (o) {
+        memcpy(o, best, sizeof(float) * (size_t)nOut);
+        xnnRefF32Commit(out, o);
+        ok = true;
+      }
+    }
+  }
+  free(seen);
+  free(where);
+  free(best);
+  free(s);
+  return ok;
+}
+
+bool xnnRefAmax(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                size_t nOut) {
+  (void)nIn, (void)nOut;
+  return maxReduce(c, &in[0], out, false);
+}
+
+bool xnnRefArgmax(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                  size_t nOut) {
+  (void)nIn, (void)nOut;
+  return maxReduce(c, &in[0], out, true);
 }

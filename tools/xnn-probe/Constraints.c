@@ -12,6 +12,7 @@
 #include "Constraints.h"
 
 #include "Ops/Capability.h"
+#include "Ops/VerifyUtil.h"
 #include "xnnmlir/Dialects.h"
 #include "xnnmlir/Passes.h"
 #include "xnnmlir/Parse.h"
@@ -50,12 +51,17 @@ static LibVerdict runLibrary(bool isMax, const XnnPoolParams *p, int64_t oh, int
   if (s == xnn_status_success)
     s = xnn_define_tensor_value(sg, xnn_datatype_fp32, 4, outDims, NULL, 1, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &y);
   uint32_t ph = (uint32_t)p->padding[0], pw = (uint32_t)p->padding[1];
+  /* ceil_mode's overhanging windows: more padding at the bottom and right */
+  int64_t needH = (oh - 1) * p->stride[0] + p->dilation[0] * (p->kernel[0] - 1) + 1;
+  int64_t needW = (ow - 1) * p->stride[1] + p->dilation[1] * (p->kernel[1] - 1) + 1;
+  uint32_t pb = ph + (uint32_t)(needH > HEIGHT + 2 * ph ? needH - HEIGHT - 2 * ph : 0);
+  uint32_t pr = pw + (uint32_t)(needW > WIDTH + 2 * pw ? needW - WIDTH - 2 * pw : 0);
   if (s == xnn_status_success)
-    s = isMax ? xnn_define_max_pooling_2d(sg, ph, pw, ph, pw, (uint32_t)p->kernel[0], (uint32_t)p->kernel[1],
+    s = isMax ? xnn_define_max_pooling_2d(sg, ph, pr, pb, pw, (uint32_t)p->kernel[0], (uint32_t)p->kernel[1],
                                           (uint32_t)p->stride[0], (uint32_t)p->stride[1],
                                           (uint32_t)p->dilation[0], (uint32_t)p->dilation[1], -INFINITY,
                                           INFINITY, x, y, 0)
-              : xnn_define_average_pooling_2d(sg, ph, pw, ph, pw, (uint32_t)p->kernel[0],
+              : xnn_define_average_pooling_2d(sg, ph, pr, pb, pw, (uint32_t)p->kernel[0],
                                               (uint32_t)p->kernel[1], (uint32_t)p->stride[0],
                                               (uint32_t)p->stride[1], -INFINITY, INFINITY, x, y, 0);
   if (s != xnn_status_success) {
@@ -139,32 +145,39 @@ static MlirContext probeContext(void) {
 }
 
 static void describeWindow(bool isMax, const XnnPoolParams *p, char *buf, size_t n) {
-  snprintf(buf, n, "%s kernel %lldx%lld stride %lldx%lld padding %lldx%lld dilation %lldx%lld",
+  snprintf(buf, n, "%s kernel %lldx%lld stride %lldx%lld padding %lldx%lld dilation %lldx%lld%s%s divisor %lld",
            isMax ? "max_pool2d" : "avg_pool2d", (long long)p->kernel[0], (long long)p->kernel[1],
            (long long)p->stride[0], (long long)p->stride[1], (long long)p->padding[0], (long long)p->padding[1],
-           (long long)p->dilation[0], (long long)p->dilation[1]);
+           (long long)p->dilation[0], (long long)p->dilation[1], p->ceilMode ? " ceil_mode" : "",
+           p->countIncludePad ? " count_include_pad" : "", (long long)p->divisorOverride);
 }
 
 /* One window: the table's verdict against the library's; prints disagreements. */
 static bool checkWindow(MlirContext ctx, bool isMax, const XnnPoolParams *p,
                         const float *in, size_t *checked) {
-  int64_t spanH = HEIGHT + 2 * p->padding[0] - p->dilation[0] * (p->kernel[0] - 1) - 1;
-  int64_t spanW = WIDTH + 2 * p->padding[1] - p->dilation[1] * (p->kernel[1] - 1) - 1;
-  if (spanH < 0 || spanW < 0)
+  int64_t oh, ow;
+  if (!xnnWindowOutSize(HEIGHT, p->padding[0], 2 * p->padding[0], p->kernel[0], p->stride[0], p->dilation[0],
+                        p->ceilMode, &oh) ||
+      !xnnWindowOutSize(WIDTH, p->padding[1], 2 * p->padding[1], p->kernel[1], p->stride[1], p->dilation[1],
+                        p->ceilMode, &ow))
     return true; /* the window does not fit: not a valid op */
-  int64_t oh = spanH / p->stride[0] + 1, ow = spanW / p->stride[1] + 1;
-  char attrs[256], text[1024];
+  char attrs[384], text[1024];
   if (isMax)
     snprintf(attrs, sizeof(attrs), "kernel_size = array<i64: %lld, %lld>, stride = array<i64: %lld, %lld>, "
-             "padding = array<i64: %lld, %lld>, dilation = array<i64: %lld, %lld>, ceil_mode = false",
+             "padding = array<i64: %lld, %lld>, dilation = array<i64: %lld, %lld>, ceil_mode = %s",
              (long long)p->kernel[0], (long long)p->kernel[1], (long long)p->stride[0], (long long)p->stride[1],
              (long long)p->padding[0], (long long)p->padding[1], (long long)p->dilation[0],
-             (long long)p->dilation[1]);
-  else
+             (long long)p->dilation[1], p->ceilMode ? "true" : "false");
+  else {
+    char divisor[64] = "";
+    if (p->divisorOverride)
+      snprintf(divisor, sizeof(divisor), ", divisor_override = %lld : i64", (long long)p->divisorOverride);
     snprintf(attrs, sizeof(attrs), "kernel_size = array<i64: %lld, %lld>, stride = array<i64: %lld, %lld>, "
-             "padding = array<i64: %lld, %lld>",
+             "padding = array<i64: %lld, %lld>, ceil_mode = %s, count_include_pad = %s%s",
              (long long)p->kernel[0], (long long)p->kernel[1], (long long)p->stride[0], (long long)p->stride[1],
-             (long long)p->padding[0], (long long)p->padding[1]);
+             (long long)p->padding[0], (long long)p->padding[1], p->ceilMode ? "true" : "false",
+             p->countIncludePad ? "true" : "false", divisor);
+  }
   char inT[64], outT[64];
   snprintf(inT, sizeof(inT), "tensor<%dx1x%dx%dxf32>", IMAGES, HEIGHT, WIDTH);
   snprintf(outT, sizeof(outT), "tensor<%dx1x%lldx%lldxf32>", IMAGES, (long long)oh, (long long)ow);
@@ -232,8 +245,18 @@ size_t xnnProbeCheckPoolWindows(size_t *checked) {
               for (int64_t pw = 0; pw <= kw / 2; ++pw)
                 for (int64_t dh = 1; dh <= (isMax ? 3 : 1); ++dh)
                   for (int64_t dw = 1; dw <= (isMax ? 3 : 1); ++dw) {
-                    XnnPoolParams p = {{kh, kw}, {sh, sw}, {ph, pw}, {dh, dw}};
+                    XnnPoolParams p = {{kh, kw}, {sh, sw}, {ph, pw}, {dh, dw}, false, true, 0};
                     disagreements += !checkWindow(ctx, isMax, &p, in, checked);
+                    /* avg_pool2d's options: padding not counted, ceil_mode's
+                     * overhang, a divisor_override of the window's size and of
+                     * another; max_pool2d's ceil_mode */
+                    for (int variant = 1; variant < (isMax ? 2 : 8); ++variant) {
+                      XnnPoolParams q = p;
+                      q.ceilMode = variant & 1;
+                      q.countIncludePad = !(variant & 2);
+                      q.divisorOverride = variant & 4 ? kh * kw + (variant & 2 ? 1 : 0) : 0;
+                      disagreements += !checkWindow(ctx, isMax, &q, in, checked);
+                    }
                   }
   mlirContextDestroy(ctx);
   return disagreements;

@@ -56,7 +56,7 @@ static void unary(Ctx *c, enum xnn_unary_operator op) {
 #define BINARY(name) static void probe_binary_##name(Ctx *c) { binary(c, xnn_binary_##name); }
 #define UNARY(name) static void probe_unary_##name(Ctx *c) { unary(c, xnn_unary_##name); }
 BINARY(add) BINARY(subtract) BINARY(multiply) BINARY(divide) BINARY(maximum) BINARY(minimum)
-BINARY(pow) BINARY(squared_difference)
+BINARY(pow) BINARY(squared_difference) BINARY(prelu)
 UNARY(clamp) UNARY(abs) UNARY(negate) UNARY(exp) UNARY(log) UNARY(tanh) UNARY(sigmoid) UNARY(gelu)
 UNARY(square_root) UNARY(reciprocal_square_root) UNARY(square) UNARY(hardswish) UNARY(leaky_relu)
 UNARY(elu) UNARY(sine) UNARY(cosine) UNARY(ceiling) UNARY(floor)
@@ -163,6 +163,7 @@ static const Probe probes[] = {
     {"binary.multiply", probe_binary_multiply}, {"binary.divide", probe_binary_divide},
     {"binary.maximum", probe_binary_maximum}, {"binary.minimum", probe_binary_minimum},
     {"binary.pow", probe_binary_pow}, {"binary.squared_difference", probe_binary_squared_difference},
+    {"binary.prelu", probe_binary_prelu},
     {"unary.clamp", probe_unary_clamp}, {"unary.abs", probe_unary_abs},
     {"unary.negate", probe_unary_negate}, {"unary.exp", probe_unary_exp},
     {"unary.log", probe_unary_log}, {"unary.tanh", probe_unary_tanh},

@@ -117,12 +117,16 @@ func.func @activations(%x: tensor<2x3xf32>, %h: tensor<8xf16>, %b: tensor<2x3xbf
 // CHECK-NEXT: %{{.*}} = "edge.sum"(%{{.*}}) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT: %{{.*}} = "edge.sum"(%{{.*}}) {dims = array<i64>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<f32>
 // CHECK-NEXT: %{{.*}} = "edge.softmax"(%{{.*}}) {dim = -1 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.amax"(%{{.*}}) {dims = array<i64: 0, -1>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<1x3x1xf32>
+// CHECK-NEXT: %{{.*}} = "edge.argmax"(%{{.*}}) {dim = 1 : i64, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xi64>
 func.func @reductions(%x: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
   %0 = "edge.mean"(%x) {dims = array<i64: -1>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
   %1 = "edge.mean"(%x) {dims = array<i64: 0, 2>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<3xf32>
   %2 = "edge.sum"(%x) {dims = array<i64: 1>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
   %3 = "edge.sum"(%x) {dims = array<i64>, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<f32>
   %4 = "edge.softmax"(%x) {dim = -1 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %5 = "edge.amax"(%x) {dims = array<i64: 0, -1>, keepdim = true} : (tensor<2x3x4xf32>) -> tensor<1x3x1xf32>
+  %6 = "edge.argmax"(%x) {dim = 1 : i64, keepdim = false} : (tensor<2x3x4xf32>) -> tensor<2x4xi64>
   return %4 : tensor<2x3x4xf32>
 }
 
@@ -158,12 +162,16 @@ func.func @attention(%q: tensor<1x4x6x16xf32>, %k: tensor<1x4x10x16xf32>, %v: te
 // CHECK-NEXT: %{{.*}} = "edge.max_pool2d"(%{{.*}}) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
 // CHECK-NEXT: %{{.*}} = "edge.max_pool2d"(%{{.*}}) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x5x5xf32>
 // CHECK-NEXT: %{{.*}} = "edge.avg_pool2d"(%{{.*}}) {kernel_size = array<i64: 2, 2>, padding = array<i64: 1, 1>, stride = array<i64: 3, 3>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
+// CHECK-NEXT: %{{.*}} = "edge.max_pool2d_indices"(%{{.*}}) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x5x5xi64>
+// CHECK-NEXT: %{{.*}} = "edge.avg_pool2d"(%{{.*}}) {ceil_mode = true, count_include_pad = false, divisor_override = 3 : i64, kernel_size = array<i64: 2, 2>, padding = array<i64: 1, 1>, stride = array<i64: 3, 3>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
 func.func @conv_pool(%x: tensor<1x4x9x9xf32>, %w: tensor<8x2x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x4x4x4xf32> {
   %0 = "edge.conv2d"(%x, %w, %b) {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32>, tensor<8xf32>) -> tensor<1x8x5x5xf32>
   %1 = "edge.conv2d"(%x, %w) {dilation = array<i64: 2, 1>, groups = 2 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32>) -> tensor<1x8x5x7xf32>
   %2 = "edge.max_pool2d"(%x) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel_size = array<i64: 3, 3>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
   %3 = "edge.max_pool2d"(%x) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x5x5xf32>
   %4 = "edge.avg_pool2d"(%x) {kernel_size = array<i64: 2, 2>, padding = array<i64: 1, 1>, stride = array<i64: 3, 3>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
+  %i = "edge.max_pool2d_indices"(%x) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel_size = array<i64: 2, 2>, padding = array<i64: 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x5x5xi64>
+  %a = "edge.avg_pool2d"(%x) {ceil_mode = true, count_include_pad = false, divisor_override = 3 : i64, kernel_size = array<i64: 2, 2>, padding = array<i64: 1, 1>, stride = array<i64: 3, 3>} : (tensor<1x4x9x9xf32>) -> tensor<1x4x4x4xf32>
   return %4 : tensor<1x4x4x4xf32>
 }
 
@@ -269,12 +277,14 @@ func.func @norms(%x: tensor<2x3x4x4xf32>, %c: tensor<3xf32>, %v: tensor<4xf32>, 
 // CHECK-NEXT: "edge.upsample_nearest2d"(%{{.*}}) {output_size = array<i64: 10, 15>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x10x15xf32>
 // CHECK-NEXT: "edge.upsample_bilinear2d"(%{{.*}}) {align_corners = false, output_size = array<i64: 7, 3>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x7x3xf32>
 // CHECK-NEXT: "edge.upsample_bilinear2d"(%{{.*}}) {align_corners = true, output_size = array<i64: 1, 1>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x1x1xf32>
+// CHECK-NEXT: "edge.upsample_bilinear2d_aa"(%{{.*}}) {align_corners = false, output_size = array<i64: 2, 3>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x2x3xf32>
 func.func @conv_transpose_upsample(%x: tensor<1x4x5x5xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x10x10xf32> {
   %0 = "edge.conv_transpose2d"(%x, %w, %b) {stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, dilation = array<i64: 1, 1>, groups = 2} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>, tensor<6xf32>) -> tensor<1x6x10x10xf32>
   %1 = "edge.conv_transpose2d"(%x, %w) {stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, output_padding = array<i64: 1, 0>, dilation = array<i64: 2, 2>, groups = 1} : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x3x10x9xf32>
   %2 = "edge.upsample_nearest2d"(%x) {output_size = array<i64: 10, 15>} : (tensor<1x4x5x5xf32>) -> tensor<1x4x10x15xf32>
   %3 = "edge.upsample_bilinear2d"(%x) {output_size = array<i64: 7, 3>, align_corners = false} : (tensor<1x4x5x5xf32>) -> tensor<1x4x7x3xf32>
   %4 = "edge.upsample_bilinear2d"(%x) {output_size = array<i64: 1, 1>, align_corners = true} : (tensor<1x4x5x5xf32>) -> tensor<1x4x1x1xf32>
+  %5 = "edge.upsample_bilinear2d_aa"(%x) {output_size = array<i64: 2, 3>, align_corners = false} : (tensor<1x4x5x5xf32>) -> tensor<1x4x2x3xf32>
   return %0 : tensor<1x6x10x10xf32>
 }
 
