@@ -8,7 +8,9 @@ ops is taken as is), evaluates what depends on constants only at import time
 index tables), and writes every remaining op as the edge op of the same
 semantics, or as a short decomposition into edge ops where edge has none yet
 (listed in DECOMPOSED). Parameters and buffers become edge.constant (large
-ones as dense_resource blobs, or elided), user inputs function arguments, and
+ones as dense_resource blobs, or elided; a tensor shared by several modules
+once), user inputs function arguments, buffers that forward writes state
+arguments and results (SPEC 5.1: `xnn.state`), and
 each op carries the module path and ATen op as its location. An ATen op
 without a mapping is an error naming the op and the module path.
 
@@ -56,6 +58,7 @@ DECOMPOSED = {
 # ATen ops whose result does not depend on their tensor operands' values
 # (only on shapes and dtypes): constants at import time.
 VALUE_FREE = {"new_zeros", "new_ones", "new_full", "new_empty", "zeros_like", "ones_like", "full_like",
+              "empty", "empty_like", "empty_strided",
               "zeros", "ones", "full", "arange", "scalar_tensor", "eye", "sym_size", "size"}
 
 
@@ -127,10 +130,83 @@ def module_path_hooks(module):
     return stack, handles
 
 
+def state_slots(module):
+    """The distinct parameters and buffers, [(name, tensor, "param" | "buffer")] in
+    named_parameters() then named_buffers() order (a tensor two modules share,
+    such as tied weights, once), and every slot holding one:
+    [(submodule, "_parameters" | "_buffers", key, index into the first list)]."""
+    uniq, index = [], {}
+    for kind, items in (("param", module.named_parameters()), ("buffer", module.named_buffers())):
+        for name, t in items:
+            if id(t) not in index:
+                index[id(t)] = len(uniq)
+                uniq.append((name, t, kind))
+    slots = []
+    for _, mod in module.named_modules():
+        for dname in ("_parameters", "_buffers"):
+            for key, t in getattr(mod, dname).items():
+                if t is not None and id(t) in index:
+                    slots.append((mod, dname, key, index[id(t)]))
+    return uniq, slots
+
+
+def make_fx_checked(f):
+    """make_fx, with torch's error for a tensor value read into Python explained."""
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    def run(*args):
+        try:
+            return make_fx(f)(*args)
+        except RuntimeError as e:
+            if "value out of a tracing tensor" in str(e):
+                raise ImportError_("forward reads a tensor's value into Python (.item(), int(t), bool(t), a "
+                                   "branch on a tensor): the traced graph cannot depend on it; keep it a tensor "
+                                   "(index with the tensor, torch.where) (%s)" % str(e).split("\n")[0])
+            raise
+    return run
+
+
 def trace(module, inputs):
-    """make_fx of `module` on `inputs`; each node's meta['xnn_path'] is the module path."""
+    """make_fx of `module` on `inputs`, with every parameter and buffer a graph
+    input (the state of the call); each node's meta['xnn_path'] is the module path.
+    Returns (graph module, the kind of each placeholder, their values, names of
+    buffers forward assigns anew). The graph's output is (outputs, new buffers)."""
     from torch.fx.experimental.proxy_tensor import make_fx
     import torch.fx.graph as fx_graph
+    uniq, slots = state_slots(module)
+    ns = len(uniq)
+    rebound = []
+
+    def call(*args):
+        st, xs = args[:ns], args[ns:]
+        saved = []
+        for mod, dname, key, i in slots:
+            d = getattr(mod, dname)
+            saved.append(d[key])
+            d[key] = st[i]
+        try:
+            out = module(*xs)
+            new = []
+            del rebound[:]
+            for mod, dname, key, i in slots:
+                cur = getattr(mod, dname).get(key)
+                if cur is st[i]:
+                    continue
+                name, _, kind = uniq[i]
+                if kind != "buffer" or not isinstance(cur, torch.Tensor) or \
+                        tuple(cur.shape) != tuple(st[i].shape) or cur.dtype != st[i].dtype:
+                    raise ImportError_("forward assigns %s '%s' anew with another %s: only buffers keeping "
+                                       "their shape and dtype can be state" %
+                                       (kind if kind == "buffer" else "parameter", name,
+                                        "value" if kind != "buffer" else "shape, dtype or kind"))
+                if name not in rebound:
+                    rebound.append(name)
+                    new.append(cur)
+        finally:
+            for (mod, dname, key, _), t in zip(slots, saved):
+                getattr(mod, dname)[key] = t
+        return out, new
+
     stack, handles = module_path_hooks(module)
     original = fx_graph.Graph.create_node
 
@@ -143,13 +219,22 @@ def trace(module, inputs):
     try:
         # Grad enabled keeps nn.MultiheadAttention off its fused inference path
         # (aten._native_multi_head_attention), so it traces to linear/bmm/softmax.
+        # The trace runs on copies of the buffers: the module keeps its state.
         with torch.enable_grad():
-            gm = make_fx(lambda *xs: module(*xs))(*inputs)
+            gm = make_fx_checked(call)(*([t if kind == "param" else t.detach().clone() for _, t, kind in uniq] +
+                                 list(inputs)))
     finally:
         fx_graph.Graph.create_node = original
         for h in handles:
             h.remove()
-    return gm
+    # Plain tensor attributes (not registered): named in errors about writes to them.
+    for mname, mod in module.named_modules():
+        for attr, t in vars(mod).items():
+            if isinstance(t, torch.Tensor) and not attr.startswith("_"):
+                TENSOR_ATTR_NAMES[storage_key(t)] = (mname + "." if mname else "") + attr
+    kinds = [(kind, name) for name, _, kind in uniq] + [("input", None)] * len(inputs)
+    values = [t.detach() for _, t, _ in uniq]
+    return gm, kinds, values, list(rebound)
 
 
 def name_overload(node):
@@ -230,18 +315,112 @@ def mlir_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class Importer:
-    """Walks an ATen FX graph with concrete values (one interpretation run)."""
+# ---- aliasing and in-place writes ---------------------------------------------
+# In-place ops whose new value does not depend on the old values of the tensor they write.
+OVERWRITING = {"zero_", "fill_", "copy_"}
+# In-place ops that change a tensor's shape, strides or storage rather than its values.
+METADATA_MUTATING = {"resize_", "resize_as_", "set_", "as_strided_", "t_", "transpose_", "squeeze_",
+                     "unsqueeze_", "swapdims_", "swapaxes_"}
 
-    def __init__(self, gm, inputs, elide_weights=False, func_name="forward"):
+
+def written_args(target):
+    """Indices of the schema arguments an op writes to (Tensor(a!))."""
+    schema = getattr(target, "_schema", None)
+    if schema is None:
+        return []
+    return [i for i, a in enumerate(schema.arguments) if a.alias_info is not None and a.alias_info.is_write]
+
+
+def is_view_op(target):
+    """True when an op's first result aliases its first argument without writing it (schema Tensor(a))."""
+    schema = getattr(target, "_schema", None)
+    if schema is None or not schema.returns or not schema.arguments:
+        return False
+    r, a = schema.returns[0].alias_info, schema.arguments[0].alias_info
+    return r is not None and a is not None and not a.is_write
+
+
+# Storage key -> "module.path.attr" of plain tensor attributes seen by the last trace.
+TENSOR_ATTR_NAMES = {}
+
+
+def storage_key(t):
+    """Identity of a tensor's storage (unique while the tensor lives)."""
+    return t.storage()._cdata
+
+
+def root_placeholder(node):
+    """The placeholder a node is a view of, following view ops (schema aliasing) and getitem."""
+    while True:
+        if not isinstance(node, torch.fx.Node):
+            return None
+        if node.op == "placeholder":
+            return node
+        if node.op != "call_function":
+            return None
+        if node.target is operator.getitem or is_view_op(node.target) or written_args(node.target) == [0]:
+            node = node.args[0]
+            continue
+        return None
+
+
+def same_values(a, b):
+    """Bitwise-equal tensors (NaNs included)."""
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    if a.is_floating_point():
+        return torch.equal(a.view(torch.int16 if a.element_size() == 2 else
+                                  torch.int32 if a.element_size() == 4 else torch.int64),
+                           b.contiguous().view(torch.int16 if b.element_size() == 2 else
+                                               torch.int32 if b.element_size() == 4 else torch.int64))
+    return torch.equal(a, b)
+
+
+class _Restart(Exception):
+    """A buffer the walk found written: import again with it as state."""
+
+    def __init__(self, name):
+        super().__init__(name)
+        self.name = name
+
+
+class Importer:
+    """Walks an ATen FX graph with concrete values (one interpretation run).
+
+    Placeholders are user inputs, parameters or buffers (`kinds`); buffers
+    that the graph writes (in place, through any view) are state: an extra
+    argument holding the value before the call and an extra result holding
+    it after (SPEC 5.1). Writes are made functional as the walk meets them:
+    the written view's new value is computed by the op's functional form,
+    then carried up its chain of views to the storage it belongs to, and
+    every later read of a view of that storage is derived anew."""
+
+    def __init__(self, gm, inputs, elide_weights=False, func_name="forward", kinds=None, rebound=None,
+                 state=None):
         self.gm = gm
         self.inputs = list(inputs)
         self.w = Writer(elide_weights)
         self.func_name = func_name
-        self.values = {}      # node -> concrete torch value (tensor / tuple / scalar)
-        self.const = {}       # node -> True if it depends on constants only
+        # kinds[i]: ("input", None) | ("param", name) | ("buffer", name) per placeholder.
+        self.kinds = list(kinds) if kinds is not None else [("input", None)] * len(self.inputs)
+        self.rebound = list(rebound or [])  # buffer names whose new value is the graph's output 1
+        self.state_names = set(state or ())  # buffers lifted to state arguments
+        self.values = {}      # node -> concrete value as of its definition (tensor / tuple / scalar)
+        self.const = {}       # node -> True if it depends on constants only (at its definition)
         self.ssa = {}         # node -> Value or tuple of Value / None
         self.const_ssa = {}   # node -> Value of its emitted constant
+        self.tensor_consts = {}  # identity of a constant tensor -> Value (tied weights written once)
+        # Aliasing: every tensor value belongs to a storage; writes bump its version.
+        self.key = {}         # node -> storage key
+        self.parent = {}      # node -> (node it is a view of, "view" | "alias")
+        self.defver = {}      # node -> version of its storage when it was defined
+        self.version = {}     # storage key -> writes so far
+        self.root = {}        # storage key -> node that created the storage
+        self.state = {}       # storage key -> ("const", tensor) | ("ssa", Value) after the last write
+        self.members = {}     # storage key -> nodes aliasing it (snapshotted before a write)
+        self.snapped = set()
+        self.fresh = {}       # (node, version) -> state of a view read after a write
+        self.written_buffers = set()
 
     # ---- helpers -------------------------------------------------------------
     def fail(self, node, msg):
@@ -255,19 +434,61 @@ class Importer:
             return type(a)(self.arg_value(x) for x in a)
         return a
 
+    def current(self, a):
+        """("const", tensor) or ("ssa", Value) of node `a` now, after the writes so far."""
+        k = self.key.get(a)
+        if k is None or self.defver[a] == self.version[k]:
+            if self.const.get(a):
+                return ("const", self.values[a])
+            return ("ssa", self.ssa.get(a))
+        memo = (a, self.version[k])
+        if memo not in self.fresh:
+            if self.root[k] is a:
+                st = self.state[k]
+            else:
+                p, how = self.parent[a]
+                st = self.current(p) if how == "alias" else self.reread(a, p)
+            self.fresh[memo] = st
+        return self.fresh[memo]
+
+    def is_const(self, a):
+        return isinstance(a, torch.fx.Node) and self.current(a)[0] == "const"
+
+    def const_data(self, a):
+        """The value of a constant node now."""
+        kind, val = self.current(a)
+        assert kind == "const"
+        return val
+
+    def const_tensor(self, t, hint):
+        """edge.constant of tensor `t`, once per distinct tensor (tied weights share one)."""
+        ident = (storage_key(t), t.storage_offset(), tuple(t.shape), tuple(t.stride()), t.dtype) \
+            if isinstance(t, torch.Tensor) and t.numel() > RESOURCE_MIN_ELEMENTS else None
+        if ident is not None and ident in self.tensor_consts:
+            return self.tensor_consts[ident][0]
+        v = self.w.constant(t, hint)
+        if ident is not None:
+            self.tensor_consts[ident] = (v, t)  # keeps t alive: its storage key stays unique
+        return v
+
     def v(self, node, a):
         """The SSA value of argument `a` (a node, or a Python scalar as a rank-0 constant)."""
         if isinstance(a, torch.fx.Node):
-            if self.const.get(a):
-                if a not in self.const_ssa:
+            kind, val = self.current(a)
+            if kind == "const":
+                k = self.key.get(a)
+                memo = a if k is None or self.defver[a] == self.version[k] else (a, self.version[k])
+                if memo not in self.const_ssa:
                     # Blob names say where the constant came from: module path, node.
-                    hint = "%s_%s" % (a.meta.get("xnn_path", ""), a.target if a.op == "get_attr" else a.name)
-                    self.const_ssa[a] = self.w.constant(self.values[a], str(hint))
-                return self.const_ssa[a]
-            s = self.ssa.get(a)
-            if s is None or isinstance(s, tuple):
+                    if a.op == "placeholder" and self.kinds[self.placeholders.index(a)][1]:
+                        hint = self.kinds[self.placeholders.index(a)][1]  # the parameter's or buffer's name
+                    else:
+                        hint = "%s_%s" % (a.meta.get("xnn_path", ""), a.target if a.op == "get_attr" else a.name)
+                    self.const_ssa[memo] = self.const_tensor(val, str(hint))
+                return self.const_ssa[memo]
+            if val is None or isinstance(val, tuple):
                 self.fail(node, "operand %s has no single tensor value" % a.name)
-            return s
+            return val
         if isinstance(a, (bool, int, float)):
             return self.w.constant(torch.tensor(a, dtype=self.float_dtype(node)), "scalar")
         self.fail(node, "unsupported operand %r" % (a,))
@@ -285,62 +506,324 @@ class Importer:
     def scalar_const(self, node, value, dtype=None):
         return self.w.constant(torch.tensor(value, dtype=dtype or self.float_dtype(node)), "scalar")
 
+    # ---- views of written storages -----------------------------------------------
+    def tensor_inputs(self, n):
+        """Tensor-valued input nodes of `n`, looking through tuple-valued ones (split -> getitem)."""
+        out = []
+        for a in n.all_input_nodes:
+            if isinstance(self.values.get(a), torch.Tensor):
+                out.append(a)
+            elif isinstance(self.values.get(a), (tuple, list)):
+                out.extend(self.tensor_inputs(a))
+        return out
+
+    def rerun(self, n, subst):
+        """Runs view node `n` concretely with some input nodes' values replaced."""
+        if n.target is operator.getitem:
+            src, i = n.args
+            return self.rerun(src, subst)[i]
+
+        def val(x):
+            return subst[x] if x in subst else self.values[x]
+        args = torch.fx.node.map_arg(n.args, val)
+        kwargs = torch.fx.node.map_arg(n.kwargs, val)
+        return n.target(*args, **kwargs)
+
+    def positions(self, n, p):
+        """For view `n` of node `p`: the row-major flat index into p of each element of n."""
+        pt = self.values[p]
+        if op_name(n.target)[0] == "as_strided" and not (pt.is_contiguous() and pt.storage_offset() == 0):
+            self.fail(n, "as_strided of a non-contiguous view of a written tensor is not supported")
+        marker = torch.arange(pt.numel(), dtype=torch.int64).reshape(pt.shape)
+        return self.rerun(n, {p: marker}), marker
+
+    def reread(self, a, p):
+        """View `a` of node `p`, derived from p's value after a write."""
+        kind, pv = self.current(p)
+        if kind == "const":
+            return ("const", self.rerun(a, {p: pv}))
+        saved = self.w.loc
+        self.w.loc = "loc(%s)" % mlir_string("%s: %s" % (a.meta.get("xnn_path", "<root>"), a.target))
+        try:
+            if a.target is operator.getitem:
+                vals = self.lower(a.args[0])
+                return ("ssa", vals[a.args[1]])
+            name = op_name(a.target)[0]
+            if getattr(self, "op_" + name.lstrip("_"), None) is not None:
+                return ("ssa", self.lower(a))
+            # A view op without a handler: gather its elements by their positions.
+            pos, _ = self.positions(a, p)
+            shape, dtype = self.out(a)
+            flat = self.w.op("view", [pv], [], [self.values[p].numel()], dtype)
+            idx = self.const_tensor(pos.reshape(-1).contiguous(), "view_positions")
+            g = self.w.op("index", [flat, idx], [("indexed_dims", arr([0]))], [pos.numel()], dtype)
+            return ("ssa", self.w.op("view", [g], [], shape, dtype))
+        finally:
+            self.w.loc = saved
+
+    def unview(self, m, c, p, new_c):
+        """p's new value when its view c becomes `new_c` (SSA values)."""
+        pos, marker = self.positions(c, p)
+        pshape = tuple(marker.shape)
+        dtype = self.values[p].dtype
+        pv = self.v(m, p)
+        if pos.shape == marker.shape and torch.equal(pos, marker):
+            return new_c  # the whole of p, in order
+        if pos.numel() == marker.numel() and torch.equal(pos.reshape(-1), marker.reshape(-1)):
+            return self.w.op("view", [new_c], [], pshape, dtype)  # a reshape
+        if pos.dim() == marker.dim() and pos.numel() == marker.numel():
+            # A permutation of p's dims: p = permute(c, inverse).
+            for perm in self.permutations_matching(pos, marker):
+                inv = [perm.index(i) for i in range(len(perm))]
+                return self.w.op("permute", [new_c], [("dims", arr(inv))], pshape, dtype)
+        first = [int(i) for i in torch.nonzero(marker == pos.reshape(-1)[0])[0]] if pos.numel() else None
+        if first is not None and pos.dim() == marker.dim():
+            diff = [d for d in range(marker.dim()) if pos.shape[d] != marker.shape[d]]
+            if len(diff) == 1:
+                d = diff[0]
+                if torch.equal(pos, marker.narrow(d, first[d], pos.shape[d])):
+                    return self.splice(m, pv, new_c, d, first[d], first[d] + pos.shape[d], pshape, dtype)
+        if first is not None and pos.dim() == marker.dim() - 1:
+            for d in range(marker.dim()):
+                if torch.equal(pos, marker.select(d, first[d])):
+                    shape = list(pshape)
+                    shape[d] = 1
+                    u = self.w.op("view", [new_c], [], shape, dtype)
+                    return self.splice(m, pv, u, d, first[d], first[d] + 1, pshape, dtype)
+        # Anything else (strided slices, diagonals, as_strided): write by positions.
+        n = marker.numel()
+        flat = self.w.op("view", [pv], [], [n], dtype)
+        vals = self.w.op("view", [new_c], [], [pos.numel()], dtype)
+        idx = self.const_tensor(pos.reshape(-1).contiguous(), "view_positions")
+        put = self.w.op("index_put", [flat, vals, idx], [("indexed_dims", arr([0]))], [n], dtype)
+        return self.w.op("view", [put], [], pshape, dtype)
+
+    @staticmethod
+    def permutations_matching(pos, marker):
+        """The dim permutation perm with marker.permute(perm) == pos, if there is one."""
+        import itertools
+        if marker.dim() > 6:
+            return []
+        for perm in itertools.permutations(range(marker.dim())):
+            if tuple(marker.shape[i] for i in perm) == tuple(pos.shape) and torch.equal(marker.permute(perm), pos):
+                return [list(perm)]
+        return []
+
+    def splice(self, m, pv, piece, d, start, end, pshape, dtype):
+        """p with [start, end) along dim d replaced by `piece`: slices and a cat."""
+        parts = []
+        size = pshape[d]
+        if start > 0:
+            parts.append(self.slice_of(m, pv, d, 0, start))
+        parts.append(piece)
+        if end < size:
+            parts.append(self.slice_of(m, pv, d, end, size))
+        if len(parts) == 1:
+            return self.w.op("view", [piece], [], pshape, dtype) if tuple(piece.shape) != pshape else piece
+        return self.w.op("cat", parts, [("dim", "%d : i64" % d)], pshape, dtype)
+
+    def define(self, n, value):
+        """Records the storage of a newly computed tensor node (fresh, or a view of an input)."""
+        if not isinstance(value, torch.Tensor) or value.layout != torch.strided:
+            return
+        k = storage_key(value)
+        self.members.setdefault(k, []).append(n)
+        self.key[n] = k
+        if k not in self.root:
+            self.root[k], self.version[k], self.state[k] = n, 0, None
+            self.defver[n] = 0
+            return
+        self.defver[n] = self.version[k]
+        same = [a for a in self.tensor_inputs(n) if self.key.get(a) == k]
+        if same:
+            self.parent[n] = (same[0], "view")
+        else:  # another handle on a storage seen before (the same attribute read twice)
+            self.parent[n] = (self.root[k], "alias")
+
+    def snapshot(self, k):
+        """Before a write to storage k: every value aliasing it keeps its present contents."""
+        for x in self.members.get(k, []):
+            if x not in self.snapped:
+                self.snapped.add(x)
+                self.values[x] = self.values[x].clone()
+
+    def write(self, m, interp):
+        """An in-place op: runs it, then records the written storage's new value."""
+        name = op_name(m.target)[0]
+        if name in METADATA_MUTATING:
+            self.fail(m, "'%s' changes a tensor's shape or storage in place, which is not supported" % m.target)
+        idx = written_args(m.target)
+        if idx != [0] or not m.args or not isinstance(m.args[0], torch.fx.Node):
+            self.fail(m, "'%s' writes to an argument other than its first (an out= variant?): not supported"
+                      % m.target)
+        a = m.args[0]
+        k = self.key.get(a)
+        if k is None:
+            self.fail(m, "'%s' writes to a value that is not a tensor" % m.target)
+        root = self.root[k]
+        if root.op == "placeholder":
+            kind, bname = self.kinds[self.placeholders.index(root)]
+            if kind == "input":
+                self.fail(m, "forward writes in place to its input %d ('%s'): not supported (clone it first)"
+                          % (self.user_index(root), m.target))
+            if kind == "param":
+                self.fail(m, "forward writes in place to parameter '%s' ('%s'): only buffers can be state"
+                          % (bname, m.target))
+            if bname not in self.state_names:
+                raise _Restart(bname)
+            self.written_buffers.add(bname)
+        elif root.op == "get_attr":
+            attr = TENSOR_ATTR_NAMES.get(k, root.target)
+            self.fail(m, "forward writes in place to tensor attribute '%s' ('%s'), which is not a registered "
+                         "buffer: register it (register_buffer) so that it is state" % (attr, m.target))
+        self.snapshot(k)
+        r = interp.run_node(m)
+        interp.env[m] = r
+        others = [x for x in self.tensor_inputs(m) if x is not a]
+        overwrites = name in OVERWRITING
+        new_const = all(self.is_const(x) for x in others) and (overwrites or self.is_const(a))
+        self.values[m] = r
+        if new_const:
+            new_a = ("const", r.clone())
+            if self.current(root)[0] == "const":
+                new_root = ("const", interp.env[root].clone())
+            else:
+                new_root = ("ssa", self.carry(m, a, self.const_tensor(new_a[1], "written")))
+        else:
+            new_a = ("ssa", self.lower(m))
+            new_root = ("ssa", self.carry(m, a, new_a[1]))
+        self.version[k] += 1
+        self.state[k] = new_root
+        self.fresh.clear()
+        self.key[m], self.parent[m], self.defver[m] = k, (a, "alias"), self.version[k]
+        self.members[k].append(m)
+        self.values[m] = r
+        if new_a[0] == "const":
+            self.const[m] = True
+            self.values[m] = new_a[1]
+            self.snapped.add(m)
+        else:
+            self.const[m] = False
+            self.ssa[m] = new_a[1]
+        return r
+
+    def carry(self, m, c, new_c):
+        """The written storage's new root value, given its view c's new value."""
+        while True:
+            if self.root[self.key[c]] is c:
+                return new_c
+            p, how = self.parent[c]
+            if how != "alias":
+                new_c = self.unview(m, c, p, new_c)
+            c = p
+
+    def user_index(self, ph):
+        return [i for i, (kind, _) in enumerate(self.kinds) if kind == "input"].index(self.placeholders.index(ph))
+
     # ---- the walk ------------------------------------------------------------
     def run(self):
         g = self.gm.graph
-        placeholders = [n for n in g.nodes if n.op == "placeholder"]
+        self.placeholders = placeholders = [n for n in g.nodes if n.op == "placeholder"]
         if len(placeholders) != len(self.inputs):
             raise ImportError_("the graph takes %d inputs, %d given" % (len(placeholders), len(self.inputs)))
         interp = torch.fx.Interpreter(self.gm)
-        env_values = {}
-        original_run_node = interp.run_node
-
-        def run_node(n):
-            r = original_run_node(n)
-            env_values[n] = r
-            return r
-
-        interp.run_node = run_node
-        with torch.no_grad():
-            outputs = interp.run(*self.inputs)
-        self.values = env_values
-        self.outputs = outputs
-        args = []
-        for i, (n, x) in enumerate(zip(placeholders, self.inputs)):
+        args, state_args = [], []
+        originals, buffer_snapshots = {}, {}
+        for i, (n, x, (kind, bname)) in enumerate(zip(placeholders, self.inputs, self.kinds)):
             if not isinstance(x, torch.Tensor):
                 raise ImportError_("input %d is not a tensor" % i)
-            val = Value("%%arg%d" % i, x.shape, x.dtype)
-            self.ssa[n] = val
-            self.const[n] = False
-            args.append(val)
-        results = None
-        for n in g.nodes:
-            if n.op == "placeholder":
-                continue
-            self.w.loc = "loc(%s)" % mlir_string("%s: %s" % (n.meta.get("xnn_path", "<root>"),
-                                                             str(n.target) if n.op != "output" else "output"))
-            if n.op == "get_attr":
+            if kind == "buffer":
+                x = x.clone()  # the walk writes to its own copy of the state
+                if bname not in self.state_names and x.numel() <= (1 << 24):
+                    buffer_snapshots[n] = x.clone()
+            elif kind == "input":
+                originals[n] = x.clone()
+            interp.env[n] = x
+            self.values[n] = x
+            self.define(n, x)
+            if kind == "input" or (kind == "buffer" and bname in self.state_names):
+                val = Value("%%arg%d" % len(args), x.shape, x.dtype)
+                self.ssa[n] = val
+                self.const[n] = False
+                (args if kind == "input" else state_args).append((val, bname))
+            else:
                 self.const[n] = True
-                continue
-            if n.op == "output":
-                results = self.flatten_output(n, n.args[0])
-                continue
-            if n.op != "call_function":
-                self.fail(n, "FX node kind '%s' is not supported (trace to ATen ops first)" % n.op)
-            if not n.users:
-                continue  # dead (the unused statistics of an inference batch norm)
-            ins = [a for a in n.all_input_nodes]
-            if op_name(n.target)[0] in VALUE_FREE or (ins and all(self.const.get(a) for a in ins) and self.foldable(n)):
-                self.const[n] = True  # evaluated at import time: its value is known
-                continue
-            self.const[n] = False
-            self.ssa[n] = self.lower(n)
+        # State arguments come after the user inputs (SPEC 5.1), in named_buffers() order.
+        order = [name for kind, name in self.kinds if kind == "buffer"]
+        state_args.sort(key=lambda vb: order.index(vb[1]))
+        for j, (val, _) in enumerate(state_args):
+            val.name = "%%arg%d" % (len(args) + j)
+        results = None
+        with torch.no_grad():
+            for n in g.nodes:
+                if n.op == "placeholder":
+                    continue
+                self.w.loc = "loc(%s)" % mlir_string("%s: %s" % (n.meta.get("xnn_path", "<root>"),
+                                                                 str(n.target) if n.op != "output" else "output"))
+                if n.op == "output":
+                    results = self.results(n, n.args[0], interp)
+                    continue
+                if n.op not in ("call_function", "get_attr"):
+                    self.fail(n, "FX node kind '%s' is not supported (trace to ATen ops first)" % n.op)
+                if n.op == "call_function" and written_args(n.target):
+                    self.write(n, interp)
+                    continue
+                value = interp.run_node(n)
+                interp.env[n] = value
+                self.values[n] = value
+                self.define(n, value)
+                if n.op == "get_attr":
+                    self.const[n] = True
+                    continue
+                if not n.users:
+                    continue  # dead (the unused statistics of an inference batch norm)
+                ins = [a for a in n.all_input_nodes]
+                if op_name(n.target)[0] in VALUE_FREE or (ins and all(self.is_const(a) for a in ins)
+                                                          and self.foldable(n)):
+                    self.const[n] = True  # evaluated at import time: its value is known
+                    continue
+                self.const[n] = False
+                self.ssa[n] = self.lower(n)
+        # A write the walk did not see (an op that changes a tensor without declaring it) would be lost.
+        for n, (kind, bname) in zip(placeholders, self.kinds):
+            if kind == "buffer" and bname not in self.state_names and n in buffer_snapshots and \
+                    not same_values(interp.env[n], buffer_snapshots[n]):
+                raise ImportError_("forward changed buffer '%s' through an op that does not declare the write: "
+                                   "not supported" % bname)
+        for n, x in originals.items():
+            if not same_values(interp.env[n], x):
+                raise ImportError_("forward changed its input %d in place through an op that does not declare "
+                                   "the write: not supported" % self.user_index(n))
+        self.args = args
+        self.state_args = state_args
+        self.results_ = results
+        return self.text(args, state_args, results)
+
+    def results(self, node, out, interp):
+        """User outputs, then the new value of each state buffer (named_buffers() order)."""
+        if self.rebound:
+            out, rebound_vals = out[0], out[1]
+        else:
+            rebound_vals = []
+        flat = self.flatten_output(node, out)
+        new_state = {}
+        for name, rv in zip(self.rebound, rebound_vals):
+            new_state[name] = self.v(node, rv)
+        for i, (kind, name) in enumerate(self.kinds):
+            if kind == "buffer" and name in self.state_names and name not in new_state:
+                new_state[name] = self.v(node, self.placeholders[i])
+        order = [name for kind, name in self.kinds if kind == "buffer" and name in new_state]
+        return [(v, None) for v in flat] + [(new_state[name], name) for name in order]
+
+    def text(self, args, state_args, results):
         lines = ["module {"]
-        sig = ", ".join("%s: %s" % (a.name, a.type) for a in args)
-        rtypes = ", ".join(r.type for r in results)
+        sig = ", ".join(["%s: %s" % (a.name, a.type) for a, _ in args] +
+                        ["%s: %s {xnn.state = %s}" % (a.name, a.type, mlir_string(b)) for a, b in state_args])
+        rtypes = ", ".join(r.type + (" {xnn.state = %s}" % mlir_string(b) if b else "") for r, b in results)
         lines.append("  func.func @%s(%s) -> (%s) {" % (self.func_name, sig, rtypes))
         lines += self.w.lines
-        lines.append("    return %s : %s" % (", ".join(r.name for r in results), rtypes))
+        lines.append("    return %s : %s" % (", ".join(r.name for r, _ in results),
+                                             ", ".join(r.type for r, _ in results)))
         lines.append("  }")
         lines.append("}")
         if self.w.resources:
@@ -356,7 +839,8 @@ class Importer:
 
     def foldable(self, n):
         name, _ = op_name(n.target)
-        return name not in ("empty", "empty_like", "rand", "randn", "dropout")
+        return name not in ("rand", "randn", "dropout", "native_dropout", "bernoulli",
+                            "rand_like", "randn_like", "randint", "normal", "uniform")
 
     def flatten_output(self, node, out):
         flat = []
@@ -374,13 +858,15 @@ class Importer:
         walk(out)
         return flat
 
+
     # ---- op mapping ------------------------------------------------------------
     def lower(self, n):
         name, overload = op_name(n.target)
-        if name.endswith("_") and not name.startswith("_") and name not in ("index_put_",):
+        if name.endswith("_") and not name.startswith("_"):
             name = name[:-1]  # in-place forms: the graph keeps the result value
-        if name.endswith("_copy") and name not in ("_to_copy", "to_copy"):
-            name = name[:-len("_copy")]  # ExecuTorch edge's functional copies
+        if name.endswith("_copy") and name not in ("_to_copy", "to_copy") and \
+                getattr(self, "op_" + name.lstrip("_"), None) is None:
+            name = name[:-len("_copy")]  # ExecuTorch edge's functional copies (view_copy ...)
         handler = getattr(self, "op_" + name.lstrip("_").replace(".", "_"), None)
         if name == "getitem":
             handler = self.op_getitem
@@ -393,9 +879,14 @@ class Importer:
         return self.w.op(edge, [self.v(n, n.args[0])], list(attrs), shape, dtype)
 
     def binary(self, n, edge, a, b, alpha=None):
+        """A broadcasting binary op in its result's dtype: Python scalars and
+        tensors of another dtype are taken in that dtype, as ATen's type
+        promotion computes (an i64 tensor minus an int stays i64)."""
         shape, dtype = self.out(n)
+        if dtype == torch.bool and edge in ("mul", "add"):  # ATen's bool product / sum: and / or
+            edge = "bitwise_and" if edge == "mul" else "bitwise_or"
         attrs = [("alpha", f64(alpha))] if alpha not in (None, 1) else []
-        return self.w.op(edge, [self.v(n, a), self.v(n, b)], attrs, shape, dtype)
+        return self.w.op(edge, [self.operand_as(n, a, dtype), self.operand_as(n, b, dtype)], attrs, shape, dtype)
 
     # elementwise
     def op_relu(self, n): return self.unary(n, "relu")
@@ -709,8 +1200,8 @@ class Importer:
     def op_mm(self, n):
         shape, dtype = self.out(n)
         a, b = n.args[0], n.args[1]
-        if self.const.get(b):  # x @ W^T of nn.Linear: linear with W, no transpose to fold later
-            w = self.w.constant(self.values[b].t().contiguous(), "%s_weight" % n.meta.get("xnn_path", ""))
+        if self.is_const(b):  # x @ W^T of nn.Linear: linear with W, no transpose to fold later
+            w = self.const_tensor(self.const_data(b).t().contiguous(), "%s_weight" % n.meta.get("xnn_path", ""))
             return self.w.op("linear", [self.v(n, a), w], [], shape, dtype)
         return self.w.op("mm", [self.v(n, a), self.v(n, b)], [], shape, dtype)
 
@@ -896,6 +1387,252 @@ class Importer:
         shape, dtype = self.out(n)
         return self.w.op("embedding", [self.v(n, n.args[0]), self.v(n, n.args[1])], [], shape, dtype)
 
+    # ---- state, indexing and masks: what decoders with a KV cache use ----------
+    def op_sin(self, n): return self.unary(n, "sin")
+    def op_cos(self, n): return self.unary(n, "cos")
+
+    def op_ceil(self, n):
+        return self.unary(n, "ceil") if self.values[n].is_floating_point() else self.alias(n)
+
+    def op_floor(self, n):
+        return self.unary(n, "floor") if self.values[n].is_floating_point() else self.alias(n)
+
+    def bitwise(self, n, edge):
+        shape, dtype = self.out(n)
+        if dtype.is_floating_point:
+            self.fail(n, "%s of floating-point tensors is not an ATen op" % edge)
+        return self.w.op(edge, [self.operand_as(n, n.args[0], dtype), self.operand_as(n, n.args[1], dtype)], [],
+                         shape, dtype)
+
+    def op_bitwise_and(self, n): return self.bitwise(n, "bitwise_and")
+    def op_bitwise_or(self, n): return self.bitwise(n, "bitwise_or")
+    def op_bitwise_xor(self, n): return self.bitwise(n, "bitwise_xor")
+    op_and__ = op_bitwise_and
+    op_or__ = op_bitwise_or
+    op_xor__ = op_bitwise_xor
+
+    def op_bitwise_not(self, n):
+        return self.unary(n, "bitwise_not")
+
+    def as_bool(self, n, a):
+        """A tensor operand as i1: bool as is, others x != 0 (ATen's logical ops)."""
+        if isinstance(a, torch.fx.Node) and self.values[a].dtype == torch.bool:
+            return self.v(n, a)
+        if not isinstance(a, torch.fx.Node):
+            return self.w.constant(torch.tensor(bool(a)), "scalar")
+        t = self.values[a]
+        zero = self.w.constant(torch.tensor(0, dtype=t.dtype), "scalar")
+        return self.w.op("ne", [self.v(n, a), zero], [], tuple(t.shape), torch.bool)
+
+    def logical(self, n, edge):
+        shape, dtype = self.out(n)
+        r = self.w.op(edge, [self.as_bool(n, n.args[0]), self.as_bool(n, n.args[1])], [], shape, torch.bool)
+        return r if dtype == torch.bool else self.w.op("to_copy", [r], [("dtype", DTYPES[dtype])], shape, dtype)
+
+    def op_logical_and(self, n): return self.logical(n, "bitwise_and")
+    def op_logical_or(self, n): return self.logical(n, "bitwise_or")
+    def op_logical_xor(self, n): return self.logical(n, "bitwise_xor")
+
+    def op_logical_not(self, n):
+        shape, dtype = self.out(n)
+        r = self.w.op("bitwise_not", [self.as_bool(n, n.args[0])], [], shape, torch.bool)
+        return r if dtype == torch.bool else self.w.op("to_copy", [r], [("dtype", DTYPES[dtype])], shape, dtype)
+
+    def index_operands(self, n, x_node, indices):
+        """ATen's optional index list as (index values, indexed dims); boolean
+        masks known at import time become their nonzero() positions."""
+        x = self.values[x_node]
+        ops, dims = [], []
+        d = 0
+        for ix in indices:
+            if ix is None:
+                d += 1
+                continue
+            t = self.values[ix]
+            if t.dtype in (torch.bool, torch.uint8):
+                if not self.is_const(ix):
+                    self.fail(n, "indexing with a boolean mask computed at run time is not supported "
+                                 "(its result's shape depends on the values)")
+                nz = torch.nonzero(self.const_data(ix).to(torch.bool), as_tuple=True)
+                for k, pos in enumerate(nz):
+                    ops.append(self.w.constant(pos, "mask_positions"))
+                    dims.append(d + k)
+                d += t.dim()
+                continue
+            if t.dtype not in (torch.int64, torch.int32):
+                self.fail(n, "index tensors of dtype %s are not supported (i64, i32 or bool)" % t.dtype)
+            ops.append(self.v(n, ix))
+            dims.append(d)
+            d += 1
+        if d > x.dim():
+            self.fail(n, "too many indices (%d) for a tensor of rank %d" % (d, x.dim()))
+        return ops, dims
+
+    def op_index(self, n):
+        shape, dtype = self.out(n)
+        ops, dims = self.index_operands(n, n.args[0], n.args[1])
+        if not ops:
+            return self.alias(n)
+        return self.w.op("index", [self.v(n, n.args[0])] + ops, [("indexed_dims", arr(dims))], shape, dtype)
+
+    def op_index_select(self, n):
+        shape, dtype = self.out(n)
+        x, dim, index = n.args[:3]
+        dim %= max(self.values[x].dim(), 1)
+        idx = self.v(n, index)
+        if self.values[index].dim() == 0:
+            idx = self.w.op("view", [idx], [], [1], self.values[index].dtype)
+        return self.w.op("index", [self.v(n, x), idx], [("indexed_dims", arr([dim]))], shape, dtype)
+
+    def op_index_put(self, n):
+        shape, dtype = self.out(n)
+        x, indices, values = n.args[:3]
+        accumulate = n.args[3] if len(n.args) > 3 else n.kwargs.get("accumulate", False)
+        ops, dims = self.index_operands(n, x, indices)
+        if not ops:  # x[...] = values: the whole tensor
+            return self.copy_into(n, values, shape, dtype, accumulate, x)
+        attrs = [("indexed_dims", arr(dims))] + ([("accumulate", "true")] if accumulate else [])
+        return self.w.op("index_put", [self.v(n, x), self.operand_as(n, values, dtype)] + ops, attrs, shape, dtype)
+
+    def op_scatter(self, n, accumulate=False):
+        """scatter / scatter_add along dim (no reduce): an index_put with every
+        dim indexed, the index tensor at dim and broadcast aranges elsewhere."""
+        shape, dtype = self.out(n)
+        x, dim, index = n.args[:3]
+        src = n.args[3] if len(n.args) > 3 else n.kwargs.get("src", n.kwargs.get("value"))
+        if n.kwargs.get("reduce") is not None or len(n.args) > 4:
+            self.fail(n, "scatter with a reduce argument is not supported")
+        it = self.values[index]
+        rank = len(shape)
+        if it.dim() != rank:
+            self.fail(n, "scatter's index must have the rank of the tensor")
+        dim %= rank
+        if it.numel() == 0:
+            return self.v(n, x)
+        ops = []
+        for k in range(rank):
+            if k == dim:
+                ops.append(self.v(n, index))
+            else:
+                view = [1] * rank
+                view[k] = it.shape[k]
+                ops.append(self.w.constant(torch.arange(it.shape[k], dtype=torch.int64).view(view), "scatter_dim"))
+        if isinstance(src, torch.fx.Node):
+            vals = self.operand_as(n, src, dtype)
+            sshape = tuple(self.values[src].shape)
+            for k in range(rank):
+                if sshape[k] != it.shape[k]:
+                    vals = self.slice_of(n, vals, k, 0, it.shape[k])
+        else:
+            vals = self.w.constant(torch.tensor(src, dtype=dtype), "scalar")
+        attrs = [("indexed_dims", arr(range(rank)))] + ([("accumulate", "true")] if accumulate else [])
+        return self.w.op("index_put", [self.v(n, x), vals] + ops, attrs, shape, dtype)
+
+    def op_scatter_add(self, n):
+        return self.op_scatter(n, accumulate=True)
+
+    def op_index_copy(self, n):
+        shape, dtype = self.out(n)
+        x, dim, index, source = n.args[:4]
+        dim %= max(len(shape), 1)
+        idx = self.v(n, index)
+        if self.values[index].dim() == 0:  # a scalar index: source lacks the dim
+            idx = self.w.op("view", [idx], [], [1], self.values[index].dtype)
+        src = self.operand_as(n, source, dtype)
+        if self.values[source].dim() < len(shape):
+            sshape = list(self.values[source].shape)
+            sshape.insert(dim, 1)
+            src = self.w.op("view", [src], [], sshape, dtype)
+        return self.w.op("index_put", [self.v(n, x), src, idx], [("indexed_dims", arr([dim]))], shape, dtype)
+
+    def copy_into(self, n, src, shape, dtype, accumulate=False, x=None):
+        """src broadcast to `shape` in `dtype` (ATen's copy_); with accumulate, added to x."""
+        if not isinstance(src, torch.fx.Node):
+            v = self.w.constant(torch.full(tuple(shape), src, dtype=dtype), "fill")
+        else:
+            v = self.operand_as(n, src, dtype)
+            if tuple(self.values[src].shape) != tuple(shape):
+                sshape = tuple(self.values[src].shape)
+                if len(sshape) < len(shape):
+                    sshape = (1,) * (len(shape) - len(sshape)) + sshape
+                    v = self.w.op("view", [v], [], sshape, dtype)
+                if sshape != tuple(shape):
+                    v = self.w.op("expand", [v], [], shape, dtype)
+        if accumulate:
+            v = self.w.op("add", [self.v(n, x), v], [], shape, dtype)
+        return v
+
+    def op_copy(self, n):
+        shape, dtype = self.out(n)
+        return self.copy_into(n, n.args[1], shape, dtype)
+
+    def op_fill(self, n):
+        shape, dtype = self.out(n)
+        value = n.args[1]
+        if isinstance(value, torch.fx.Node) and self.is_const(value):
+            value = self.const_data(value).item()
+        return self.copy_into(n, value, shape, dtype)
+
+    def op_zero(self, n):
+        shape, dtype = self.out(n)
+        return self.w.constant(torch.zeros(shape, dtype=dtype), "zeros")
+
+    def op_slice_scatter(self, n):
+        shape, dtype = self.out(n)
+        a = list(n.args) + [None] * 6
+        x, src = self.v(n, a[0]), self.operand_as(n, a[1], dtype)
+        dim = (a[2] if a[2] is not None else n.kwargs.get("dim", 0)) % len(shape)
+        start = a[3] if a[3] is not None else n.kwargs.get("start", 0)
+        end = a[4] if a[4] is not None else n.kwargs.get("end", shape[dim])
+        step = a[5] if a[5] is not None else n.kwargs.get("step", 1)
+        size = shape[dim]
+        start = max(0, min(size, (start or 0) + size if (start or 0) < 0 else (start or 0)))
+        end = size if end is None or end >= sys.maxsize // 2 else end
+        end = max(start, min(size, end + size if end < 0 else end))
+        if step == 1:
+            return self.splice(n, x, src, dim, start, end, tuple(shape), dtype)
+        marker = torch.arange(int(torch.tensor(shape).prod()), dtype=torch.int64).reshape(shape)
+        pos = marker.narrow(dim, start, end - start)[(slice(None),) * dim + (slice(None, None, step),)]
+        flat = self.w.op("view", [x], [], [marker.numel()], dtype)
+        vals = self.w.op("view", [src], [], [pos.numel()], dtype)
+        idx = self.w.constant(pos.reshape(-1).contiguous(), "scatter_positions")
+        put = self.w.op("index_put", [flat, vals, idx], [("indexed_dims", arr([0]))], [marker.numel()], dtype)
+        return self.w.op("view", [put], [], shape, dtype)
+
+    def op_select_scatter(self, n):
+        shape, dtype = self.out(n)
+        x, src, dim, index = n.args[:4]
+        dim %= len(shape)
+        index = index + shape[dim] if index < 0 else index
+        sshape = list(shape)
+        sshape[dim] = 1
+        u = self.w.op("view", [self.operand_as(n, src, dtype)], [], sshape, dtype)
+        return self.splice(n, self.v(n, x), u, dim, index, index + 1, tuple(shape), dtype)
+
+    def op_unbind(self, n):
+        x = self.v(n, n.args[0])
+        dim = (n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", 0)) % len(x.shape)
+        shape = list(x.shape)
+        del shape[dim]
+        return tuple(self.w.op("view", [self.slice_of(n, x, dim, i, i + 1)], [], shape, x.dtype)
+                     for i in range(x.shape[dim]))
+
+    def op_stack(self, n):
+        shape, dtype = self.out(n)
+        dim = (n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", 0)) % len(shape)
+        parts = []
+        for a in n.args[0]:
+            s = list(self.values[a].shape)
+            s.insert(dim, 1)
+            parts.append(self.w.op("view", [self.operand_as(n, a, dtype)], [], s, dtype))
+        return parts[0] if len(parts) == 1 else self.w.op("cat", parts, [("dim", "%d : i64" % dim)], shape, dtype)
+
+    def op_native_dropout(self, n):
+        p, train = n.args[1], n.args[2]
+        if train and p > 0:
+            self.fail(n, "dropout in training mode is random: call model.eval() before importing")
+        return (self.v(n, n.args[0]), None)
+
 
 def fold_conv_bn(gm):
     """Rewrites convolution -> batch norm (eval, constant parameters, the conv's
@@ -955,18 +1692,42 @@ def fold_conv_bn(gm):
     return gm
 
 
-def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True):
-    """MLIR text of an ATen FX GraphModule run on `inputs` (a list of tensors)."""
+def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True, kinds=None, rebound=None):
+    """MLIR text of an ATen FX GraphModule run on `inputs` (a list of tensors).
+    With `kinds` (from trace), buffers the graph writes become state (SPEC 5.1)."""
     if fold_batch_norm:
         gm = fold_conv_bn(gm)
-    imp = Importer(gm, inputs, elide_weights)
-    text = imp.run()
-    return text, imp.outputs
+    state = set(rebound or ())
+    if kinds is not None:
+        placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+        for n in gm.graph.nodes:
+            if n.op == "call_function" and written_args(n.target) == [0]:
+                ph = root_placeholder(n.args[0])
+                if ph is not None and kinds[placeholders.index(ph)][0] == "buffer":
+                    state.add(kinds[placeholders.index(ph)][1])
+    while True:
+        imp = Importer(gm, inputs, elide_weights, kinds=kinds, rebound=rebound, state=state)
+        try:
+            text = imp.run()
+        except _Restart as r:  # a write the graph's aliasing did not show: found by the walk
+            if r.name in state:
+                raise ImportError_("internal error: buffer '%s' written again after a restart" % r.name)
+            state.add(r.name)
+            continue
+        return text, imp
+
+
+def state_names(imp):
+    """Names of the state buffers of an import, in argument order."""
+    return [b for _, b in imp.state_args]
 
 
 def import_module(module, inputs, elide_weights=False, fold_batch_norm=True):
     """MLIR text and eager outputs of an nn.Module (or a torch.export
-    ExportedProgram, or an FX GraphModule of ATen ops) on `inputs`."""
+    ExportedProgram, or an FX GraphModule of ATen ops) on `inputs`. The module
+    runs in its own mode (train or eval) and keeps its state: the trace and the
+    eager call both start from the state it has now. Eager outputs are the
+    user outputs followed by the new value of each state buffer."""
     inputs = list(inputs)
     if hasattr(module, "graph_signature") and hasattr(module, "graph_module"):
         module = module.module() if hasattr(module, "module") else module.graph_module
@@ -974,11 +1735,59 @@ def import_module(module, inputs, elide_weights=False, fold_batch_norm=True):
             n.op != "call_module" for n in module.graph.nodes) and any(
             str(n.target).startswith(("aten.", "edge.", "<built-in")) for n in module.graph.nodes
             if n.op == "call_function"):
-        gm = module
-    else:
-        module.eval()
-        gm = trace(module, inputs)
-    return import_graph(gm, inputs, elide_weights, fold_batch_norm)
+        text, imp = import_graph(module, inputs, elide_weights, fold_batch_norm)
+        with torch.no_grad():
+            outs = module(*inputs)
+        return text, flatten_tensors(outs)
+    text, _, outputs = import_module_io(module, inputs, elide_weights, fold_batch_norm)
+    return text, outputs
+
+
+def import_module_io(module, inputs, elide_weights=False, fold_batch_norm=True):
+    """(MLIR text, every function argument's value, every result's eager value)
+    of an nn.Module: user inputs then initial state, user outputs then new state."""
+    gm, kinds, values, rebound = trace(module, inputs)
+    text, imp = import_graph(gm, values + list(inputs), elide_weights, fold_batch_norm, kinds, rebound)
+    names = state_names(imp)
+    buffers = dict(module.named_buffers())
+    initial = [buffers[name].detach().clone() for name in names]
+    return text, list(inputs) + initial, eager_call(module, inputs, names)
+
+
+def flatten_tensors(x):
+    flat = []
+
+    def walk(y):
+        if isinstance(y, (list, tuple)):
+            for z in y:
+                walk(z)
+        elif isinstance(y, torch.Tensor):
+            flat.append(y)
+    walk(x)
+    return flat
+
+
+def eager_call(module, inputs, state):
+    """One eager call from the module's present state: user outputs, then the
+    new value of each named state buffer. The module's buffers are restored."""
+    buffers = dict(module.named_buffers())
+    snapshot = {name: t.detach().clone() for name, t in buffers.items()}
+    try:
+        with torch.no_grad():
+            outs = flatten_tensors(module(*inputs))
+            after = dict(module.named_buffers())
+            return [o.detach().clone() for o in outs] + [after[name].detach().clone() for name in state]
+    finally:
+        with torch.no_grad():
+            for name, t in module.named_buffers():
+                if name in snapshot:
+                    t.copy_(snapshot[name])
+        # Buffers forward assigned anew: put the old tensors back.
+        for name, t in snapshot.items():
+            owner, _, attr = name.rpartition(".")
+            mod = module.get_submodule(owner) if owner else module
+            if mod._buffers.get(attr) is not buffers[name]:
+                mod._buffers[attr] = buffers[name]
 
 
 # ---- .npy -------------------------------------------------------------------
@@ -1124,7 +1933,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="xnn-import-torch",
         description="Writes a PyTorch model as edge MLIR (ATen ops traced with torch.fx).",
-        epilog="Exit status: 0 on success, 1 on error. Batch norm after a convolution (its only user, constant "
+        epilog="Exit status: 0 on success, 1 on error. Buffers forward writes (in place through any view, "
+               "or assigned anew) are state: an extra argument after the user inputs and an extra result after "
+               "the user outputs, marked {xnn.state = \"<buffer name>\"}, in named_buffers() order; a write "
+               "that cannot be state (to an input, a parameter, an unregistered tensor attribute) is an error. "
+               "A FILE.py:FACTORY module is imported in its own mode (train or eval). Batch norm after a convolution (its only user, constant "
                "f32/f16 parameters) is folded into the convolution (in f64, as fuse_conv_bn_eval); other batch "
                "norms are edge.batch_norm, layer norm edge.layer_norm, addmm edge.addmm. Decomposed ATen ops "
                "(edge has no op, or none xnn-delegate runs, for them yet): " +
@@ -1135,8 +1948,9 @@ def main(argv=None):
     ap.add_argument("spec", metavar="SPEC", help="torchvision:<model name> or FILE.py:FACTORY")
     ap.add_argument("--input-shape", action="append", type=parse_shape, default=[],
                     help="shape of one input, comma-separated (repeat per input); inputs are uniform in [-1, 1)")
-    ap.add_argument("--dtype", choices=["f32", "f16", "bf16"], default="f32",
-                    help="floating-point type of the model and its inputs (default f32)")
+    ap.add_argument("--dtype", choices=["f32", "f16", "bf16"],
+                    help="convert the model's floating-point parameters, buffers and inputs to this type "
+                         "(default: keep the types they have; torchvision models and --input-shape inputs are f32)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the weights and inputs (default 0)")
     ap.add_argument("--elide-weights", action="store_true",
                     help="write large constants as dense_resource<__elided__> (structure only)")
@@ -1144,7 +1958,8 @@ def main(argv=None):
                     help="keep batch norms as edge.batch_norm instead of folding them into the convolution before")
     ap.add_argument("-o", dest="output", required=True, help="output .mlir file ('-' for stdout)")
     ap.add_argument("--save-io", metavar="DIR",
-                    help="write input_<i>.npy and PyTorch's eager output_<i>.npy there")
+                    help="write input_<i>.npy (every argument: user inputs, then initial state) and PyTorch's eager "
+                         "output_<i>.npy (user outputs, then new state) there, from the state the trace started from")
     o = ap.parse_args(argv)
     if torch is None:
         print("xnn-import-torch: error: torch is not installed (Debian: apt-get install python3-torch; "
@@ -1152,18 +1967,19 @@ def main(argv=None):
         return 1
     try:
         module, inputs = load_spec(o.spec, o.input_shape, o.seed)
-        dtype = getattr(torch, DTYPE_ARG[o.dtype])
-        module = module.to(dtype).eval()
-        inputs = [x.to(dtype) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
-        text, _ = import_module(module, inputs, o.elide_weights, not o.no_fold_batch_norm)
+        if o.dtype:
+            dtype = getattr(torch, DTYPE_ARG[o.dtype])
+            module = module.to(dtype)
+            inputs = [x.to(dtype) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
+        if o.spec.startswith("torchvision:"):
+            module.eval()  # random init for inference; a factory's module is imported in its own mode
+        text, all_inputs, eager = import_module_io(module, inputs, o.elide_weights, not o.no_fold_batch_norm)
         header = "// Imported by xnn-import-torch %s\n" % " ".join(
             a if a.replace("-", "").replace(",", "").replace(":", "").replace(".", "").replace("_", "").replace(
                 "/", "").isalnum() else repr(a) for a in (argv if argv is not None else sys.argv[1:]))
         write_atomic(o.output, header + text)
         if o.save_io:
-            with torch.no_grad():
-                eager = module(*inputs)
-            save_io(o.save_io, inputs, eager)
+            save_io(o.save_io, all_inputs, eager)
     except ImportError_ as e:
         print("xnn-import-torch: error: %s" % e, file=sys.stderr)
         return 1

@@ -72,6 +72,41 @@ static MlirLogicalResult verifyTensorList(MlirOperation op, const char *attr) {
 }
 
 static MlirLogicalResult verifyEdgeCat(MlirOperation op) { return verifyTensorList(op, "dim"); }
+
+/* What IRDL would check for edge.index (minOperands 2) and edge.index_put
+ * (3), whose index tensors may differ in shape and type: ranked tensor
+ * operands and one ranked tensor result, `indexed_dims` an array<i64>. */
+static MlirLogicalResult verifyIndexList(MlirOperation op, intptr_t minOperands) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (n < minOperands) {
+    xnnOpError(op, "expects at least %lld operands, got %lld", (long long)minOperands, (long long)n);
+    return mlirLogicalResultFailure();
+  }
+  for (intptr_t i = 0; i < n; ++i) {
+    if (!mlirTypeIsARankedTensor(mlirValueGetType(mlirOperationGetOperand(op, i)))) {
+      xnnOpError(op, "operand #%lld must be a ranked tensor", (long long)i);
+      return mlirLogicalResultFailure();
+    }
+  }
+  if (mlirOperationGetNumResults(op) != 1 ||
+      !mlirTypeIsARankedTensor(mlirValueGetType(mlirOperationGetResult(op, 0)))) {
+    xnnOpError(op, "expects one ranked tensor result");
+    return mlirLogicalResultFailure();
+  }
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("indexed_dims"));
+  if (mlirAttributeIsNull(a)) {
+    xnnOpError(op, "attribute \"indexed_dims\" is expected but not provided");
+    return mlirLogicalResultFailure();
+  }
+  if (!mlirAttributeIsADenseI64Array(a)) {
+    xnnOpError(op, "attribute \"indexed_dims\" must be array<i64>");
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult verifyEdgeIndex(MlirOperation op) { return verifyIndexList(op, 2); }
+static MlirLogicalResult verifyEdgeIndexPut(MlirOperation op) { return verifyIndexList(op, 3); }
 static MlirLogicalResult verifyXnnConcatenate(MlirOperation op) { return verifyTensorList(op, "axis"); }
 
 /* What IRDL would check for edge.split, whose pieces may differ in shape:
@@ -113,7 +148,9 @@ MlirLogicalResult xnnMlirLoadDialects(MlirContext ctx) {
     return mlirLogicalResultFailure();
   if (!xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("edge.cat"), verifyEdgeCat) ||
       !xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("xnn.concatenate"), verifyXnnConcatenate) ||
-      !xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("edge.split"), verifyEdgeSplit))
+      !xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("edge.split"), verifyEdgeSplit) ||
+      !xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("edge.index"), verifyEdgeIndex) ||
+      !xnnMlirDynamicOpSetVerifier(ctx, mlirStringRefCreateFromCString("edge.index_put"), verifyEdgeIndexPut))
     return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }

@@ -642,6 +642,104 @@ irdl.dialect @edge {
     irdl.attributes {"value" = %a_value}
   }
 
+  // aten.sin: float x -> same type.
+  irdl.operation @sin {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.cos: float x -> same type.
+  irdl.operation @cos {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.ceil: float x -> same type.
+  irdl.operation @ceil {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.floor: float x -> same type.
+  irdl.operation @floor {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.bitwise_and.Tensor: a, b (i1, i32 or i64, one dtype) broadcast.
+  irdl.operation @bitwise_and {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.bitwise_or.Tensor: a, b (i1, i32 or i64, one dtype) broadcast.
+  irdl.operation @bitwise_or {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.bitwise_xor.Tensor: a, b (i1, i32 or i64, one dtype) broadcast.
+  irdl.operation @bitwise_xor {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b)
+    irdl.results(result: %result)
+  }
+
+  // aten.bitwise_not: x (i1, i32 or i64) -> same type (logical not on i1).
+  irdl.operation @bitwise_not {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+  }
+
+  // aten.index.Tensor: x, then k >= 1 index tensors (i64 / i32, broadcast
+  // together). Required: indexed_dims (array<i64>, k entries, strictly
+  // increasing: the dim of x each index tensor indexes; ATen's None elsewhere).
+  // IRDL binds one type across a variadic list, so the definition below (what
+  // stock `mlir-opt --irdl-file` checks) types index tensors of one type only:
+  // xnnmlir replaces this op's IRDL verifier with a C one (lib/Dialect/Dialects.c).
+  irdl.operation @index {
+    %x = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_indexed_dims = irdl.base "#builtin.dense_array"
+    irdl.operands(x: %x, indices: variadic %indices)
+    irdl.results(result: %result)
+    irdl.attributes {"indexed_dims" = %a_indexed_dims}
+  }
+
+  // aten.index_put (functional; index_put_ as imported): x, values, then k >= 1
+  // index tensors. Required: indexed_dims (as edge.index). Optional (C
+  // verifier): accumulate (bool, absent = false). Result type = x's type. C
+  // verifier replaces the IRDL one, as for edge.index.
+  irdl.operation @index_put {
+    %x = irdl.base "!builtin.tensor"
+    %values = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_indexed_dims = irdl.base "#builtin.dense_array"
+    irdl.operands(x: %x, values: %values, indices: variadic %indices)
+    irdl.results(result: %result)
+    irdl.attributes {"indexed_dims" = %a_indexed_dims}
+  }
+
   // aten.embedding: w [V, D], indices (i32/i64) -> [*indices, D].
   irdl.operation @embedding {
     %w = irdl.base "!builtin.tensor"

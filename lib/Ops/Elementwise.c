@@ -56,14 +56,51 @@ static bool verifyBinary(MlirOperation op, unsigned mask) {
   return checkBroadcastResult(op, ts, 2, &res);
 }
 
+/* ATen refuses `-` on bool tensors (sub, neg, rsub): a located error with its
+ * advice rather than the generic element-type one. */
+static bool refuseBoolOperand(MlirOperation op, const char *what) {
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (mlirTypeIsARankedTensor(t) && xnnElemKind(mlirShapedTypeGetElementType(t)) == XNN_ET_I1) {
+      xnnOpError(op, "%s of i1 tensors is not supported (ATen raises; use bitwise_xor or bitwise_not)", what);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* add: any element type (on i1 a logical or, as ATen); sub: not i1. alpha
+ * must be integral for integer and i1 operands (ATen: "For integral input
+ * tensors, argument alpha must not be a floating point number"). */
 bool xnnVerifyEdgeAddSub(MlirOperation op) {
-  double alpha;
+  double alpha = 1.0;
+  bool isSub = xnnOpIs(op, "edge.sub");
   bool ok = xnnGetF64(op, "alpha", false, &alpha) != XNN_ATTR_BAD;
-  return verifyBinary(op, XNN_ET_NUMERIC) && ok;
+  if (isSub && !refuseBoolOperand(op, "subtraction"))
+    return false;
+  if (!verifyBinary(op, isSub ? XNN_ET_NUMERIC : XNN_ET_ALL) || !ok)
+    return false;
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  if (!(xnnElemKind(mlirShapedTypeGetElementType(t)) & XNN_ET_FLOAT) &&
+      (alpha != floor(alpha) || !(fabs(alpha) < 9.2e18))) {
+    xnnOpError(op, "alpha %g must be an integer for integer operands (ATen raises)", alpha);
+    return false;
+  }
+  return true;
 }
 
 bool xnnVerifyEdgeBinary(MlirOperation op) {
   return verifyBinary(op, XNN_ET_NUMERIC);
+}
+
+/* mul, maximum, minimum: also i1 (logical and / or / and, as ATen). */
+bool xnnVerifyEdgeBinaryAll(MlirOperation op) {
+  return verifyBinary(op, XNN_ET_ALL);
+}
+
+/* bitwise_and / or / xor: i1, i32 or i64, all three types equal. */
+bool xnnVerifyEdgeBitwise(MlirOperation op) {
+  return verifyBinary(op, XNN_ET_INT | XNN_ET_I1);
 }
 
 bool xnnVerifyEdgeBinaryFloat(MlirOperation op) {
@@ -90,7 +127,14 @@ static bool verifyUnary(MlirOperation op, unsigned mask) {
 }
 
 bool xnnVerifyEdgeUnaryNumeric(MlirOperation op) {
+  if (xnnOpIs(op, "edge.neg") && !refuseBoolOperand(op, "negation"))
+    return false;
   return verifyUnary(op, XNN_ET_NUMERIC);
+}
+
+/* bitwise_not: i1 (logical not), i32 or i64. */
+bool xnnVerifyEdgeBitwiseNot(MlirOperation op) {
+  return verifyUnary(op, XNN_ET_INT | XNN_ET_I1);
 }
 
 bool xnnVerifyEdgeUnaryFloat(MlirOperation op) {
@@ -293,6 +337,13 @@ static bool refuseSelect(MlirOperation op, const XnnPartitionConfig *cfg, XnnRea
                       xnnOpIs(op, "edge.where") ? "where" : "masked_fill");
 }
 
+static bool refuseBitwise(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  MlirStringRef n = xnnOpName(op);
+  return xnnCapRefuse(why, "%.*s on i1 / integer tensors: the pinned XNNPACK has no boolean or integer tensors",
+                      (int)(n.length - 5), n.data + 5);
+}
+
 /* ---- lowerings ----------------------------------------------------------- */
 
 static bool xnnLowerBinary(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
@@ -462,10 +513,10 @@ static const XnnCapability ops[] = {
     {"edge.add", xnnVerifyEdgeAddSub, "binary.add", XNN_CAP_FH, checkAlpha, xnnLowerBinary, XNN_CAP_BF16},
     {"edge.sub", xnnVerifyEdgeAddSub, "binary.subtract", XNN_CAP_FH, checkAlpha, xnnLowerBinary,
      XNN_CAP_BF16},
-    {"edge.mul", xnnVerifyEdgeBinary, "binary.multiply", XNN_CAP_FH, NULL, xnnLowerBinary, XNN_CAP_BF16},
+    {"edge.mul", xnnVerifyEdgeBinaryAll, "binary.multiply", XNN_CAP_FH, NULL, xnnLowerBinary, XNN_CAP_BF16},
     {"edge.div", xnnVerifyEdgeBinaryFloat, "binary.divide", XNN_CAP_FH, NULL, xnnLowerBinary, XNN_CAP_BF16},
-    {"edge.maximum", xnnVerifyEdgeBinary, "binary.maximum", XNN_CAP_FLOATS, NULL, xnnLowerBinary, 0},
-    {"edge.minimum", xnnVerifyEdgeBinary, "binary.minimum", XNN_CAP_FLOATS, NULL, xnnLowerBinary, 0},
+    {"edge.maximum", xnnVerifyEdgeBinaryAll, "binary.maximum", XNN_CAP_FLOATS, NULL, xnnLowerBinary, 0},
+    {"edge.minimum", xnnVerifyEdgeBinaryAll, "binary.minimum", XNN_CAP_FLOATS, NULL, xnnLowerBinary, 0},
     {"edge.pow", xnnVerifyEdgeBinary, "unary.square", XNN_CAP_FH, checkPow, xnnLowerPow, XNN_CAP_BF16},
     {"edge.relu", xnnVerifyEdgeUnaryNumeric, "unary.clamp", XNN_CAP_FLOATS, NULL, xnnLowerUnary, 0},
     {"edge.hardtanh", xnnVerifyEdgeHardtanh, "unary.clamp", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
@@ -497,6 +548,20 @@ static const XnnCapability ops[] = {
      XNN_CAP_BF16},
     {"edge.elu", xnnVerifyEdgeElu, "unary.elu", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
     {"edge.clamp", xnnVerifyEdgeClamp, "unary.clamp", XNN_CAP_FH, checkClamp, xnnLowerUnary, XNN_CAP_BF16},
+    /* sin / cos / ceil / floor: XNNPACK's unary sine, cosine, ceiling and
+     * floor, accepted in f32, f16 and bf16 (xnn-probe --check-capabilities).
+     * Its f16 sine / cosine equal ATen's f32-and-round on every finite f16
+     * (test/Correctness/f16-unary-all-values.test), so f16 is native; its
+     * bf16 ones truncate (38k of the 65k finite bf16 inputs off by an ulp):
+     * bf16 runs in f32 and rounds. ceil / floor are exact in every dtype. */
+    {"edge.sin", xnnVerifyEdgeUnaryFloat, "unary.sine", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
+    {"edge.cos", xnnVerifyEdgeUnaryFloat, "unary.cosine", XNN_CAP_FH, NULL, xnnLowerUnary, XNN_CAP_BF16},
+    {"edge.ceil", xnnVerifyEdgeUnaryFloat, "unary.ceiling", XNN_CAP_FLOATS, NULL, xnnLowerUnary, 0},
+    {"edge.floor", xnnVerifyEdgeUnaryFloat, "unary.floor", XNN_CAP_FLOATS, NULL, xnnLowerUnary, 0},
+    {"edge.bitwise_and", xnnVerifyEdgeBitwise, "", 0, refuseBitwise, NULL, 0},
+    {"edge.bitwise_or", xnnVerifyEdgeBitwise, "", 0, refuseBitwise, NULL, 0},
+    {"edge.bitwise_xor", xnnVerifyEdgeBitwise, "", 0, refuseBitwise, NULL, 0},
+    {"edge.bitwise_not", xnnVerifyEdgeBitwiseNot, "", 0, refuseBitwise, NULL, 0},
     {"edge.eq", xnnVerifyEdgeCompare, "", 0, refuseCompare, NULL, 0},
     {"edge.ne", xnnVerifyEdgeCompare, "", 0, refuseCompare, NULL, 0},
     {"edge.lt", xnnVerifyEdgeCompare, "", 0, refuseCompare, NULL, 0},

@@ -17,6 +17,9 @@ bool xnnVerifyEdgeToDimOrderCopy(MlirOperation op);
 bool xnnVerifyEdgeAddSub(MlirOperation op);       /* + optional alpha */
 bool xnnVerifyEdgeBinary(MlirOperation op);       /* mul, maximum, minimum, pow */
 bool xnnVerifyEdgeBinaryFloat(MlirOperation op);  /* div */
+bool xnnVerifyEdgeBinaryAll(MlirOperation op);    /* mul, maximum, minimum (also i1) */
+bool xnnVerifyEdgeBitwise(MlirOperation op);      /* bitwise_and / or / xor */
+bool xnnVerifyEdgeBitwiseNot(MlirOperation op);
 bool xnnVerifyEdgeUnaryNumeric(MlirOperation op); /* relu, neg, abs */
 bool xnnVerifyEdgeUnaryFloat(MlirOperation op);   /* sigmoid, tanh, rsqrt, ... */
 bool xnnVerifyEdgeGelu(MlirOperation op);
@@ -59,6 +62,8 @@ bool xnnVerifyEdgePermute(MlirOperation op);
 bool xnnVerifyEdgeCat(MlirOperation op);
 bool xnnVerifyEdgeSlice(MlirOperation op);
 bool xnnVerifyEdgeEmbedding(MlirOperation op);
+bool xnnVerifyEdgeIndex(MlirOperation op);
+bool xnnVerifyEdgeIndexPut(MlirOperation op);
 bool xnnVerifyEdgeUnsqueeze(MlirOperation op);
 bool xnnVerifyEdgeSqueeze(MlirOperation op);
 bool xnnVerifyEdgeTranspose(MlirOperation op);

@@ -181,6 +181,131 @@ bool xnnVerifyEdgeEmbedding(MlirOperation op) {
   return xnnCheckResultShape(op, &res, shape, idx.rank + 1, "embedding");
 }
 
+/* The index tensors of edge.index / edge.index_put (operands `first`..end,
+ * i64 or i32, of any shapes broadcast together to B) and `indexed_dims` (one
+ * strictly increasing dim of x per index tensor): the shape x[indices] has
+ * under ATen's advanced indexing, x.shape[:first] + B + x.shape[last+1:] when
+ * the indexed dims are consecutive, else B + the other dims in order. */
+static bool indexingShape(MlirOperation op, const XnnTensor *x, intptr_t first, int64_t *shape,
+                          intptr_t *rank) {
+  intptr_t k = mlirOperationGetNumOperands(op) - first;
+  int64_t dims[XNN_VERIFY_MAX_RANK];
+  intptr_t nd = 0;
+  bool ok = xnnGetI64Array(op, "indexed_dims", true, -1, dims, XNN_VERIFY_MAX_RANK, &nd) == XNN_ATTR_OK;
+  XnnTensor b;
+  memset(&b, 0, sizeof b);
+  for (intptr_t j = 0; j < k; ++j) {
+    XnnTensor t;
+    if (!xnnOperandTensor(op, first + j, "indices", XNN_ET_INT, XNN_VERIFY_MAX_RANK, &t)) {
+      ok = false;
+      continue;
+    }
+    int64_t bs[XNN_VERIFY_MAX_RANK];
+    intptr_t br;
+    if (ok && !xnnBroadcastShapes(&b, &t, bs, &br)) {
+      char s1[256], s2[256];
+      xnnOpError(op, "index tensor #%lld of shape %s does not broadcast with the shape %s of the index "
+                     "tensors before it",
+                 (long long)j, xnnShapeStr(t.dims, t.rank, s1, sizeof s1),
+                 xnnShapeStr(b.dims, b.rank, s2, sizeof s2));
+      ok = false;
+      continue;
+    }
+    if (ok) {
+      b.rank = br;
+      memcpy(b.dims, bs, sizeof(int64_t) * (size_t)br);
+    }
+  }
+  if (!ok)
+    return false;
+  if (nd != k) {
+    xnnOpError(op, "attribute 'indexed_dims' has %lld entries for %lld index tensors", (long long)nd,
+               (long long)k);
+    return false;
+  }
+  for (intptr_t i = 0; i < k; ++i) {
+    if (dims[i] < 0 || dims[i] >= x->rank) {
+      xnnOpError(op, "attribute 'indexed_dims' entry %lld is out of range [0, %lld) for operand 'x' of rank %lld",
+                 (long long)dims[i], (long long)x->rank, (long long)x->rank);
+      return false;
+    }
+    if (i > 0 && dims[i] <= dims[i - 1]) {
+      xnnOpError(op, "attribute 'indexed_dims' must be strictly increasing, got %lld after %lld",
+                 (long long)dims[i], (long long)dims[i - 1]);
+      return false;
+    }
+  }
+  intptr_t r = b.rank + x->rank - k;
+  if (r > XNN_VERIFY_MAX_RANK) {
+    xnnOpError(op, "the indexing result would have rank %lld, more than %d", (long long)r, XNN_VERIFY_MAX_RANK);
+    return false;
+  }
+  bool consecutive = dims[k - 1] - dims[0] == k - 1;
+  intptr_t at = consecutive ? (intptr_t)dims[0] : 0, n = 0;
+  for (intptr_t d = 0, j = 0; d <= x->rank; ++d) {
+    if (d == at)
+      for (intptr_t i = 0; i < b.rank; ++i)
+        shape[n++] = b.dims[i];
+    if (d == x->rank)
+      break;
+    if (j < k && dims[j] == d)
+      ++j;
+    else
+      shape[n++] = x->dims[d];
+  }
+  *rank = n;
+  return true;
+}
+
+/* index (index.Tensor): x of any element type, k >= 1 index tensors; the
+ * result has x's element type and the indexing shape. */
+bool xnnVerifyEdgeIndex(MlirOperation op) {
+  if (!xnnCheckNumOperands(op, 2, -1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  intptr_t rank = 0;
+  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result") || !indexingShape(op, &x, 1, shape, &rank))
+    return false;
+  return xnnCheckResultShape(op, &res, shape, rank, "indexing");
+}
+
+/* index_put (functional): x, values, k >= 1 index tensors; optional
+ * accumulate. The result type is x's; values has x's element type and
+ * broadcasts to the indexing shape (ATen: "shape mismatch: value tensor of
+ * shape ... cannot be broadcast to indexing result of shape ..."). */
+bool xnnVerifyEdgeIndexPut(MlirOperation op) {
+  bool acc = false;
+  bool ok = xnnGetBool(op, "accumulate", false, &acc) != XNN_ATTR_BAD;
+  if (!xnnCheckNumOperands(op, 3, -1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, v, res;
+  ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x) && ok;
+  ok = xnnOperandTensor(op, 1, "values", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &v) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &v, "operand 'values'"))
+    return false;
+  if (!mlirTypeEqual(x.type, res.type)) {
+    char tx[256], tr[256];
+    xnnOpError(op, "result type '%s' must equal the type of operand 'x' '%s'", xnnTypeStr(res.type, tr, sizeof tr),
+               xnnTypeStr(x.type, tx, sizeof tx));
+    return false;
+  }
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  intptr_t rank = 0;
+  if (!indexingShape(op, &x, 2, shape, &rank))
+    return false;
+  if (!xnnBroadcastsTo(v.dims, v.rank, shape, rank)) {
+    char vs[256], is[256];
+    xnnOpError(op, "operand 'values' of shape %s cannot be broadcast to the indexing result shape %s",
+               xnnShapeStr(v.dims, v.rank, vs, sizeof vs), xnnShapeStr(shape, rank, is, sizeof is));
+    return false;
+  }
+  return true;
+}
+
 /* unsqueeze: dim in [-(r+1), r]; result = x.shape with a 1 inserted at dim. */
 bool xnnVerifyEdgeUnsqueeze(MlirOperation op) {
   int64_t dim = 0;
@@ -506,6 +631,13 @@ static bool refuseEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, Xnn
   return xnnCapRefuse(why, "embedding is a gather; the pinned XNNPACK has no gather node");
 }
 
+static bool refuseIndex(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  bool get = xnnOpIs(op, "edge.index");
+  return xnnCapRefuse(why, "%s by run-time indices: the pinned XNNPACK has no %s node",
+                      get ? "index gathers" : "index_put scatters", get ? "gather" : "scatter");
+}
+
 /* ---- lowerings ----------------------------------------------------------- */
 
 static bool xnnLowerView(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
@@ -817,6 +949,8 @@ static const XnnCapability ops[] = {
     /* split: one static slice per piece (bf16 slices are refused: in f32). */
     {"edge.split", xnnVerifyEdgeSplit, "static_slice", XNN_CAP_FH, checkSplit, xnnLowerSplit, 0},
     {"edge.embedding", xnnVerifyEdgeEmbedding, "", 0, refuseEmbedding, NULL, 0},
+    {"edge.index", xnnVerifyEdgeIndex, "", 0, refuseIndex, NULL, 0},
+    {"edge.index_put", xnnVerifyEdgeIndexPut, "", 0, refuseIndex, NULL, 0},
 };
 
 const XnnOpFamily xnnShapeFamily = {ops, sizeof ops / sizeof ops[0]};

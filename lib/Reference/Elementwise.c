@@ -1,7 +1,8 @@
 /* Reference kernels: broadcasting binary ops (add, sub, mul, div, maximum,
  * minimum, pow) and unary ops (relu, sigmoid, tanh, rsqrt, sqrt, neg, abs,
  * exp, log, gelu, hardtanh, silu, hardswish, hardsigmoid, leaky_relu, elu,
- * clamp).
+ * clamp, sin, cos, ceil, floor) and bitwise ops (and, or, xor, not on i1,
+ * i32 and i64).
  *
  * Floats compute in f32 (libm float functions) and round once to the storage
  * type. add/sub with alpha != 1 are one fused multiply-add (a + alpha*b as
@@ -24,7 +25,7 @@
 #define K_2_SQRTPI 1.12837916709551257390
 #define K_SQRT1_2 0.70710678118654752440
 
-typedef enum BinKind { B_ADD, B_SUB, B_MUL, B_DIV, B_MAX, B_MIN, B_POW } BinKind;
+typedef enum BinKind { B_ADD, B_SUB, B_MUL, B_DIV, B_MAX, B_MIN, B_POW, B_AND, B_OR, B_XOR } BinKind;
 
 /* Broadcast strides of `t` against the output shape (0 on broadcast dims). */
 static bool broadcastStrides(const XnnMlirTensor *t, const XnnMlirTensor *o, int64_t *st) {
@@ -96,6 +97,9 @@ ROW(int64_t, rowMulI, wmul(x, y))
 ROW(int64_t, rowMaxI, x < y ? y : x)
 ROW(int64_t, rowMinI, y < x ? y : x)
 ROW(int64_t, rowPowI, powi(x, y))
+ROW(int64_t, rowAndI, x & y)
+ROW(int64_t, rowOrI, x | y)
+ROW(int64_t, rowXorI, x ^ y)
 
 typedef void (*RowF)(const float *, int64_t, const float *, int64_t, float *, int64_t, float);
 typedef void (*RowI)(const int64_t *, int64_t, const int64_t *, int64_t, int64_t *, int64_t,
@@ -122,8 +126,9 @@ typedef void (*RowI)(const int64_t *, int64_t, const int64_t *, int64_t, int64_t
   } while (0)
 
 static bool binary(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, BinKind k) {
-  static const RowF rowsF[] = {rowAddF, rowSubF, rowMulF, rowDivF, rowMaxF, rowMinF, rowPowF};
-  static const RowI rowsI[] = {rowAddI, rowSubI, rowMulI, NULL, rowMaxI, rowMinI, rowPowI};
+  static const RowF rowsF[] = {rowAddF, rowSubF, rowMulF, rowDivF, rowMaxF, rowMinF, rowPowF, NULL, NULL, NULL};
+  static const RowI rowsI[] = {rowAddI, rowSubI, rowMulI, NULL,   rowMaxI, rowMinI,
+                               rowPowI, rowAndI, rowOrI,  rowXorI};
   int64_t stA[XNN_MLIR_TENSOR_MAX_RANK], stB[XNN_MLIR_TENSOR_MAX_RANK];
   if (!broadcastStrides(&in[0], out, stA) || !broadcastStrides(&in[1], out, stB))
     return xnnRefFail(c, "operand shapes do not broadcast to the result shape");
@@ -131,6 +136,8 @@ static bool binary(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, Bi
   if (k == B_ADD || k == B_SUB)
     xnnAttrF64(c->op, "alpha", &alpha);
   if (xnnRefIsFloat(out->dtype)) {
+    if (!rowsF[k])
+      return xnnRefFail(c, "float operands are not supported (bitwise ops take i1 and integers)");
     float *sA, *sB;
     const float *a = xnnRefF32In(c, &in[0], &sA);
     const float *b = a ? xnnRefF32In(c, &in[1], &sB) : NULL;
@@ -174,6 +181,9 @@ BINARY_KERNEL(xnnRefDiv, B_DIV)
 BINARY_KERNEL(xnnRefMaximum, B_MAX)
 BINARY_KERNEL(xnnRefMinimum, B_MIN)
 BINARY_KERNEL(xnnRefPow, B_POW)
+BINARY_KERNEL(xnnRefBitwiseAnd, B_AND)
+BINARY_KERNEL(xnnRefBitwiseOr, B_OR)
+BINARY_KERNEL(xnnRefBitwiseXor, B_XOR)
 
 /* ---- unary --------------------------------------------------------------- */
 typedef struct UnaryParams {
@@ -221,15 +231,23 @@ UNARY_ROW(uHardswish, x * stdMin(stdMax(x + 3.0f, 0.0f), 6.0f) / 6.0f)
 UNARY_ROW(uHardsigmoid, stdMin(stdMax(x + 3.0f, 0.0f), 6.0f) / 6.0f)
 UNARY_ROW(uLeakyRelu, x > 0.0f ? x : x * p->lo)
 UNARY_ROW(uElu, x < 0.0f ? expm1f(x) * p->lo : x)
+/* sin / cos in f32 (libm), one rounding for f16 / bf16 as ATen; ceil and
+ * floor are exact (-0 and NaN kept). */
+UNARY_ROW(uSin, sinf(x))
+UNARY_ROW(uCos, cosf(x))
+UNARY_ROW(uCeil, ceilf(x))
+UNARY_ROW(uFloor, floorf(x))
 UNARY_ROW(uClamp, p->lo != p->lo && p->hi != p->hi ? p->lo : stdMin(stdMax(x, p->lo), p->hi))
 
 typedef void (*UnaryF)(const float *, float *, int64_t, const UnaryParams *);
-typedef enum IntUnary { I_NONE, I_RELU, I_NEG, I_ABS } IntUnary;
+typedef enum IntUnary { I_NONE, I_RELU, I_NEG, I_ABS, I_NOT } IntUnary;
 
 static bool unary(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, UnaryF f,
                   IntUnary ik, const UnaryParams *p) {
   int64_t n = xnnMlirTensorNumElements(out);
   if (xnnRefIsFloat(out->dtype)) {
+    if (!f)
+      return xnnRefFail(c, "float operands are not supported");
     float *s;
     const float *a = xnnRefF32In(c, &in[0], &s);
     float *o = a ? xnnRefF32Out(c, out) : NULL;
@@ -249,7 +267,11 @@ static bool unary(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, Una
     for (int64_t i = 0; i < n; ++i) {
       int64_t x = a[i];
       int64_t neg = (int64_t)(0 - (uint64_t)x);
-      o[i] = ik == I_RELU ? (x > 0 ? x : 0) : ik == I_NEG ? neg : (x < 0 ? neg : x);
+      /* bitwise_not: ~x; on i1 logical not (~1 would narrow to true). */
+      o[i] = ik == I_RELU  ? (x > 0 ? x : 0)
+             : ik == I_NEG ? neg
+             : ik == I_NOT ? (out->dtype == XNN_MLIR_I1 ? !x : ~x)
+                           : (x < 0 ? neg : x);
     }
     xnnRefI64Commit(out, o);
   }
@@ -274,6 +296,11 @@ UNARY_KERNEL(xnnRefLog, uLog, I_NONE)
 UNARY_KERNEL(xnnRefSilu, uSilu, I_NONE)
 UNARY_KERNEL(xnnRefHardswish, uHardswish, I_NONE)
 UNARY_KERNEL(xnnRefHardsigmoid, uHardsigmoid, I_NONE)
+UNARY_KERNEL(xnnRefSin, uSin, I_NONE)
+UNARY_KERNEL(xnnRefCos, uCos, I_NONE)
+UNARY_KERNEL(xnnRefCeil, uCeil, I_NONE)
+UNARY_KERNEL(xnnRefFloor, uFloor, I_NONE)
+UNARY_KERNEL(xnnRefBitwiseNot, NULL, I_NOT)
 
 bool xnnRefGelu(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
                 size_t nOut) {

@@ -38,6 +38,15 @@
   X("edge.leaky_relu", xnnRefLeakyRelu)                                        \
   X("edge.elu", xnnRefElu)                                                     \
   X("edge.clamp", xnnRefClamp)                                                 \
+  X("edge.sin", xnnRefSin)                                                     \
+  X("edge.cos", xnnRefCos)                                                     \
+  X("edge.ceil", xnnRefCeil)                                                   \
+  X("edge.floor", xnnRefFloor)                                                 \
+  /* bitwise (Elementwise.c) */                                                \
+  X("edge.bitwise_and", xnnRefBitwiseAnd)                                      \
+  X("edge.bitwise_or", xnnRefBitwiseOr)                                        \
+  X("edge.bitwise_xor", xnnRefBitwiseXor)                                      \
+  X("edge.bitwise_not", xnnRefBitwiseNot)                                      \
   /* comparisons and selection (Elementwise.c) */                             \
   X("edge.eq", xnnRefEq)                                                       \
   X("edge.ne", xnnRefNe)                                                       \
@@ -74,6 +83,8 @@
   X("edge.cat", xnnRefCat)                                                     \
   X("edge.slice", xnnRefSlice)                                                 \
   X("edge.embedding", xnnRefEmbedding)                                         \
+  X("edge.index", xnnRefIndex)                                                 \
+  X("edge.index_put", xnnRefIndexPut)                                          \
   /* unsqueeze / squeeze move the bytes as a view does */                      \
   X("edge.unsqueeze", xnnRefView)                                              \
   X("edge.squeeze", xnnRefView)                                                \

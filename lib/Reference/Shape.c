@@ -6,6 +6,7 @@
 
 #include "Support/IR.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 bool xnnRefView(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
@@ -120,6 +121,244 @@ bool xnnRefEmbedding(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
     memcpy((unsigned char *)out->data + (size_t)i * row,
            (const unsigned char *)w->data + (size_t)v * row, row);
   }
+  return true;
+}
+
+/* ---- advanced indexing: index.Tensor and index_put ---------------------- */
+
+/* Index tensor element i (i64 or i32). */
+static int64_t indexAt(const XnnMlirTensor *t, int64_t i) {
+  if (t->dtype == XNN_MLIR_I64) {
+    int64_t v;
+    memcpy(&v, (const unsigned char *)t->data + 8 * (size_t)i, 8);
+    return v;
+  }
+  int32_t v;
+  memcpy(&v, (const unsigned char *)t->data + 4 * (size_t)i, 4);
+  return v;
+}
+
+/* Strides of `t` broadcast (right-aligned) against dims[rank]: 0 on
+ * broadcast dims. False if it does not broadcast. */
+static bool bcastStrides(const XnnMlirTensor *t, const int64_t *dims, int64_t rank, int64_t *st) {
+  int64_t ts[XNN_MLIR_TENSOR_MAX_RANK], off = rank - t->rank;
+  if (off < 0)
+    return false;
+  xnnRefStrides(t->dims, t->rank, ts);
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t d = i < off ? 1 : t->dims[i - off];
+    if (d != 1 && d != dims[i])
+      return false;
+    st[i] = d == 1 ? 0 : ts[i - off];
+  }
+  return true;
+}
+
+/* The indexing result of x[indices] (ATen advanced indexing): its shape, and
+ * for each result element in row-major order the x element it names, as
+ * xoff + base[boff] along a walk (indexWalkNext). B, the broadcast shape of
+ * the index tensors, occupies result dims [at, at + nb). */
+typedef struct Indexing {
+  int64_t rank, dims[XNN_MLIR_TENSOR_MAX_RANK];
+  int64_t st[2][XNN_MLIR_TENSOR_MAX_RANK]; /* per result dim: x stride (0 on B dims), B stride */
+  int64_t vst[XNN_MLIR_TENSOR_MAX_RANK];   /* values' broadcast strides (index_put) */
+  int64_t idx[XNN_MLIR_TENSOR_MAX_RANK], xoff, boff, voff;
+  int64_t *base; /* per B position: the x offset its indices select */
+} Indexing;
+
+/* Builds `ix` from x and the index tensors in[first..nIn): checks every index
+ * against its dim's size (negative ones count from the end), so a walk never
+ * leaves x. False after xnnRefFail (nothing allocated then). */
+static bool indexingInit(XnnRefCtx *c, const XnnMlirTensor *x, const XnnMlirTensor *in, size_t first, size_t nIn,
+                         Indexing *ix) {
+  memset(ix, 0, sizeof(*ix));
+  int64_t k = (int64_t)(nIn - first), dims[XNN_MLIR_TENSOR_MAX_RANK];
+  intptr_t nd = 0;
+  if (k < 1 || !xnnAttrI64Array(c->op, "indexed_dims", dims, XNN_MLIR_TENSOR_MAX_RANK, &nd) || nd != k)
+    return xnnRefFail(c, "attribute 'indexed_dims' must list one dim per index tensor");
+  for (int64_t j = 0; j < k; ++j)
+    if (dims[j] < 0 || dims[j] >= x->rank || (j && dims[j] <= dims[j - 1]))
+      return xnnRefFail(c, "attribute 'indexed_dims' must be strictly increasing dims of x");
+  /* B: the index tensors' shapes broadcast together. */
+  int64_t nb = 0, b[XNN_MLIR_TENSOR_MAX_RANK];
+  for (int64_t j = 0; j < k; ++j) {
+    const XnnMlirTensor *t = &in[first + (size_t)j];
+    if (t->rank > XNN_MLIR_TENSOR_MAX_RANK)
+      return xnnRefFail(c, "index tensor rank too large");
+    int64_t r = t->rank > nb ? t->rank : nb, nbuf[XNN_MLIR_TENSOR_MAX_RANK];
+    for (int64_t i = 0; i < r; ++i) {
+      int64_t p = i - (r - nb), q = i - (r - t->rank);
+      int64_t dp = p >= 0 ? b[p] : 1, dq = q >= 0 ? t->dims[q] : 1;
+      if (dp != dq && dp != 1 && dq != 1)
+        return xnnRefFail(c, "index tensors do not broadcast together");
+      nbuf[i] = dp == 1 ? dq : dp;
+    }
+    nb = r;
+    memcpy(b, nbuf, sizeof(int64_t) * (size_t)r);
+  }
+  if (nb + x->rank - k > XNN_MLIR_TENSOR_MAX_RANK)
+    return xnnRefFail(c, "the indexing result has more than %d dims", XNN_MLIR_TENSOR_MAX_RANK);
+  int64_t xst[XNN_MLIR_TENSOR_MAX_RANK], bst[XNN_MLIR_TENSOR_MAX_RANK];
+  xnnRefStrides(x->dims, x->rank, xst);
+  xnnRefStrides(b, nb, bst);
+  /* Result dims: the non-indexed dims of x in order, with B inserted at the
+   * first indexed dim when the indexed dims are consecutive, else in front. */
+  int64_t at = dims[k - 1] - dims[0] == k - 1 ? dims[0] : 0, n = 0;
+  for (int64_t d = 0, j = 0; d <= x->rank; ++d) {
+    if (d == at)
+      for (int64_t i = 0; i < nb; ++i, ++n)
+        ix->dims[n] = b[i], ix->st[0][n] = 0, ix->st[1][n] = bst[i];
+    if (d == x->rank)
+      break;
+    if (j < k && dims[j] == d)
+      ++j;
+    else
+      ix->dims[n] = x->dims[d], ix->st[0][n] = xst[d], ix->st[1][n] = 0, ++n;
+  }
+  ix->rank = n;
+  /* base[p] for every B position p, walking B with each index tensor's
+   * broadcast offset. */
+  int64_t nB = 1;
+  for (int64_t i = 0; i < nb; ++i)
+    nB *= b[i];
+  int64_t ist[XNN_MLIR_TENSOR_MAX_RANK][XNN_MLIR_TENSOR_MAX_RANK], ioff[XNN_MLIR_TENSOR_MAX_RANK] = {0},
+                                                                    bi[XNN_MLIR_TENSOR_MAX_RANK] = {0};
+  for (int64_t j = 0; j < k; ++j)
+    if (!bcastStrides(&in[first + (size_t)j], b, nb, ist[j]))
+      return xnnRefFail(c, "index tensors do not broadcast together");
+  ix->base = malloc(sizeof(int64_t) * (size_t)(nB ? nB : 1));
+  if (!ix->base)
+    return xnnRefFail(c, "out of memory");
+  for (int64_t p = 0; p < nB; ++p) {
+    int64_t off = 0;
+    for (int64_t j = 0; j < k; ++j) {
+      int64_t v = indexAt(&in[first + (size_t)j], ioff[j]), size = x->dims[dims[j]];
+      if (v < -size || v >= size) {
+        free(ix->base);
+        ix->base = NULL;
+        return xnnRefFail(c, "index %lld is out of bounds for dimension %lld with size %lld (index tensor #%lld, "
+                          "element %lld)", (long long)v, (long long)dims[j], (long long)size, (long long)j,
+                          (long long)ioff[j]);
+      }
+      off += (v < 0 ? v + size : v) * xst[dims[j]];
+    }
+    ix->base[p] = off;
+    for (int64_t d = nb - 1; d >= 0; --d) {
+      for (int64_t j = 0; j < k; ++j)
+        ioff[j] += ist[j][d];
+      if (++bi[d] < b[d])
+        break;
+      for (int64_t j = 0; j < k; ++j)
+        ioff[j] -= ist[j][d] * b[d];
+      bi[d] = 0;
+    }
+  }
+  return true;
+}
+
+/* The x offset of the current result element. */
+static int64_t indexWalkAt(const Indexing *ix) { return ix->xoff + ix->base[ix->boff]; }
+
+static void indexWalkNext(Indexing *ix) {
+  for (int64_t d = ix->rank - 1; d >= 0; --d) {
+    ix->xoff += ix->st[0][d], ix->boff += ix->st[1][d], ix->voff += ix->vst[d];
+    if (++ix->idx[d] < ix->dims[d])
+      return;
+    ix->xoff -= ix->st[0][d] * ix->dims[d], ix->boff -= ix->st[1][d] * ix->dims[d];
+    ix->voff -= ix->vst[d] * ix->dims[d];
+    ix->idx[d] = 0;
+  }
+}
+
+/* index.Tensor: out[r] = x[the element r names], bits unchanged. */
+bool xnnRefIndex(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) {
+  (void)nOut;
+  Indexing ix;
+  if (!indexingInit(c, &in[0], in, 1, nIn, &ix))
+    return false;
+  bool ok = ix.rank == out->rank;
+  for (int64_t i = 0; ok && i < ix.rank; ++i)
+    ok = ix.dims[i] == out->dims[i];
+  if (ok) {
+    size_t es = xnnMlirDTypeSize(out->dtype);
+    const unsigned char *x = in[0].data;
+    unsigned char *o = out->data;
+    for (int64_t i = 0, n = xnnMlirTensorNumElements(out); i < n; ++i, indexWalkNext(&ix))
+      memcpy(o + (size_t)i * es, x + (size_t)indexWalkAt(&ix) * es, es);
+  }
+  free(ix.base);
+  return ok || xnnRefFail(c, "result shape does not match the indexing shape");
+}
+
+/* out[at] += v in the element type's arithmetic, as ATen's CPU index_put
+ * with accumulate: f16 / bf16 add in f32 and round each sum (RNE); integers
+ * wrap (two's complement); i1 is a logical or. */
+static void accumulateAt(XnnMlirTensor *out, int64_t at, const XnnMlirTensor *values, int64_t vi) {
+  unsigned char *o = out->data;
+  const unsigned char *v = values->data;
+  switch (out->dtype) {
+  case XNN_MLIR_F32: {
+    float a, b;
+    memcpy(&a, o + 4 * (size_t)at, 4), memcpy(&b, v + 4 * (size_t)vi, 4);
+    a += b;
+    memcpy(o + 4 * (size_t)at, &a, 4);
+    break;
+  }
+  case XNN_MLIR_F16:
+  case XNN_MLIR_BF16:
+    xnnMlirTensorSetF32(out, at, xnnMlirTensorGetF32(out, at) + xnnMlirTensorGetF32(values, vi));
+    break;
+  case XNN_MLIR_I64: {
+    uint64_t a, b;
+    memcpy(&a, o + 8 * (size_t)at, 8), memcpy(&b, v + 8 * (size_t)vi, 8);
+    a += b;
+    memcpy(o + 8 * (size_t)at, &a, 8);
+    break;
+  }
+  case XNN_MLIR_I32: {
+    uint32_t a, b;
+    memcpy(&a, o + 4 * (size_t)at, 4), memcpy(&b, v + 4 * (size_t)vi, 4);
+    a += b;
+    memcpy(o + 4 * (size_t)at, &a, 4);
+    break;
+  }
+  default:
+    o[at] = (uint8_t)(o[at] || v[vi]);
+    break;
+  }
+}
+
+/* index_put (functional): out = x, then for each result element of
+ * x[indices] in row-major order (the index tuples in row-major order of B),
+ * out[that element] = values (broadcast), or += with accumulate. Repeated
+ * indices: the last write wins, or the sum in that order. */
+bool xnnRefIndexPut(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) {
+  (void)nOut;
+  const XnnMlirTensor *x = &in[0], *values = &in[1];
+  bool accumulate = false;
+  xnnAttrBool(c->op, "accumulate", &accumulate);
+  Indexing ix;
+  if (!indexingInit(c, x, in, 2, nIn, &ix))
+    return false;
+  if (!bcastStrides(values, ix.dims, ix.rank, ix.vst)) {
+    free(ix.base);
+    return xnnRefFail(c, "values do not broadcast to the indexing result shape");
+  }
+  size_t es = xnnMlirDTypeSize(out->dtype);
+  memcpy(out->data, x->data, xnnMlirTensorNumBytes(out));
+  int64_t n = 1;
+  for (int64_t i = 0; i < ix.rank; ++i)
+    n *= ix.dims[i];
+  unsigned char *o = out->data;
+  const unsigned char *v = values->data;
+  for (int64_t i = 0; i < n; ++i, indexWalkNext(&ix)) {
+    int64_t at = indexWalkAt(&ix);
+    if (accumulate)
+      accumulateAt(out, at, values, ix.voff);
+    else
+      memcpy(o + (size_t)at * es, v + (size_t)ix.voff * es, es);
+  }
+  free(ix.base);
   return true;
 }
 

@@ -59,7 +59,7 @@ BINARY(add) BINARY(subtract) BINARY(multiply) BINARY(divide) BINARY(maximum) BIN
 BINARY(pow) BINARY(squared_difference)
 UNARY(clamp) UNARY(abs) UNARY(negate) UNARY(exp) UNARY(log) UNARY(tanh) UNARY(sigmoid) UNARY(gelu)
 UNARY(square_root) UNARY(reciprocal_square_root) UNARY(square) UNARY(hardswish) UNARY(leaky_relu)
-UNARY(elu)
+UNARY(elu) UNARY(sine) UNARY(cosine) UNARY(ceiling) UNARY(floor)
 
 static void probe_fully_connected(Ctx *c) { /* static weights [out, in], static bias */
   uint32_t x = IN(2, 4), w = STATIC(3, 4), b = STATIC(3), o = OUT(2, 3);
@@ -171,6 +171,8 @@ static const Probe probes[] = {
     {"unary.reciprocal_square_root", probe_unary_reciprocal_square_root},
     {"unary.square", probe_unary_square}, {"unary.hardswish", probe_unary_hardswish},
     {"unary.leaky_relu", probe_unary_leaky_relu}, {"unary.elu", probe_unary_elu},
+    {"unary.sine", probe_unary_sine}, {"unary.cosine", probe_unary_cosine},
+    {"unary.ceiling", probe_unary_ceiling}, {"unary.floor", probe_unary_floor},
     P(fully_connected), P(fully_connected_f32_weights), P(fully_connected_dynamic),
     P(convolution_2d), P(convolution_2d_f32_weights), P(max_pooling_2d),
     P(average_pooling_2d), {"static_reduce.mean", probe_static_reduce_mean},

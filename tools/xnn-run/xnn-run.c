@@ -2,7 +2,9 @@
  * random or .npy inputs: portable ops through the reference interpreter
  * (Reference.h), delegate calls through the live XNNPACK runtime
  * (Runtime.h). Writes or prints the outputs, compares two modules, times
- * repeated runs (SPEC section 5). */
+ * repeated runs (SPEC section 5); runs a function with state (xnn.state,
+ * SPEC section 5.1) over steps, feeding its state, greedy tokens and
+ * positions from one call to the next. */
 #include "xnnmlir/Version.h"
 #include "xnnmlir/Diagnostics.h"
 #include "xnnmlir/Dialects.h"
@@ -43,6 +45,13 @@ typedef struct Options {
   bool atolSet, rtolSet; /* else per dtype, as torch.testing.assert_close */
   long repeat, threads;
   bool print, noXnnpack, profile;
+  /* Multi-step runs of a function with state (SPEC section 5.1). */
+  long steps;                        /* number of calls (default 1) */
+  bool stepsSet;                     /* --steps given: per-step outputs */
+  bool stateZeros;                   /* --state-init=zeros */
+  const char *stepInputs, *stateFrom;
+  long greedyResult, greedyArg;      /* --greedy-feed RESULT:ARG, else -1 */
+  long positionArg;                  /* --position-arg ARG, else -1 */
 } Options;
 
 typedef struct ProfileRow {
@@ -120,6 +129,40 @@ static void printHelp(void) {
          "  --no-xnnpack           Interpret delegate bodies in the reference interpreter instead\n"
          "  --version              Print the version and whether the reference interpreter is built in\n"
          "  --help, -h             This text\n\n"
+         "STATE AND STEPS (SPEC 5.1): arguments and results carrying xnn.state = \"<name>\" are state,\n"
+         "after all user inputs / outputs. A step is one call; each step's state result feeds the\n"
+         "next step's state argument of the same name. --input numbers every argument (user inputs,\n"
+         "then state), --output-dir every result (user outputs, then state), as the importer's\n"
+         "--save-io does.\n"
+         "  --steps=<n>            Run n steps (default 1). --output-dir then also gets\n"
+         "                         step_<s>/input_<i>.npy and step_<s>/output_<i>.npy (user inputs and\n"
+         "                         outputs of step s); input_<i>.npy holds step 0's arguments and\n"
+         "                         output_<i>.npy the last step's results (the final state)\n"
+         "  --state-init=<how>     Initial state: 'input' (default: like any argument, from --input or\n"
+         "                         --seed) or 'zeros'; with 'zeros' --input names the user inputs only\n"
+         "  --state-from=<dir>     Initial state from the --output-dir of an earlier run (its state.txt\n"
+         "                         maps state names to output_<i>.npy; matched by name); --input then\n"
+         "                         names the user inputs only. If that run fed tokens or positions, its\n"
+         "                         tokens.txt / position.txt give step 0's --greedy-feed /\n"
+         "                         --position-arg input, over --input (prefill with one module,\n"
+         "                         decode with another)\n"
+         "  --step-inputs=<dir>    User input i of step s from <dir>/step_<s>/input_<i>.npy (step 0\n"
+         "                         too, unless --input gives it), except inputs fed by the flags below;\n"
+         "                         without it, other user inputs keep step 0's values\n"
+         "  --greedy-feed=<r>:<a>  Greedy decoding: after each step, the argmax over the last dim of\n"
+         "                         the last row of user output r (f32/f16/bf16 logits [..., vocab])\n"
+         "                         becomes the next step's user input a (i64/i32, one element). The\n"
+         "                         tokens are printed ('tokens: ...') and written to tokens.txt\n"
+         "  --position-arg=<a>     User input a (i64/i32) holds the positions of the step's tokens:\n"
+         "                         the next step's value is p+1, p+2, ... for p its last element; the\n"
+         "                         next position is written to position.txt\n"
+         "  With --steps, --compare runs the other module in the same loop (its own state, the\n"
+         "  first module's fed tokens) and compares every result of every step.\n\n"
+         "  Prefill 8 tokens, then decode 16 greedily with a second module:\n"
+         "    " TOOL " prefill.mlir --input tokens.npy,pos.npy,k.npy,v.npy --greedy-feed 0:0 \\\n"
+         "        --position-arg 1 --output-dir p\n"
+         "    " TOOL " decode.mlir --state-from p --steps 16 --greedy-feed 0:0 --position-arg 1 \\\n"
+         "        --output-dir d\n\n"
          "EXIT STATUS: 0 on success, 1 on any error or a failed comparison.\n");
 }
 
@@ -257,8 +300,10 @@ static void argumentTypeError(XnnMlirDiagEngine *diags, const Model *m, size_t i
   xnnMlirDiagEnginePrintError(diags, loc, msg);
 }
 
-/* Inputs of `m`: from .npy files or seeded random values. */
-static XnnMlirTensor *makeInputs(XnnMlirDiagEngine *diags, const Model *m, const Options *o) {
+/* Inputs of `m`: from .npy files or seeded random values. --input names the
+ * first `numFiles` arguments (all, or the user inputs when the state comes
+ * from elsewhere); the others are random or zero until filled in. */
+static XnnMlirTensor *makeInputs(XnnMlirDiagEngine *diags, const Model *m, const Options *o, size_t numFiles) {
   MlirType ft = funcType(m);
   XnnMlirTensor *in = calloc(m->numIn + 1, sizeof(XnnMlirTensor));
   if (!in)
@@ -274,14 +319,16 @@ static XnnMlirTensor *makeInputs(XnnMlirDiagEngine *diags, const Model *m, const
       argumentTypeError(diags, m, i, type);
       goto fail;
     }
-    if (!o->inputs) {
-      fillRandom(&want, &state);
+    if (!o->inputs || i >= numFiles) {
+      if (!o->inputs)
+        fillRandom(&want, &state);
       in[i] = want;
       continue;
     }
     if (!file) {
       xnnMlirTensorDestroy(&want);
-      fprintf(stderr, TOOL ": error: --input names fewer files than @%s's %zu arguments\n", o->func, m->numIn);
+      fprintf(stderr, TOOL ": error: --input names fewer files than @%s's %zu %s\n", o->func, numFiles,
+              numFiles == m->numIn ? "arguments" : "user inputs (the state comes from --state-from or --state-init)");
       goto fail;
     }
     if (!xnnNpyRead(file, want.dtype, &in[i], err, sizeof(err))) {
@@ -301,7 +348,8 @@ static XnnMlirTensor *makeInputs(XnnMlirDiagEngine *diags, const Model *m, const
     file = strtok_r(NULL, ",", &save);
   }
   if (file) {
-    fprintf(stderr, TOOL ": error: --input names more files than @%s's %zu arguments\n", o->func, m->numIn);
+    fprintf(stderr, TOOL ": error: --input names more files than @%s's %zu %s\n", o->func, numFiles,
+            numFiles == m->numIn ? "arguments" : "user inputs (the state comes from --state-from or --state-init)");
     goto fail;
   }
   free(files);
@@ -310,6 +358,400 @@ fail:
   free(files);
   destroyAll(in, m->numIn);
   return NULL;
+}
+
+/* ---- state (SPEC section 5.1) ---------------------------------------------- */
+
+/* The xnn.state arguments and results of a function: state arguments are
+ * the last numState ones (numUserIn + j), state results likewise; argName[j]
+ * is state argument j's buffer name and fromResult[j] the result that feeds
+ * it on the next call (matched by name). */
+typedef struct StateMap {
+  size_t numUserIn, numUserOut, numState;
+  char **argName;
+  size_t *fromResult;
+} StateMap;
+
+static void freeStateMap(StateMap *sm) {
+  for (size_t j = 0; sm->argName && j < sm->numState; ++j)
+    free(sm->argName[j]);
+  free(sm->argName);
+  free(sm->fromResult);
+  memset(sm, 0, sizeof(*sm));
+}
+
+static MlirLocation argLoc(const Model *m, size_t i) {
+  MlirBlock entry = xnnFuncBody(m->func);
+  if (!mlirBlockIsNull(entry) && (intptr_t)i < mlirBlockGetNumArguments(entry))
+    return mlirValueGetLocation(mlirBlockGetArgument(entry, (intptr_t)i));
+  return mlirOperationGetLocation(m->func);
+}
+
+static char *typeStr(MlirType t) {
+  XnnStrBuf b = {0};
+  mlirTypePrint(t, xnnStrBufCallback, &b);
+  char *s = strdup(b.data ? b.data : "?");
+  xnnStrBufFree(&b);
+  if (!s)
+    abort();
+  return s;
+}
+
+/* The xnn.state names of the arguments (results if `results`) of `m`:
+ * names[i] is NULL for a user one. False after a located error: a non-string
+ * name, a user one after a state one, or a name used twice. */
+static bool stateNames(XnnMlirDiagEngine *diags, const Model *m, bool results, size_t n, char **names,
+                       size_t *numUser) {
+  const char *what = results ? "result" : "argument";
+  char msg[1024];
+  *numUser = n;
+  for (size_t i = 0; i < n; ++i) {
+    MlirAttribute a = results ? xnnFuncResultAttr(m->func, (intptr_t)i, "xnn.state")
+                              : xnnFuncArgAttr(m->func, (intptr_t)i, "xnn.state");
+    MlirLocation loc = results ? mlirOperationGetLocation(m->func) : argLoc(m, i);
+    if (mlirAttributeIsNull(a)) {
+      if (*numUser < i) {
+        snprintf(msg, sizeof msg, "%s %zu is a user %s after state %s %zu ('%s'): state %ss come after all "
+                 "user %ss (SPEC 5.1)", what, i, results ? "output" : "input", what, *numUser, names[*numUser],
+                 what, results ? "output" : "input");
+        xnnMlirDiagEnginePrintError(diags, loc, msg);
+        return false;
+      }
+      continue;
+    }
+    MlirStringRef name;
+    if (!mlirAttributeIsAString(a) || !(name = mlirStringAttrGetValue(a)).length ||
+        memchr(name.data, '\n', name.length)) {
+      snprintf(msg, sizeof msg, "%s %zu: xnn.state must be a non-empty one-line string (the buffer's name)", what, i);
+      xnnMlirDiagEnginePrintError(diags, loc, msg);
+      return false;
+    }
+    if (!(names[i] = strndup(name.data, name.length)))
+      abort();
+    if (*numUser == n)
+      *numUser = i;
+    for (size_t k = *numUser; k < i; ++k)
+      if (!strcmp(names[k], names[i])) {
+        snprintf(msg, sizeof msg, "%s %zu: state '%s' is also %s %zu", what, i, names[i], what, k);
+        xnnMlirDiagEnginePrintError(diags, loc, msg);
+        return false;
+      }
+  }
+  return true;
+}
+
+/* Reads the xnn.state attributes of `m` and pairs each state argument with
+ * the state result of the same name and type; false after a located error. */
+static bool analyzeState(XnnMlirDiagEngine *diags, const Model *m, StateMap *sm) {
+  memset(sm, 0, sizeof(*sm));
+  char **argNames = calloc(m->numIn + 1, sizeof(char *)), **resNames = calloc(m->numOut + 1, sizeof(char *));
+  if (!argNames || !resNames)
+    abort();
+  bool ok = stateNames(diags, m, false, m->numIn, argNames, &sm->numUserIn) &&
+            stateNames(diags, m, true, m->numOut, resNames, &sm->numUserOut);
+  char msg[1024];
+  MlirType ft = funcType(m);
+  size_t numState = m->numIn - sm->numUserIn;
+  if (ok) {
+    sm->numState = numState;
+    sm->argName = calloc(numState + 1, sizeof(char *));
+    sm->fromResult = calloc(numState + 1, sizeof(size_t));
+    if (!sm->argName || !sm->fromResult)
+      abort();
+  }
+  for (size_t j = 0; ok && j < numState; ++j) {
+    size_t i = sm->numUserIn + j, k = sm->numUserOut;
+    while (k < m->numOut && strcmp(resNames[k], argNames[i]))
+      ++k;
+    if (k == m->numOut) {
+      snprintf(msg, sizeof msg, "state argument %zu ('%s') has no xnn.state result of that name: nothing "
+               "would feed the next step", i, argNames[i]);
+      xnnMlirDiagEnginePrintError(diags, argLoc(m, i), msg);
+      ok = false;
+      break;
+    }
+    MlirType at = mlirFunctionTypeGetInput(ft, (intptr_t)i), rt = mlirFunctionTypeGetResult(ft, (intptr_t)k);
+    if (!mlirTypeEqual(at, rt)) {
+      char *as = typeStr(at), *rs = typeStr(rt);
+      snprintf(msg, sizeof msg, "state '%s': result %zu is '%s', argument %zu is '%s': the next step cannot "
+               "take it", argNames[i], k, rs, i, as);
+      free(as), free(rs);
+      xnnMlirDiagEnginePrintError(diags, argLoc(m, i), msg);
+      ok = false;
+      break;
+    }
+    sm->argName[j] = argNames[i], argNames[i] = NULL;
+    sm->fromResult[j] = k;
+  }
+  for (size_t k = sm->numUserOut; ok && k < m->numOut; ++k) {
+    size_t j = 0;
+    while (j < numState && strcmp(resNames[k], sm->argName[j]))
+      ++j;
+    if (j == numState) {
+      snprintf(msg, sizeof msg, "state result %zu ('%s') has no xnn.state argument of that name to feed",
+               k, resNames[k]);
+      xnnMlirDiagEnginePrintError(diags, mlirOperationGetLocation(m->func), msg);
+      ok = false;
+    }
+  }
+  for (size_t i = 0; i < m->numIn; ++i)
+    free(argNames[i]);
+  for (size_t k = 0; k < m->numOut; ++k)
+    free(resNames[k]);
+  free(argNames);
+  free(resNames);
+  if (!ok)
+    freeStateMap(sm);
+  return ok;
+}
+
+/* The name of state result k, or NULL for a user output. */
+static const char *resultStateName(const StateMap *sm, size_t k) {
+  for (size_t j = 0; j < sm->numState; ++j)
+    if (sm->fromResult[j] == k)
+      return sm->argName[j];
+  return NULL;
+}
+
+static bool isIntDType(XnnMlirDType t) { return t == XNN_MLIR_I64 || t == XNN_MLIR_I32; }
+
+static int64_t getInt(const XnnMlirTensor *t, int64_t i) {
+  if (t->dtype == XNN_MLIR_I64) {
+    int64_t v;
+    memcpy(&v, (const char *)t->data + 8 * i, 8);
+    return v;
+  }
+  int32_t v;
+  memcpy(&v, (const char *)t->data + 4 * i, 4);
+  return v;
+}
+
+static void setInt(XnnMlirTensor *t, int64_t i, int64_t v) {
+  if (t->dtype == XNN_MLIR_I64) {
+    memcpy((char *)t->data + 8 * i, &v, 8);
+  } else {
+    int32_t x = (int32_t)v;
+    memcpy((char *)t->data + 4 * i, &x, 4);
+  }
+}
+
+/* torch.argmax over the last dim of the last row: the first maximum, a NaN
+ * counting as the maximum. */
+static int64_t lastRowArgmax(const XnnMlirTensor *t) {
+  int64_t last = t->dims[t->rank - 1], base = xnnMlirTensorNumElements(t) - last, best = 0;
+  float bv = xnnMlirTensorGetF32(t, base);
+  for (int64_t k = 1; k < last && !isnan(bv); ++k) {
+    float v = xnnMlirTensorGetF32(t, base + k);
+    if (isnan(v) || v > bv)
+      best = k, bv = v;
+  }
+  return best;
+}
+
+static bool clone(XnnMlirTensor *dst, const XnnMlirTensor *src) {
+  if (!xnnMlirTensorCreate(dst, src->dtype, src->rank, src->dims))
+    return false;
+  memcpy(dst->data, src->data, xnnMlirTensorNumBytes(src));
+  return true;
+}
+
+/* Checks --greedy-feed / --position-arg against the user inputs and outputs of `m`. */
+static bool checkFeeds(const Model *m, const StateMap *sm, const Options *o) {
+  MlirType ft = funcType(m);
+  char err[512] = "";
+  if (o->greedyResult >= 0) {
+    if ((size_t)o->greedyResult >= sm->numUserOut) {
+      snprintf(err, sizeof err, "--greedy-feed %ld:%ld: @%s has %zu user outputs (state results are not "
+               "logits)", o->greedyResult, o->greedyArg, o->func, sm->numUserOut);
+    } else {
+      MlirType t = mlirFunctionTypeGetResult(ft, (intptr_t)o->greedyResult);
+      XnnMlirDType d = xnnMlirDTypeFromType(mlirShapedTypeGetElementType(t));
+      bool nonEmpty = mlirShapedTypeHasStaticShape(t) && mlirShapedTypeGetRank(t) >= 1;
+      for (intptr_t k = 0; nonEmpty && k < mlirShapedTypeGetRank(t); ++k)
+        nonEmpty = mlirShapedTypeGetDimSize(t, k) > 0;
+      if ((d != XNN_MLIR_F32 && d != XNN_MLIR_F16 && d != XNN_MLIR_BF16) || !nonEmpty) {
+        char *ts = typeStr(t);
+        snprintf(err, sizeof err, "--greedy-feed %ld:%ld: output %ld is '%s', not logits (f32, f16 or bf16 "
+                 "[..., vocab])", o->greedyResult, o->greedyArg, o->greedyResult, ts);
+        free(ts);
+      }
+    }
+  }
+  const long args[2] = {o->greedyArg, o->positionArg};
+  const char *flags[2] = {"--greedy-feed", "--position-arg"};
+  for (int f = 0; f < 2 && !err[0]; ++f) {
+    if (args[f] < 0)
+      continue;
+    if ((size_t)args[f] >= sm->numUserIn) {
+      snprintf(err, sizeof err, "%s: @%s has %zu user inputs (state arguments are fed by the loop), not "
+               "input %ld", flags[f], o->func, sm->numUserIn, args[f]);
+      break;
+    }
+    XnnMlirTensor t;
+    MlirType type = mlirFunctionTypeGetInput(ft, (intptr_t)args[f]);
+    if (!xnnMlirTensorCreateFromType(&t, type))
+      continue; /* reported where the inputs are made */
+    /* A token is fed to the next step, or carried in by --state-from, as one id. */
+    bool oneToken = f == 0 && (o->steps > 1 || o->stateFrom);
+    if (!isIntDType(t.dtype) || xnnMlirTensorNumElements(&t) < 1 || (oneToken && xnnMlirTensorNumElements(&t) != 1)) {
+      char *ts = typeStr(type);
+      snprintf(err, sizeof err, "%s: input %ld is '%s'; it needs %s", flags[f], args[f], ts,
+               f == 0 ? "i64 or i32 with one element (the token fed on)" : "i64 or i32 (positions)");
+      free(ts);
+    }
+    xnnMlirTensorDestroy(&t);
+  }
+  if (!err[0] && o->greedyArg >= 0 && o->greedyArg == o->positionArg)
+    snprintf(err, sizeof err, "--greedy-feed and --position-arg both feed input %ld", o->greedyArg);
+  if (err[0])
+    fprintf(stderr, TOOL ": error: %s\n", err);
+  return !err[0];
+}
+
+/* Reads the small text file `name` of `dir` into a NUL-terminated buffer.
+ * NULL if it is absent (*missing) or unreadable (reported). */
+static char *readDirFile(const char *dir, const char *name, char *path, size_t pathSize, bool *missing) {
+  snprintf(path, pathSize, "%s/%s", dir, name);
+  char err[1024];
+  size_t size;
+  struct stat st;
+  *missing = stat(path, &st) && errno == ENOENT;
+  if (*missing)
+    return NULL;
+  char *text = xnnReadFile(path, &size, err, sizeof err);
+  if (!text)
+    fprintf(stderr, TOOL ": error: --state-from: %s\n", err);
+  return text;
+}
+
+/* The last integer of a whitespace-separated list; false if none or not all integers. */
+static bool lastInteger(const char *text, int64_t *out) {
+  bool any = false;
+  for (const char *p = text;;) {
+    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+      ++p;
+    if (!*p)
+      return any;
+    char *end;
+    errno = 0;
+    long long v = strtoll(p, &end, 10);
+    if (end == p || errno)
+      return false;
+    *out = v, any = true, p = end;
+  }
+}
+
+/* Fills the state arguments of `in` from the --output-dir of an earlier run
+ * and, when that run fed them, the token and position to go on from (marked
+ * in `carried`). */
+static bool stateFromDir(XnnMlirDiagEngine *diags, const Model *m, const StateMap *sm, const Options *o,
+                         XnnMlirTensor *in, bool *carried) {
+  char path[4096], msg[10240], err[1024];
+  bool missing;
+  char *manifest = readDirFile(o->stateFrom, "state.txt", path, sizeof path, &missing);
+  if (!manifest) {
+    if (missing)
+      fprintf(stderr, TOOL ": error: --state-from: no '%s' (" TOOL " --output-dir writes it for a function "
+              "with state)\n", path);
+    return false;
+  }
+  bool ok = true;
+  for (size_t j = 0; ok && j < sm->numState; ++j) {
+    size_t i = sm->numUserIn + j, len = strlen(sm->argName[j]);
+    const char *file = NULL;
+    size_t fileLen = 0;
+    for (char *line = manifest; line && *line;) {
+      char *nl = strchr(line, '\n'), *sp = strchr(line, ' ');
+      size_t lineLen = nl ? (size_t)(nl - line) : strlen(line);
+      if (sp && sp < line + lineLen && (size_t)(line + lineLen - sp - 1) == len && !memcmp(sp + 1, sm->argName[j], len)) {
+        file = line, fileLen = (size_t)(sp - line);
+        break;
+      }
+      line = nl ? nl + 1 : NULL;
+    }
+    if (!file) {
+      snprintf(msg, sizeof msg, "state argument %zu ('%s') is not in %s", i, sm->argName[j], path);
+      xnnMlirDiagEnginePrintError(diags, argLoc(m, i), msg);
+      ok = false;
+      break;
+    }
+    char npy[4096];
+    snprintf(npy, sizeof npy, "%s/%.*s", o->stateFrom, (int)fileLen, file);
+    XnnMlirTensor t;
+    if (!xnnNpyRead(npy, in[i].dtype, &t, err, sizeof err)) {
+      fprintf(stderr, TOOL ": error: state '%s': %s\n", sm->argName[j], err);
+      ok = false;
+    } else if (!sameShape(&t, &in[i])) {
+      char a[256], b[256];
+      shapeStr(&in[i], a, sizeof a);
+      shapeStr(&t, b, sizeof b);
+      snprintf(msg, sizeof msg, "state argument %zu ('%s') is %s, %s holds %s", i, sm->argName[j], a, npy, b);
+      xnnMlirDiagEnginePrintError(diags, argLoc(m, i), msg);
+      xnnMlirTensorDestroy(&t);
+      ok = false;
+    } else {
+      xnnMlirTensorDestroy(&in[i]);
+      in[i] = t;
+    }
+  }
+  free(manifest);
+  /* The tokens and position an earlier run fed on: step 0's. */
+  const char *names[2] = {"tokens.txt", "position.txt"};
+  const long args[2] = {o->greedyArg, o->positionArg};
+  for (int f = 0; f < 2 && ok; ++f) {
+    if (args[f] < 0)
+      continue;
+    char *text = readDirFile(o->stateFrom, names[f], path, sizeof path, &missing);
+    int64_t v;
+    if (!text) {
+      ok = missing;
+      if (missing && !o->inputs && !o->stepInputs) { /* else step 0's would be seeded random values */
+        fprintf(stderr, TOOL ": error: %s: no '%s' gives step 0's input %ld, nor --input or --step-inputs "
+                "(run the earlier step with %s too)\n", f ? "--position-arg" : "--greedy-feed", path, args[f],
+                f ? "--position-arg" : "--greedy-feed");
+        ok = false;
+      }
+      continue;
+    }
+    if (!lastInteger(text, &v)) {
+      fprintf(stderr, TOOL ": error: --state-from: '%s' does not hold integers\n", path);
+      ok = false;
+    } else {
+      for (int64_t k = 0; k < xnnMlirTensorNumElements(&in[args[f]]); ++k)
+        setInt(&in[args[f]], k, (int64_t)((uint64_t)v + (uint64_t)k)); /* wraps, never UB */
+      carried[args[f]] = true;
+    }
+    free(text);
+  }
+  return ok;
+}
+
+/* Replaces user input i of `in` by <dir>/step_<s>/input_<i>.npy for every i
+ * not marked in `fed`. */
+static bool readStepInputs(const Options *o, const StateMap *sm, long s, const bool *fed, XnnMlirTensor *in) {
+  char path[4096], err[1024];
+  for (size_t i = 0; i < sm->numUserIn; ++i) {
+    if (fed[i])
+      continue;
+    snprintf(path, sizeof path, "%s/step_%ld/input_%zu.npy", o->stepInputs, s, i);
+    XnnMlirTensor t;
+    if (!xnnNpyRead(path, in[i].dtype, &t, err, sizeof err)) {
+      fprintf(stderr, TOOL ": error: step %ld: input %zu: %s\n", s, i, err);
+      return false;
+    }
+    if (!sameShape(&t, &in[i])) {
+      char a[256], b[256];
+      shapeStr(&in[i], a, sizeof a);
+      shapeStr(&t, b, sizeof b);
+      fprintf(stderr, TOOL ": error: step %ld: input %zu (%s): @%s expects %s, the file holds %s\n", s, i, path,
+              o->func, a, b);
+      xnnMlirTensorDestroy(&t);
+      return false;
+    }
+    xnnMlirTensorDestroy(&in[i]);
+    in[i] = t;
+  }
+  return true;
 }
 
 /* ---- running ------------------------------------------------------------ */
@@ -368,11 +810,16 @@ static XnnMlirTensor *runModel(Runner *r, XnnMlirDiagEngine *diags, const Model 
 
 /* ---- output ---------------------------------------------------------------- */
 
-static void printTensor(const char *what, size_t i, const XnnMlirTensor *t) {
+/* Prints "<what> <i>: dtype[dims] = [values]", with " (state 'name')" after
+ * the index for a state result. */
+static void printTensor(const char *what, size_t i, const char *stateName, const XnnMlirTensor *t) {
   char s[256];
   shapeStr(t, s, sizeof(s));
   int64_t n = xnnMlirTensorNumElements(t), shown = n < 64 ? n : 64;
-  printf("%s %zu: %s = [", what, i, s);
+  printf("%s %zu", what, i);
+  if (stateName)
+    printf(" (state '%s')", stateName);
+  printf(": %s = [", s);
   for (int64_t k = 0; k < shown; ++k) {
     float v = xnnMlirTensorGetF32(t, k);
     if (t->dtype == XNN_MLIR_I64 || t->dtype == XNN_MLIR_I32 || t->dtype == XNN_MLIR_I1) {
@@ -450,14 +897,16 @@ static bool sameSet5(const int64_t a[5], const int64_t b[5]) {
   return true;
 }
 
-static bool compareOutputs(const XnnMlirTensor *a, const XnnMlirTensor *b, size_t n, const Options *o) {
+/* Compares outputs a against b; each line starts with `prefix` ("" or "step <s>: "). */
+static bool compareOutputs(const XnnMlirTensor *a, const XnnMlirTensor *b, size_t n, const Options *o,
+                           const char *prefix) {
   bool allOk = true;
   for (size_t i = 0; i < n; ++i) {
     char sa[256], sb[256];
     shapeStr(&a[i], sa, sizeof(sa));
     shapeStr(&b[i], sb, sizeof(sb));
     if (!sameShape(&a[i], &b[i])) {
-      printf("output %zu: MISMATCH: %s vs %s\n", i, sa, sb);
+      printf("%soutput %zu: MISMATCH: %s vs %s\n", prefix, i, sa, sb);
       allOk = false;
       continue;
     }
@@ -503,15 +952,15 @@ static bool compareOutputs(const XnnMlirTensor *a, const XnnMlirTensor *b, size_
     char top[96] = "";
     if (last >= 5)
       snprintf(top, sizeof top, ", top-5 equal in %lld of %lld", (long long)sameTop5, (long long)rows);
-    printf("output %zu: %s max_abs=%.6g max_rel=%.6g bitwise=%s argmax equal in %lld of %lld rows%s%s\n", i, sa,
+    printf("%soutput %zu: %s max_abs=%.6g max_rel=%.6g bitwise=%s argmax equal in %lld of %lld rows%s%s\n", prefix, i, sa,
            maxAbs, maxRel, bitwise ? "equal" : "differ", (long long)same, (long long)rows, top, bad ? "" : " ok");
     /* XNNPACK's maximum/minimum drop a NaN operand where ATen propagates it
      * (README, "Known deviations"): say so rather than leave a bare inf. */
     if (nanOnlyA || nanOnlyB)
-      printf("output %zu: NaN differs: %lld elements NaN only in the first module, %lld only in the "
-             "second\n", i, (long long)nanOnlyA, (long long)nanOnlyB);
+      printf("%soutput %zu: NaN differs: %lld elements NaN only in the first module, %lld only in the "
+             "second\n", prefix, i, (long long)nanOnlyA, (long long)nanOnlyB);
     if (bad) {
-      printf("output %zu: FAIL: %lld of %lld elements exceed atol=%g + rtol=%g * |ref|\n", i, (long long)bad,
+      printf("%soutput %zu: FAIL: %lld of %lld elements exceed atol=%g + rtol=%g * |ref|\n", prefix, i, (long long)bad,
              (long long)count, atol, rtol);
       allOk = false;
     }
@@ -526,6 +975,157 @@ static int cmpDouble(const void *a, const void *b) {
 static double median(double *v, size_t n) {
   qsort(v, n, sizeof(double), cmpDouble);
   return n ? (n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2])) : 0;
+}
+
+/* ---- steps ------------------------------------------------------------------ */
+
+static bool writeText(const char *dir, const char *name, const char *text) {
+  char path[4096], err[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  if (xnnWriteOutputFile(path, text, strlen(text), err, sizeof err))
+    return true;
+  fprintf(stderr, TOOL ": error: %s\n", err);
+  return false;
+}
+
+/* state.txt: one line "output_<i>.npy <name>" per state result, what
+ * --state-from reads back. */
+static bool writeStateManifest(const char *dir, const StateMap *sm) {
+  XnnStrBuf b = {0};
+  for (size_t j = 0; j < sm->numState; ++j)
+    xnnStrBufAppendf(&b, "output_%zu.npy %s\n", sm->fromResult[j], sm->argName[j]);
+  bool ok = writeText(dir, "state.txt", b.data ? b.data : "");
+  xnnStrBufFree(&b);
+  return ok;
+}
+
+/* Moves the state results of `out` into the state arguments of `in` (no
+ * copy): the previous state is freed, the moved results are left empty. */
+static void feedState(const StateMap *sm, XnnMlirTensor *in, XnnMlirTensor *out) {
+  for (size_t j = 0; j < sm->numState; ++j) {
+    XnnMlirTensor *a = &in[sm->numUserIn + j], *res = &out[sm->fromResult[j]];
+    xnnMlirTensorDestroy(a);
+    *a = *res;
+    res->data = NULL;
+  }
+}
+
+/* Runs o->steps calls of `m` from the step-0 arguments `in` (owned, updated
+ * in place), feeding state, tokens and positions; with `other`, runs it in
+ * the same loop on the same user inputs (its own state) and compares every
+ * result of every step. Returns the exit status. */
+static int runSteps(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const StateMap *sm, const Model *other,
+                    const StateMap *smB, const Options *o, XnnMlirTensor *in) {
+  int status = 1;
+  bool compareOk = true;
+  XnnMlirTensor *out = NULL, *outB = NULL, *argsB = NULL;
+  XnnStrBuf tokens = {0};
+  int64_t token = 0, nextPos = 0;
+  char dir[4096], text[64], prefix[64], what[96];
+  bool *fed = calloc(m->numIn + 1, sizeof(bool));
+  if (!fed)
+    abort();
+  if (o->greedyArg >= 0)
+    fed[o->greedyArg] = true;
+  if (o->positionArg >= 0)
+    fed[o->positionArg] = true;
+  if (other) { /* user inputs shared with `in` (not owned), its own state (owned) */
+    argsB = calloc(m->numIn + 1, sizeof(XnnMlirTensor));
+    if (!argsB)
+      abort();
+    for (size_t i = sm->numUserIn; i < m->numIn; ++i)
+      if (!clone(&argsB[i], &in[i]))
+        abort();
+  }
+  if (o->outputDir)
+    mkdir(o->outputDir, 0777);
+  bool print = o->print || (!o->outputDir && !other);
+  if (other)
+    printf("compare %s against %s (@%s, %zu outputs, %ld steps)\n", o->model, o->compare, o->func, m->numOut,
+           o->steps);
+  for (long s = 0; s < o->steps; ++s) {
+    snprintf(prefix, sizeof prefix, "step %ld: ", s);
+    if (s > 0) {
+      feedState(sm, in, out);
+      destroyAll(out, m->numOut), out = NULL;
+      if (other) {
+        feedState(smB, argsB, outB);
+        destroyAll(outB, other->numOut), outB = NULL;
+      }
+      if (o->stepInputs && !readStepInputs(o, sm, s, fed, in))
+        goto done;
+      if (o->greedyArg >= 0)
+        setInt(&in[o->greedyArg], 0, token);
+      if (o->positionArg >= 0)
+        for (int64_t k = 0; k < xnnMlirTensorNumElements(&in[o->positionArg]); ++k)
+          setInt(&in[o->positionArg], k, (int64_t)((uint64_t)nextPos + (uint64_t)k));
+    }
+    if (print)
+      for (size_t i = 0; i < sm->numUserIn; ++i)
+        if (fed[i]) {
+          snprintf(what, sizeof what, "%sinput", prefix);
+          printTensor(what, i, NULL, &in[i]);
+        }
+    xnnMlirDiagEngineSetSource(diags, m->path, m->buffer, m->size);
+    if (!(out = runModel(r, diags, m, in)))
+      goto done;
+    if (o->greedyArg >= 0) {
+      token = lastRowArgmax(&out[o->greedyResult]);
+      xnnStrBufAppendf(&tokens, "%s%lld", s ? " " : "", (long long)token);
+    }
+    if (o->positionArg >= 0) {
+      const XnnMlirTensor *p = &in[o->positionArg];
+      nextPos = (int64_t)((uint64_t)getInt(p, xnnMlirTensorNumElements(p) - 1) + 1);
+    }
+    if (o->outputDir && s == 0 && !writeAll(o->outputDir, "input", in, m->numIn))
+      goto done;
+    if (o->outputDir && o->stepsSet) {
+      snprintf(dir, sizeof dir, "%s/step_%ld", o->outputDir, s);
+      mkdir(dir, 0777);
+      if (!writeAll(dir, "input", in, sm->numUserIn) || !writeAll(dir, "output", out, sm->numUserOut))
+        goto done;
+    }
+    if (print) {
+      snprintf(what, sizeof what, "%soutput", prefix);
+      for (size_t i = 0; i < sm->numUserOut; ++i)
+        printTensor(what, i, NULL, &out[i]);
+    }
+    if (other) {
+      for (size_t i = 0; i < sm->numUserIn; ++i)
+        argsB[i] = in[i]; /* shared, not owned */
+      xnnMlirDiagEngineSetSource(diags, other->path, other->buffer, other->size);
+      outB = runModel(r, diags, other, argsB);
+      for (size_t i = 0; i < sm->numUserIn; ++i)
+        argsB[i].data = NULL;
+      if (!outB)
+        goto done;
+      compareOk = compareOutputs(out, outB, m->numOut, o, prefix) && compareOk;
+    }
+  }
+  if (print)
+    for (size_t k = sm->numUserOut; k < m->numOut; ++k)
+      printTensor("final output", k, resultStateName(sm, k), &out[k]);
+  if (o->greedyArg >= 0)
+    printf("tokens: %s\n", tokens.data ? tokens.data : "");
+  if (o->outputDir) {
+    if (!writeAll(o->outputDir, "output", out, m->numOut) || (sm->numState && !writeStateManifest(o->outputDir, sm)))
+      goto done;
+    xnnStrBufAppendCStr(&tokens, "\n");
+    if (o->greedyArg >= 0 && !writeText(o->outputDir, "tokens.txt", tokens.data))
+      goto done;
+    snprintf(text, sizeof text, "%lld\n", (long long)nextPos);
+    if (o->positionArg >= 0 && !writeText(o->outputDir, "position.txt", text))
+      goto done;
+  }
+  status = compareOk ? 0 : 1;
+done:
+  destroyAll(out, m->numOut);
+  if (other)
+    destroyAll(outB, other->numOut);
+  destroyAll(argsB, m->numIn); /* user slots are empty: only its state is owned */
+  xnnStrBufFree(&tokens);
+  free(fed);
+  return status;
 }
 
 /* ---- main ------------------------------------------------------------------ */
@@ -565,7 +1165,8 @@ static bool parseNumber(const char *flag, const char *v, double lo, double *out)
 static int parseArgs(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof(*o));
   o->func = "forward";
-  o->repeat = 1, o->threads = 1;
+  o->repeat = 1, o->threads = 1, o->steps = 1;
+  o->greedyResult = o->greedyArg = o->positionArg = -1;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = NULL;
     double d;
@@ -619,6 +1220,50 @@ static int parseArgs(int argc, char **argv, Options *o) {
       if (!parseNumber("threads", v, 1, &d) || d > 1024)
         return 1;
       o->threads = (long)d;
+    } else if (matchFlag(a, "steps", &v)) {
+      VALUE();
+      if (!parseNumber("steps", v, 1, &d))
+        return 1;
+      if (d > 1e9 || d != floor(d)) {
+        fprintf(stderr, TOOL ": error: --steps needs a whole number up to 1e9, got '%s'\n", v);
+        return 1;
+      }
+      o->steps = (long)d, o->stepsSet = true;
+    } else if (matchFlag(a, "state-init", &v)) {
+      VALUE();
+      if (!v || (strcmp(v, "input") && strcmp(v, "zeros"))) {
+        fprintf(stderr, TOOL ": error: --state-init needs 'input' or 'zeros', got '%s'\n", v ? v : "");
+        return 1;
+      }
+      o->stateZeros = !strcmp(v, "zeros");
+    } else if (matchFlag(a, "state-from", &v)) {
+      VALUE();
+      o->stateFrom = v;
+    } else if (matchFlag(a, "step-inputs", &v)) {
+      VALUE();
+      o->stepInputs = v;
+    } else if (matchFlag(a, "greedy-feed", &v)) {
+      VALUE();
+      char *end1 = NULL, *end2 = NULL;
+      errno = 0;
+      long r = v && *v >= '0' && *v <= '9' ? strtol(v, &end1, 10) : -1;
+      long g = r >= 0 && *end1 == ':' && end1[1] >= '0' && end1[1] <= '9' ? strtol(end1 + 1, &end2, 10) : -1;
+      if (g < 0 || *end2 || errno) {
+        fprintf(stderr, TOOL ": error: --greedy-feed needs <result>:<argument> (two indices, e.g. 0:0), "
+                "got '%s'\n", v ? v : "");
+        return 1;
+      }
+      o->greedyResult = r, o->greedyArg = g;
+    } else if (matchFlag(a, "position-arg", &v)) {
+      VALUE();
+      char *end = NULL;
+      errno = 0;
+      long p = v && *v >= '0' && *v <= '9' ? strtol(v, &end, 10) : -1;
+      if (p < 0 || *end || errno) {
+        fprintf(stderr, TOOL ": error: --position-arg needs an argument index, got '%s'\n", v ? v : "");
+        return 1;
+      }
+      o->positionArg = p;
     } else if (matchFlag(a, "print", &v) && !v) {
       o->print = true;
     } else if (matchFlag(a, "profile", &v) && !v) {
@@ -644,6 +1289,18 @@ static int parseArgs(int argc, char **argv, Options *o) {
     fprintf(stderr, TOOL ": error: --func and --output-dir need a value\n");
     return 1;
   }
+  if ((o->stateFrom && !o->stateFrom[0]) || (o->stepInputs && !o->stepInputs[0])) {
+    fprintf(stderr, TOOL ": error: --state-from and --step-inputs need a directory\n");
+    return 1;
+  }
+  if (o->stateFrom && o->stateZeros) {
+    fprintf(stderr, TOOL ": error: --state-from and --state-init=zeros both give the initial state\n");
+    return 1;
+  }
+  if (o->steps > 1 && (o->repeat > 1 || o->profile)) {
+    fprintf(stderr, TOOL ": error: --repeat and --profile time one call; they do not combine with --steps\n");
+    return 1;
+  }
   return 0;
 }
 
@@ -663,6 +1320,9 @@ static int toolMain(int argc, char **argv) {
   memset(&m, 0, sizeof(m));
   memset(&other, 0, sizeof(other));
   XnnMlirTensor *in = NULL, *out = NULL, *ref = NULL;
+  StateMap sm, smB;
+  memset(&sm, 0, sizeof sm);
+  memset(&smB, 0, sizeof smB);
   char err[1024];
   Runner r = {NULL, o.noXnnpack};
   if (mlirLogicalResultIsFailure(xnnMlirLoadDialects(ctx)))
@@ -686,9 +1346,37 @@ static int toolMain(int argc, char **argv) {
       goto done;
     }
   }
-  if (!(in = makeInputs(diags, &m, &o)))
-    goto done;
   xnnMlirDiagEngineSetSource(diags, m.path, m.buffer, m.size);
+  if (!analyzeState(diags, &m, &sm) || !checkFeeds(&m, &sm, &o))
+    goto done;
+  bool stepped = o.stepsSet || o.stepInputs || o.greedyResult >= 0 || o.positionArg >= 0;
+  if (o.compare && stepped) {
+    xnnMlirDiagEngineSetSource(diags, other.path, other.buffer, other.size);
+    if (!analyzeState(diags, &other, &smB))
+      goto done;
+    if (smB.numUserIn != sm.numUserIn || other.numOut != m.numOut || smB.numUserOut != sm.numUserOut) {
+      fprintf(stderr, TOOL ": error: @%s of %s and of %s differ in their user inputs, outputs or state\n",
+              o.func, o.model, o.compare);
+      goto done;
+    }
+    xnnMlirDiagEngineSetSource(diags, m.path, m.buffer, m.size);
+  }
+  if (!(in = makeInputs(diags, &m, &o, o.stateFrom || o.stateZeros ? sm.numUserIn : m.numIn)))
+    goto done;
+  for (size_t i = sm.numUserIn; o.stateZeros && i < m.numIn; ++i)
+    memset(in[i].data, 0, xnnMlirTensorNumBytes(&in[i]));
+  bool *carried = calloc(m.numIn + 1, sizeof(bool));
+  if (!carried)
+    abort();
+  bool inputsOk = (!o.stateFrom || stateFromDir(diags, &m, &sm, &o, in, carried)) &&
+                  (!o.stepInputs || o.inputs || readStepInputs(&o, &sm, 0, carried, in));
+  free(carried);
+  if (!inputsOk)
+    goto done;
+  if (stepped) {
+    status = runSteps(&r, diags, &m, &sm, o.compare ? &other : NULL, &smB, &o, in);
+    goto done;
+  }
   if (!(out = runModel(&r, diags, &m, in)))
     goto done;
   if (o.repeat > 1 || o.profile) {
@@ -744,12 +1432,13 @@ static int toolMain(int argc, char **argv) {
   }
   if (o.outputDir) {
     mkdir(o.outputDir, 0777);
-    if (!writeAll(o.outputDir, "input", in, m.numIn) || !writeAll(o.outputDir, "output", out, m.numOut))
+    if (!writeAll(o.outputDir, "input", in, m.numIn) || !writeAll(o.outputDir, "output", out, m.numOut) ||
+        (sm.numState && !writeStateManifest(o.outputDir, &sm)))
       goto done;
   }
   if (o.print || (!o.outputDir && !o.compare))
     for (size_t i = 0; i < m.numOut; ++i)
-      printTensor("output", i, &out[i]);
+      printTensor("output", i, resultStateName(&sm, i), &out[i]);
   status = 0;
   if (o.compare) {
     xnnMlirDiagEngineSetSource(diags, other.path, other.buffer, other.size);
@@ -758,13 +1447,15 @@ static int toolMain(int argc, char **argv) {
       goto done;
     }
     printf("compare %s against %s (@%s, %zu outputs)\n", o.model, o.compare, o.func, m.numOut);
-    if (!compareOutputs(out, ref, m.numOut, &o))
+    if (!compareOutputs(out, ref, m.numOut, &o, ""))
       status = 1;
   }
 done:
   destroyAll(in, m.numIn);
   destroyAll(out, m.numOut);
   destroyAll(ref, other.numOut);
+  freeStateMap(&sm);
+  freeStateMap(&smB);
   xnnMlirRuntimeDestroy(r.rt);
   freeModel(&m);
   freeModel(&other);

@@ -1560,3 +1560,223 @@ func.func @masked_fill_value(%x: tensor<3xf32>, %m: tensor<3xi1>) -> tensor<3xf3
   %0 = "edge.masked_fill"(%x, %m) : (tensor<3xf32>, tensor<3xi1>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// ===== Ops a decoder with a KV cache needs (issue 28) =====
+// Float unary ops (sin, cos, ceil, floor), bitwise ops (i1 / i32 / i64),
+// index / index_put (the IRDL-level checks of their C replacement, then the
+// C verifier), and the i1 rules of sub / neg / abs / pow and integer alpha.
+
+func.func @sin_int(%x: tensor<4xi64>) -> tensor<4xi64> {
+  // expected-error @+2 {{'edge.sin' op operand #0 ('x') has element type 'i64', expected one of f32, f16, bf16: 'tensor<4xi64>'}}
+  // expected-error @+1 {{'edge.sin' op result has element type 'i64', expected one of f32, f16, bf16: 'tensor<4xi64>'}}
+  %0 = "edge.sin"(%x) : (tensor<4xi64>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+func.func @ceil_result(%x: tensor<4xf32>) -> tensor<4xf16> {
+  // expected-error @+1 {{'edge.ceil' op result type 'tensor<4xf16>' must equal the operand type 'tensor<4xf32>'}}
+  %0 = "edge.ceil"(%x) : (tensor<4xf32>) -> tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// -----
+
+func.func @bitwise_float(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+3 {{'edge.bitwise_and' op operand #0 ('a') has element type 'f32', expected one of i64, i32, i1: 'tensor<4xf32>'}}
+  // expected-error @+2 {{'edge.bitwise_and' op operand #1 ('b') has element type 'f32', expected one of i64, i32, i1: 'tensor<4xf32>'}}
+  // expected-error @+1 {{'edge.bitwise_and' op result has element type 'f32', expected one of i64, i32, i1: 'tensor<4xf32>'}}
+  %0 = "edge.bitwise_and"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @bitwise_mixed(%a: tensor<4xi32>, %b: tensor<4xi64>) -> tensor<4xi64> {
+  // expected-error @+1 {{'edge.bitwise_or' op operand 'b' element type 'i64' must match operand 'a' element type 'i32'}}
+  %0 = "edge.bitwise_or"(%a, %b) : (tensor<4xi32>, tensor<4xi64>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+func.func @bitwise_xor_shape(%a: tensor<2x4xi1>, %b: tensor<3xi1>) -> tensor<2x4xi1> {
+  // expected-error @+1 {{'edge.bitwise_xor' op operand shapes 2x4 and 3 are not broadcast-compatible}}
+  %0 = "edge.bitwise_xor"(%a, %b) : (tensor<2x4xi1>, tensor<3xi1>) -> tensor<2x4xi1>
+  return %0 : tensor<2x4xi1>
+}
+
+// -----
+
+func.func @bitwise_not_float(%a: tensor<4xbf16>) -> tensor<4xbf16> {
+  // expected-error @+2 {{'edge.bitwise_not' op operand #0 ('x') has element type 'bf16', expected one of i64, i32, i1: 'tensor<4xbf16>'}}
+  // expected-error @+1 {{'edge.bitwise_not' op result has element type 'bf16', expected one of i64, i32, i1: 'tensor<4xbf16>'}}
+  %0 = "edge.bitwise_not"(%a) : (tensor<4xbf16>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// -----
+
+func.func @index_no_dims(%x: tensor<4x3xf32>, %i: tensor<2xi64>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.index' op attribute "indexed_dims" is expected but not provided}}
+  %0 = "edge.index"(%x, %i) : (tensor<4x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @index_no_indices(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'edge.index' op expects at least 2 operands, got 1}}
+  %0 = "edge.index"(%x) {indexed_dims = array<i64>} : (tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @index_dims_count(%x: tensor<4x3xf32>, %i: tensor<2xi64>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.index' op attribute 'indexed_dims' has 2 entries for 1 index tensors}}
+  %0 = "edge.index"(%x, %i) {indexed_dims = array<i64: 0, 1>} : (tensor<4x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @index_dims_order(%x: tensor<4x3xf32>, %i: tensor<2xi64>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.index' op attribute 'indexed_dims' must be strictly increasing, got 0 after 1}}
+  %0 = "edge.index"(%x, %i, %i) {indexed_dims = array<i64: 1, 0>} : (tensor<4x3xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @index_dims_range(%x: tensor<4x3xf32>, %i: tensor<2xi64>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{'edge.index' op attribute 'indexed_dims' entry -1 is out of range [0, 2) for operand 'x' of rank 2}}
+  %0 = "edge.index"(%x, %i) {indexed_dims = array<i64: -1>} : (tensor<4x3xf32>, tensor<2xi64>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @index_float_indices(%x: tensor<4x3xf32>, %i: tensor<2xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'edge.index' op operand #1 ('indices') has element type 'f32', expected one of i64, i32: 'tensor<2xf32>'}}
+  %0 = "edge.index"(%x, %i) {indexed_dims = array<i64: 0>} : (tensor<4x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @index_broadcast(%x: tensor<4x3xf32>, %i: tensor<2xi64>, %j: tensor<3xi32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'edge.index' op index tensor #1 of shape 3 does not broadcast with the shape 2 of the index tensors before it}}
+  %0 = "edge.index"(%x, %i, %j) {indexed_dims = array<i64: 0, 1>} : (tensor<4x3xf32>, tensor<2xi64>, tensor<3xi32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @index_result_nonconsecutive(%x: tensor<4x3x5xf32>, %i: tensor<2xi64>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'edge.index' op result shape 3x2 does not match the indexing shape 2x3}}
+  %0 = "edge.index"(%x, %i, %i) {indexed_dims = array<i64: 0, 2>} : (tensor<4x3x5xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @index_result_elem(%x: tensor<4x3xf32>, %i: tensor<2xi64>) -> tensor<2x3xf16> {
+  // expected-error @+1 {{'edge.index' op result element type 'f16' must match operand 'x' element type 'f32'}}
+  %0 = "edge.index"(%x, %i) {indexed_dims = array<i64: 0>} : (tensor<4x3xf32>, tensor<2xi64>) -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @index_put_result(%x: tensor<4x3xf32>, %v: tensor<3xf32>, %i: tensor<1xi64>) -> tensor<4x3xbf16> {
+  // expected-error @+1 {{'edge.index_put' op result type 'tensor<4x3xbf16>' must equal the type of operand 'x' 'tensor<4x3xf32>'}}
+  %0 = "edge.index_put"(%x, %v, %i) {indexed_dims = array<i64: 0>} : (tensor<4x3xf32>, tensor<3xf32>, tensor<1xi64>) -> tensor<4x3xbf16>
+  return %0 : tensor<4x3xbf16>
+}
+
+// -----
+
+func.func @index_put_values_shape(%x: tensor<5xf32>, %v: tensor<1x3xf32>, %i: tensor<3xi64>) -> tensor<5xf32> {
+  // expected-error @+1 {{'edge.index_put' op operand 'values' of shape 1x3 cannot be broadcast to the indexing result shape 3}}
+  %0 = "edge.index_put"(%x, %v, %i) {indexed_dims = array<i64: 0>} : (tensor<5xf32>, tensor<1x3xf32>, tensor<3xi64>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @index_put_values_elem(%x: tensor<5xf32>, %v: tensor<3xi1>, %i: tensor<3xi64>) -> tensor<5xf32> {
+  // expected-error @+1 {{'edge.index_put' op operand 'values' element type 'i1' must match operand 'x' element type 'f32'}}
+  %0 = "edge.index_put"(%x, %v, %i) {indexed_dims = array<i64: 0>} : (tensor<5xf32>, tensor<3xi1>, tensor<3xi64>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @index_put_accumulate(%x: tensor<5xf32>, %v: tensor<3xf32>, %i: tensor<3xi64>) -> tensor<5xf32> {
+  // expected-error @+1 {{'edge.index_put' op attribute 'accumulate' must be a bool (true or false), got 1 : i64}}
+  %0 = "edge.index_put"(%x, %v, %i) {indexed_dims = array<i64: 0>, accumulate = 1 : i64} : (tensor<5xf32>, tensor<3xf32>, tensor<3xi64>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @index_put_unknown_attr(%x: tensor<5xf32>, %v: tensor<3xf32>, %i: tensor<3xi64>) -> tensor<5xf32> {
+  // expected-error @+1 {{'edge.index_put' op has unknown attribute 'accumlate' (it takes 'accumulate', 'indexed_dims'; annotations need a dialect prefix, e.g. 'xnn.note')}}
+  %0 = "edge.index_put"(%x, %v, %i) {indexed_dims = array<i64: 0>, accumlate = true} : (tensor<5xf32>, tensor<3xf32>, tensor<3xi64>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @index_put_no_indices(%x: tensor<5xf32>, %v: tensor<5xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{'edge.index_put' op expects at least 3 operands, got 2}}
+  %0 = "edge.index_put"(%x, %v) {indexed_dims = array<i64>} : (tensor<5xf32>, tensor<5xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @sub_i1(%a: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'edge.sub' op subtraction of i1 tensors is not supported (ATen raises; use bitwise_xor or bitwise_not)}}
+  %0 = "edge.sub"(%a, %a) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @neg_i1(%a: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+1 {{'edge.neg' op negation of i1 tensors is not supported (ATen raises; use bitwise_xor or bitwise_not)}}
+  %0 = "edge.neg"(%a) : (tensor<4xi1>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @abs_i1(%a: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+2 {{'edge.abs' op operand #0 ('x') has element type 'i1', expected one of f32, f16, bf16, i64, i32: 'tensor<4xi1>'}}
+  // expected-error @+1 {{'edge.abs' op result has element type 'i1', expected one of f32, f16, bf16, i64, i32: 'tensor<4xi1>'}}
+  %0 = "edge.abs"(%a) : (tensor<4xi1>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @add_int_alpha(%a: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{'edge.add' op alpha 2.5 must be an integer for integer operands (ATen raises)}}
+  %0 = "edge.add"(%a, %a) {alpha = 2.5 : f64} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @pow_i1(%a: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error @+3 {{'edge.pow' op operand #0 ('a') has element type 'i1', expected one of f32, f16, bf16, i64, i32: 'tensor<4xi1>'}}
+  // expected-error @+2 {{'edge.pow' op operand #1 ('b') has element type 'i1', expected one of f32, f16, bf16, i64, i32: 'tensor<4xi1>'}}
+  // expected-error @+1 {{'edge.pow' op result has element type 'i1', expected one of f32, f16, bf16, i64, i32: 'tensor<4xi1>'}}
+  %0 = "edge.pow"(%a, %a) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}

@@ -298,3 +298,67 @@ func.func @compare_select(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<2x1
   %7 = "edge.masked_fill"(%b, %1) {value = 0xFFF0000000000000 : f64} : (tensor<3xf32>, tensor<2x3xi1>) -> tensor<2x3xf32>
   return %7 : tensor<2x3xf32>
 }
+
+// Ops a decoder with a KV cache needs (issue 28). Stock mlir-opt's IRDL binds
+// one type across index_put's / index's variadic index list, so the index
+// tensors of one op share a type here (the C verifier allows any mix).
+// CHECK-LABEL: func.func @decoder_ops
+// CHECK: "edge.sin"(%{{.*}}) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: "edge.cos"(%{{.*}}) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+// CHECK-NEXT: "edge.ceil"(%{{.*}}) : (tensor<2x3xf16>) -> tensor<2x3xf16>
+// CHECK-NEXT: "edge.floor"(%{{.*}}) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: "edge.bitwise_and"(%{{.*}}, %{{.*}}) : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
+// CHECK-NEXT: "edge.bitwise_or"(%{{.*}}, %{{.*}}) : (tensor<2x3xi64>, tensor<2x1xi64>) -> tensor<2x3xi64>
+// CHECK-NEXT: "edge.bitwise_xor"(%{{.*}}, %{{.*}}) : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
+// CHECK-NEXT: "edge.bitwise_not"(%{{.*}}) : (tensor<2x3xi1>) -> tensor<2x3xi1>
+// CHECK-NEXT: "edge.index"(%{{.*}}, %{{.*}}) {indexed_dims = array<i64: 0>} : (tensor<16x4xf32>, tensor<1x3xi64>) -> tensor<1x3x4xf32>
+// CHECK-NEXT: "edge.index"(%{{.*}}, %{{.*}}, %{{.*}}) {indexed_dims = array<i64: 0, 2>} : (tensor<2x8x4xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<3x8xf32>
+// CHECK-NEXT: "edge.index_put"(%{{.*}}, %{{.*}}, %{{.*}}) {indexed_dims = array<i64: 1>} : (tensor<2x8x4xf32>, tensor<2x1x4xf32>, tensor<1xi64>) -> tensor<2x8x4xf32>
+// CHECK-NEXT: "edge.index_put"(%{{.*}}, %{{.*}}, %{{.*}}) {accumulate = true, indexed_dims = array<i64: 0>} : (tensor<16x4xf32>, tensor<f32>, tensor<1x3xi64>) -> tensor<16x4xf32>
+func.func @decoder_ops(%x: tensor<2x3xf32>, %h: tensor<2x3xbf16>, %g: tensor<2x3xf16>, %m: tensor<2x3xi1>, %n: tensor<3xi1>,
+                       %a: tensor<2x3xi64>, %b: tensor<2x1xi64>, %c: tensor<2x3xi32>, %t: tensor<16x4xf32>, %i: tensor<1x3xi64>,
+                       %cache: tensor<2x8x4xf32>, %p: tensor<3xi64>, %k: tensor<2x1x4xf32>, %pos: tensor<1xi64>, %s: tensor<f32>) {
+  %0 = "edge.sin"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = "edge.cos"(%h) : (tensor<2x3xbf16>) -> tensor<2x3xbf16>
+  %2 = "edge.ceil"(%g) : (tensor<2x3xf16>) -> tensor<2x3xf16>
+  %3 = "edge.floor"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %4 = "edge.bitwise_and"(%m, %n) : (tensor<2x3xi1>, tensor<3xi1>) -> tensor<2x3xi1>
+  %5 = "edge.bitwise_or"(%a, %b) : (tensor<2x3xi64>, tensor<2x1xi64>) -> tensor<2x3xi64>
+  %6 = "edge.bitwise_xor"(%c, %c) : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
+  %7 = "edge.bitwise_not"(%m) : (tensor<2x3xi1>) -> tensor<2x3xi1>
+  %8 = "edge.index"(%t, %i) {indexed_dims = array<i64: 0>} : (tensor<16x4xf32>, tensor<1x3xi64>) -> tensor<1x3x4xf32>
+  %9 = "edge.index"(%cache, %p, %p) {indexed_dims = array<i64: 0, 2>} : (tensor<2x8x4xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<3x8xf32>
+  %10 = "edge.index_put"(%cache, %k, %pos) {indexed_dims = array<i64: 1>} : (tensor<2x8x4xf32>, tensor<2x1x4xf32>, tensor<1xi64>) -> tensor<2x8x4xf32>
+  %11 = "edge.index_put"(%t, %s, %i) {indexed_dims = array<i64: 0>, accumulate = true} : (tensor<16x4xf32>, tensor<f32>, tensor<1x3xi64>) -> tensor<16x4xf32>
+  return
+}
+
+// Integer and i1 arithmetic as ATen allows it: add / mul / maximum / minimum
+// on i1 (logical or / and / or / and), where and comparisons on i64 / i1,
+// integer alpha, to_copy between integer types.
+// CHECK-LABEL: func.func @integer_ops
+// CHECK: "edge.add"(%{{.*}}, %{{.*}}) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK-NEXT: "edge.mul"(%{{.*}}, %{{.*}}) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK-NEXT: "edge.maximum"(%{{.*}}, %{{.*}}) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK-NEXT: "edge.minimum"(%{{.*}}, %{{.*}}) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK-NEXT: "edge.sub"(%{{.*}}, %{{.*}}) {alpha = 2.000000e+00 : f64} : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+// CHECK-NEXT: "edge.neg"(%{{.*}}) : (tensor<3xi32>) -> tensor<3xi32>
+// CHECK-NEXT: "edge.abs"(%{{.*}}) : (tensor<3xi32>) -> tensor<3xi32>
+// CHECK-NEXT: "edge.where"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<3xi1>, tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+// CHECK-NEXT: "edge.where"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<3xi1>, tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK-NEXT: "edge.lt"(%{{.*}}, %{{.*}}) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK-NEXT: "edge.to_copy"(%{{.*}}) {dtype = i32} : (tensor<3xi64>) -> tensor<3xi32>
+func.func @integer_ops(%m: tensor<3xi1>, %a: tensor<3xi64>, %c: tensor<3xi32>) {
+  %0 = "edge.add"(%m, %m) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  %1 = "edge.mul"(%m, %m) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  %2 = "edge.maximum"(%m, %m) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  %3 = "edge.minimum"(%m, %m) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  %4 = "edge.sub"(%a, %a) {alpha = 2.0 : f64} : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %5 = "edge.neg"(%c) : (tensor<3xi32>) -> tensor<3xi32>
+  %6 = "edge.abs"(%c) : (tensor<3xi32>) -> tensor<3xi32>
+  %7 = "edge.where"(%m, %a, %a) : (tensor<3xi1>, tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  %8 = "edge.where"(%m, %m, %m) : (tensor<3xi1>, tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  %9 = "edge.lt"(%m, %m) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  %10 = "edge.to_copy"(%a) {dtype = i32} : (tensor<3xi64>) -> tensor<3xi32>
+  return
+}

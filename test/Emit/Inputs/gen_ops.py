@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes Inputs/ops/*.mlir: one small edge model per xnn op kind (random
 shapes from a fixed seed, broadcast and NHWC cases), for per-op tests,
-their f16 versions (Inputs/f16/*.mlir) and bf16 versions of the activation
-models (Inputs/bf16/unary_<activation>.mlir). Regenerate with: python3 gen_ops.py
+their f16 versions (Inputs/f16/*.mlir) and bf16 versions of the activation,
+sin, cos, ceil and floor models (Inputs/bf16/unary_<op>.mlir). Regenerate with: python3 gen_ops.py
 (output is committed)."""
 import os, random, re, struct
 
@@ -198,6 +198,17 @@ for label, attrs, scale in ACTIVATIONS:
     body += '    %%y = "edge.%s"(%s)%s : (%s) -> %s\n' % (op, x, attrs, T(s), T(s))
     model("unary_" + label, [("x", T(s))], body, [("y", T(s))], "edge.%s%s" % (op, attrs))
 
+# sin, cos, ceil, floor (issue 28: rope and position arithmetic of decoders),
+# after the activations so every earlier model keeps its random draws. Inputs
+# x * 4 in [-4, 4): several periods, several integers for ceil / floor.
+TRIG_ROUND = ["sin", "cos", "ceil", "floor"]
+for op in TRIG_ROUND:
+    s = [r(1, 4), r(2, 7), r(2, 5)]
+    body = '    %k = "edge.constant"() {value = dense<4.0> : tensor<f32>} : () -> tensor<f32>\n'
+    body += '    %%p = "edge.mul"(%%x, %%k) : (%s, tensor<f32>) -> %s\n' % (T(s), T(s))
+    body += '    %%y = "edge.%s"(%%p) : (%s) -> %s\n' % (op, T(s), T(s))
+    model("unary_" + op, [("x", T(s))], body, [("y", T(s))], "xnn.unary (edge.%s)" % op)
+
 # f16 versions of every single-dtype model (Inputs/f16): f32 -> f16 in the
 # types, hex constants re-encoded as IEEE half.
 def to_f16(text):
@@ -224,7 +235,7 @@ for name in sorted(os.listdir(HERE)):
 # there were converted by hand the same way (f32 -> bf16 in the types).
 BF16 = os.path.join(os.path.dirname(HERE), "bf16")
 os.makedirs(BF16, exist_ok=True)
-for label, _, _ in ACTIVATIONS:
+for label in [a[0] for a in ACTIVATIONS] + TRIG_ROUND:
     with open(os.path.join(HERE, "unary_" + label + ".mlir")) as f:
         text = f.read()
     with open(os.path.join(BF16, "unary_" + label + ".mlir"), "w") as f:

@@ -1,0 +1,9 @@
+// xnn.unary (edge.cos)
+module {
+  func.func @forward(%x: tensor<3x4x4xf32>) -> (tensor<3x4x4xf32>) {
+    %k = "edge.constant"() {value = dense<4.0> : tensor<f32>} : () -> tensor<f32>
+    %p = "edge.mul"(%x, %k) : (tensor<3x4x4xf32>, tensor<f32>) -> tensor<3x4x4xf32>
+    %y = "edge.cos"(%p) : (tensor<3x4x4xf32>) -> tensor<3x4x4xf32>
+    func.return %y : tensor<3x4x4xf32>
+  }
+}
