@@ -38,9 +38,17 @@ typedef struct Builder {
 } Builder;
 
 
+static bool isConstantValue(MlirValue v) {
+  MlirOperation def = xnnDefiningOp(v);
+  return !mlirOperationIsNull(def) && xnnOpIs(def, "xnn.constant");
+}
+
 /* True if every use of constant `v` is the filter or bias of a node XNNPACK
  * packs when the runtime is created (fully connected, convolution,
- * deconvolution): it reads exactly the data, once. */
+ * deconvolution): it reads exactly the data, once. A node packs only when
+ * its filter and bias are both static: a fully connected with a run-time
+ * filter (or bias) is XNNPACK's dynamic fully connected, which reads both
+ * at every run, so a constant bias of it must stay allocated. */
 static bool onlyPacked(MlirValue v) {
   bool any = false;
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
@@ -49,6 +57,9 @@ static bool onlyPacked(MlirValue v) {
     if (!(k == 1 || k == 2) || !(xnnOpIs(user, "xnn.fully_connected") || xnnOpIs(user, "xnn.convolution_2d") ||
                                  xnnOpIs(user, "xnn.deconvolution_2d")))
       return false;
+    for (intptr_t j = 1; j < mlirOperationGetNumOperands(user) && j <= 2; ++j)
+      if (!isConstantValue(mlirOperationGetOperand(user, j)))
+        return false;
     any = true;
   }
   return any;

@@ -149,14 +149,72 @@ MlirValue xnnLowerElidedConstant(XnnLowerCtx *L, MlirOperation op, MlirAttribute
   return out;
 }
 
+/* The entry for `def` in form (elem, perm, nhwc), or NULL. */
+static LowerConstant *findConstant(XnnLowerCtx *L, MlirOperation def, MlirType elem, const int64_t *perm,
+                                   intptr_t rank, bool nhwc) {
+  size_t at;
+  if (!xnnPtrMapGet(&L->constantsByDef, def.ptr, &at))
+    return NULL;
+  for (; at; at = L->constants[at - 1].next) {
+    LowerConstant *c = &L->constants[at - 1];
+    if (c->elem == elem.ptr && c->nhwc == nhwc && c->permuted == (perm != NULL) &&
+        (!perm || !memcmp(c->perm, perm, sizeof(int64_t) * (size_t)rank)))
+      return c;
+  }
+  return NULL;
+}
+
+static void rememberConstant(XnnLowerCtx *L, MlirOperation def, MlirType elem, const int64_t *perm,
+                             intptr_t rank, bool nhwc, MlirValue value) {
+  if (mlirValueIsNull(value) || rank > XNN_ELEMENTS_MAX_RANK)
+    return;
+  if (L->numConstants == L->capConstants &&
+      !(L->constants = realloc(L->constants, (L->capConstants = L->capConstants ? 2 * L->capConstants : 64) *
+                                                 sizeof(LowerConstant))))
+    abort();
+  size_t prev = 0;
+  xnnPtrMapGet(&L->constantsByDef, def.ptr, &prev);
+  LowerConstant *c = &L->constants[L->numConstants++];
+  memset(c, 0, sizeof(*c));
+  c->def = def.ptr;
+  c->elem = elem.ptr;
+  c->permuted = perm != NULL;
+  c->nhwc = nhwc;
+  if (perm)
+    memcpy(c->perm, perm, sizeof(int64_t) * (size_t)rank);
+  c->value = value;
+  c->next = prev;
+  xnnPtrMapPut(&L->constantsByDef, def.ptr, L->numConstants);
+  xnnPtrMapPut(&L->constantValues, value.ptr, 1);
+}
+
+static MlirValue materialiseConstant(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirType elem,
+                                     const int64_t *perm, MlirOperation def, MlirAttribute value,
+                                     XnnTypeInfo vt, bool nhwc);
+
+/* Constants materialise once per delegate and form: the first consumer's
+ * xnn.constant comes before every later consumer in the block (lowering goes
+ * in block order and inserts before the op it lowers), so they share it. A
+ * 260-layer model's rope tables were otherwise written out 260 times each. */
 MlirValue xnnLowerConstantOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirType elem,
                                   const int64_t *perm) {
   MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, idx));
-  XnnElements e;
-  char err[256];
   MlirAttribute value = xnnOpAttr(def, "value");
   XnnTypeInfo vt = xnnTypeInfo(mlirAttributeGetType(value));
   bool nhwc = !perm && vt.rank == 4 && xnnLowerIsNHWC(def);
+  LowerConstant *known = findConstant(L, def, elem, perm, vt.rank, nhwc);
+  if (known)
+    return known->value;
+  MlirValue out = materialiseConstant(L, op, idx, elem, perm, def, value, vt, nhwc);
+  rememberConstant(L, def, elem, perm, vt.rank, nhwc, out);
+  return out;
+}
+
+static MlirValue materialiseConstant(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirType elem,
+                                     const int64_t *perm, MlirOperation def, MlirAttribute value,
+                                     XnnTypeInfo vt, bool nhwc) {
+  XnnElements e;
+  char err[256];
   if (!xnnConstantHasPayload(def)) {
     if (mlirAttributeIsADenseResourceElements(value) && xnnResourceIsElided(value))
       return xnnLowerElidedConstant(L, op, value, vt, elem, perm ? perm : nhwc ? xnnLowerToNHWC : NULL, nhwc);
@@ -226,6 +284,15 @@ void xnnLowerReplaceResult(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirV
   MlirType elem = xnnValueElemType(old);
   bool nhwc = xnnLowerIsNHWC(op) && xnnValueRank(old) == 4;
   MlirOperation def = xnnDefiningOp(v);
+  size_t shared;
+  if (!mlirOperationIsNull(def) && xnnPtrMapGet(&L->constantValues, v.ptr, &shared)) {
+    /* A materialised constant is shared by its consumers: the result gets a
+     * copy of its own, which the layout tag below may change. */
+    MlirOperation copy = mlirOperationClone(def);
+    xnnInsertBefore(op, copy);
+    v = mlirOperationGetResult(copy, 0);
+    def = copy;
+  }
   if (!mlirOperationIsNull(def)) {
     if (nhwc)
       xnnOpSetAttr(def, "xnn.layout", lowerStrAttr(L, "NHWC"));
@@ -434,6 +501,8 @@ bool xnnLowerDelegate(MlirOperation func, bool bf16InF32) {
   memset(&L, 0, sizeof L);
   L.ctx = mlirOperationGetContext(func);
   L.bf16InF32 = bf16InF32;
+  xnnPtrMapInit(&L.constantsByDef, 64);
+  xnnPtrMapInit(&L.constantValues, 64);
   /* Lowering inserts before the current op and erases only it (constants at
    * the end), so the next op, read first, stays valid. */
   MlirOperation *constants = NULL;
@@ -443,7 +512,7 @@ bool xnnLowerDelegate(MlirOperation func, bool bf16InF32) {
     if (!xnnOpHasPrefix(op, "edge."))
       continue;
     if (xnnOpIs(op, "edge.constant")) {
-      /* Constants materialise per use, in the form each consumer needs. */
+      /* Constants materialise at their consumers, in the form each needs. */
       if (numConstants == capConstants &&
           !(constants = realloc(constants, (capConstants = capConstants ? 2 * capConstants : 64) *
                                                sizeof(MlirOperation))))
@@ -477,6 +546,9 @@ bool xnnLowerDelegate(MlirOperation func, bool bf16InF32) {
       if (xnnOpIsDead(constants[i]))
         mlirOperationDestroy(constants[i]);
   free(constants);
+  free(L.constants);
+  xnnPtrMapFree(&L.constantsByDef);
+  xnnPtrMapFree(&L.constantValues);
   if (!L.failed)
     eraseDeadOps(body);
   return !L.failed;

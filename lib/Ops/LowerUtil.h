@@ -8,6 +8,7 @@
 #include "Ops/Lower.h"
 #include "Support/Elements.h"
 #include "Support/IR.h"
+#include "Support/PtrMap.h"
 
 #include <mlir-c/IR.h>
 #include <stdbool.h>
@@ -24,11 +25,26 @@ typedef struct LowerCacheEntry {
   MlirIdentifier ident;
 } LowerCacheEntry;
 
+/* A constant materialised in the delegate: edge.constant `def` in element
+ * type `elem`, dims permuted by `perm` (rank entries; none: as stored), NHWC
+ * when tagged so. Consumers wanting the same form share it. */
+typedef struct LowerConstant {
+  const void *def, *elem;
+  bool permuted, nhwc;
+  int64_t perm[XNN_ELEMENTS_MAX_RANK];
+  MlirValue value;
+  size_t next; /* next entry of the same def + 1; 0: none */
+} LowerConstant;
+
 struct XnnLowerCtx {
   MlirContext ctx;
   bool failed;
   bool bf16InF32; /* relaxed bf16: every bf16 op computes in f32 */
   LowerCacheEntry strAttrs[LOWER_CACHE_SLOTS], idents[LOWER_CACHE_SLOTS];
+  LowerConstant *constants; /* materialised constants */
+  size_t numConstants, capConstants;
+  XnnPtrMap constantsByDef;   /* edge.constant -> index + 1 of its last entry */
+  XnnPtrMap constantValues;   /* value of an entry -> 1 */
 };
 
 static inline LowerCacheEntry *lowerCacheSlot(LowerCacheEntry *table, const char *key) {

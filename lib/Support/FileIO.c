@@ -290,3 +290,41 @@ bool xnnWriteOutputFile(const char *path, const char *data, size_t size, char *e
   xnnOutputFileWrite(f, data, size);
   return xnnOutputFileCommit(f, err, errSize);
 }
+
+bool xnnMakeDirectories(const char *path, char *err, size_t errSize) {
+  if (!*path) {
+    snprintf(err, errSize, "cannot create directory '': empty path");
+    return false;
+  }
+  char *p = strdup(path);
+  if (!p)
+    abort();
+  /* Each prefix ending before a '/', then the whole path. */
+  for (char *c = p + 1;; ++c) {
+    if (*c != '/' && *c)
+      continue;
+    char saved = *c;
+    *c = 0;
+    struct stat st;
+    if (stat(p, &st) != 0 && (errno != ENOENT || mkdir(p, 0777) != 0) && errno != EEXIST) {
+      snprintf(err, errSize, "cannot create directory '%s': %s", p, strerror(errno));
+      free(p);
+      return false;
+    }
+    *c = saved;
+    if (!saved)
+      break;
+  }
+  free(p);
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    snprintf(err, errSize, "cannot create directory '%s': %s", path,
+             stat(path, &st) != 0 ? strerror(errno) : "a file of that name exists");
+    return false;
+  }
+  if (access(path, W_OK | X_OK) != 0) {
+    snprintf(err, errSize, "cannot write into directory '%s': %s", path, strerror(errno));
+    return false;
+  }
+  return true;
+}

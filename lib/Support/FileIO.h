@@ -17,6 +17,11 @@ char *xnnReadFile(const char *path, size_t *size, char *err, size_t errSize);
 bool xnnWriteOutputFile(const char *path, const char *data, size_t size, char *err,
                         size_t errSize);
 
+/* Creates directory `path` and any missing parents (mkdir -p), then checks
+ * that it is a directory this process can create files in. False with a
+ * reason in `err` otherwise. */
+bool xnnMakeDirectories(const char *path, char *err, size_t errSize);
+
 /* An output file written piece by piece, with xnnWriteOutputFile's rules:
  * nothing at the path changes until xnnOutputFileCommit succeeds (devices and
  * FIFOs are written as the data comes). */

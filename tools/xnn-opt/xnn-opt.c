@@ -156,7 +156,8 @@ static void printHelp(void) {
       "  --mlir-print-ir-after-failure    Print the IR after a pass failed\n"
       "  --mlir-print-ir-module-scope     Print the whole module, not just the pass's op (runs the\n"
       "                                   passes single-threaded, as MLIR's printer requires)\n"
-      "  --mlir-print-ir-tree-dir=<dir>   Write the IR printouts into a tree of files\n"
+      "  --mlir-print-ir-tree-dir=<dir>   Write the IR printouts into a tree of files under <dir>\n"
+      "                                   (created first; an error if it cannot be)\n"
       "  --mlir-timing                    Print the pass execution time report (stderr)\n"
       "  --mlir-pass-statistics           Print pass statistics (stderr)\n"
       "  --dump-pass-pipeline             Print the resolved pipeline (stderr); xnn-delegate shows as\n"
@@ -460,6 +461,12 @@ static bool isRegisteredPass(MlirContext ctx, MlirStringRef name) {
 }
 
 /* --mlir-print-ir-before=/--mlir-print-ir-after= name registered passes only. */
+/* True if any --mlir-print-ir-* flag asks for IR printouts. */
+static bool printsIr(const Options *o) {
+  return o->printIrBefore || o->printIrAfter || o->printIrAfterChange || o->printIrAfterFailure ||
+         o->numPrintIrBeforePasses || o->numPrintIrAfterPasses;
+}
+
 static bool printIrPassesRegistered(MlirContext ctx, const Options *o) {
   for (int before = 0; before < 2; ++before) {
     const MlirStringRef *list = before ? o->printIrBeforePasses : o->printIrAfterPasses;
@@ -514,8 +521,7 @@ static MlirPassManager buildPassManager(MlirContext ctx, const Options *o, bool 
     xnnStrBufFree(&err.msg);
   }
   mlirPassManagerEnableVerifier(pm, verifier);
-  if (o->printIrBefore || o->printIrAfter || o->printIrAfterChange || o->printIrAfterFailure ||
-      o->numPrintIrBeforePasses || o->numPrintIrAfterPasses) {
+  if (printsIr(o)) {
     MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
     if (o->printGeneric)
       mlirOpPrintingFlagsPrintGenericOpForm(flags);
@@ -870,6 +876,15 @@ static int toolMain(int argc, char **argv) {
     mlirPassManagerDestroy(pm);
   }
   char err[1024];
+  /* MLIR's file-tree printer reports a directory it cannot create and goes on
+   * (exit 0, no dumps): make the tree's root here, before any work, and fail
+   * the run if that cannot be done. */
+  if (o.printIrTreeDir && printsIr(&o) && !xnnMakeDirectories(o.printIrTreeDir, err, sizeof(err))) {
+    fprintf(stderr, TOOL ": error: --mlir-print-ir-tree-dir: %s\n", err);
+    xnnMlirDiagEngineDestroy(diags);
+    mlirContextDestroy(ctx);
+    return 1;
+  }
   size_t size = 0;
   /* A bytecode file is parsed in place (its blobs are not copied), not read. */
   bool bytecodeInput = xnnMlirIsBytecodeFile(o.input);

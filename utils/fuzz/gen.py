@@ -35,6 +35,7 @@ AVOIDABLE = {
     "pow-const-exponent": "pow exponent is never a constant",
     "const-copy": "copies never take a constant operand",
     "return-const-or-arg": "function results are never constants or arguments",
+    "resource-const": "float constants are never dense_resource blobs",
 }
 
 
@@ -70,6 +71,9 @@ def broadcast_shape(a, b):
 class Generator:
     def __init__(self, seed, allow_nan=False, avoid=(), num_ops=None, aten_extras=False):
         self.rng = random.Random(seed)
+        # Its own stream: which constants are dense_resource blobs (and the
+        # run-time linear filters below) leave every other draw as it was.
+        self.rng_forms = random.Random(seed * 7919 + 17)
         self.aten_extras = aten_extras
         self.allow_nan = allow_nan
         self.avoid = set(avoid)
@@ -106,6 +110,8 @@ class Generator:
                 payload = [self.rng.randint(int(lo), int(hi)) for _ in range(numel(shape))]
         bound = max([abs(float(x)) for x in payload] + [0.0]) if dtype in FLOAT_TYPES else 1.0
         v = self.g.add_op("constant", [], [], shape, dtype, bound, payload=payload)
+        if dtype in FLOAT_TYPES and "resource-const" not in self.avoid and self.rng_forms.random() < 0.35:
+            v.producer.resource = True   # a dense_resource blob, as torch.export writes weights
         if dtype in FLOAT_TYPES and self.rng.random() < 0.5 and "shared-const-layout" not in self.avoid:
             self.pool.append(v)   # constants are shareable operands of later ops
         return v
@@ -367,7 +373,10 @@ class Generator:
         n = self.rng.randint(1, 12)
         while numel(x.shape[:-1]) * n > MAX_ELEMS and n > 1:
             n //= 2
-        if self.rng.random() < 0.8:
+        # A run-time filter (a function argument) also with a constant bias:
+        # XNNPACK's dynamic fully connected, which reads the bias at every run.
+        runtime_filter = self.rng.random() >= 0.8 or self.rng_forms.random() < 0.15
+        if not runtime_filter:
             w = self.weight((n, k), x.dtype)
         else:
             w = self.to_dtype(self.g.add_arg((n, k), x.dtype), x.dtype)

@@ -78,14 +78,15 @@ class Value:
 
 
 class Op:
-    __slots__ = ("name", "operands", "attrs", "result", "payload")
+    __slots__ = ("name", "operands", "attrs", "result", "payload", "resource")
 
-    def __init__(self, name, operands, attrs, result, payload=None):
+    def __init__(self, name, operands, attrs, result, payload=None, resource=False):
         self.name = name            # edge op name without the dialect prefix
         self.operands = list(operands)
         self.attrs = list(attrs)    # [(key, printed attribute)], printed in this order
         self.result = result
         self.payload = payload      # constants: flat list of python numbers
+        self.resource = resource    # float constants: printed as a dense_resource blob
 
     def attr(self, key):
         for k, v in self.attrs:
@@ -131,8 +132,14 @@ class Graph:
     def _name(self, v):
         return ("%%arg%d" % v.arg_index) if v.arg_index is not None else ("%%v%d" % v.id)
 
-    def _constant_attr(self, op):
+    def _constant_attr(self, op, blobs):
         v = op.result
+        if op.resource and v.is_float and op.payload:
+            # A dense_resource blob: 4-byte little-endian alignment, then the data.
+            key = "blob%d" % len(blobs)
+            align = 4 if v.dtype == "f32" else 2
+            blobs.append((key, "0x%02X000000%s" % (align, encode_float_payload(op.payload, v.dtype)[2:])))
+            return "dense_resource<%s> : %s" % (key, v.type)
         if not op.payload:   # zero elements: MLIR infers [0] from "[]", dense<> takes the type's shape
             return "dense<> : %s" % v.type
         if v.is_float:
@@ -153,10 +160,11 @@ class Graph:
         rtypes = [r.type for r in self.results]
         rsig = rtypes[0] if len(rtypes) == 1 else "(" + ", ".join(rtypes) + ")"
         lines.append("func.func @forward(%s) -> %s {" % (params, rsig))
+        blobs = []
         for op in self.ops:
             attrs = list(op.attrs)
             if op.name == "constant":
-                attrs = [("value", self._constant_attr(op))]
+                attrs = [("value", self._constant_attr(op, blobs))]
             attr_text = (" {" + ", ".join("%s = %s" % kv for kv in attrs) + "}") if attrs else ""
             lines.append('  %s = "edge.%s"(%s)%s : (%s) -> %s' % (
                 self._name(op.result), op.name, ", ".join(self._name(o) for o in op.operands),
@@ -164,6 +172,10 @@ class Graph:
         lines.append("  return %s : %s" % (", ".join(self._name(r) for r in self.results),
                                            ", ".join(rtypes)))
         lines.append("}")
+        if blobs:
+            lines.append("{-# dialect_resources: { builtin: {")
+            lines.append(",\n".join('  %s: "%s"' % kb for kb in blobs))
+            lines.append("} } #-}")
         return "\n".join(lines) + "\n"
 
     # --- structural edits used by the minimizer ------------------------------
@@ -181,7 +193,7 @@ class Graph:
         for op in self.ops:
             r = op.result
             nr = Value(r.id, r.shape, r.dtype, r.bound)
-            nop = Op(op.name, [remap[o.id] for o in op.operands], op.attrs, nr, op.payload)
+            nop = Op(op.name, [remap[o.id] for o in op.operands], op.attrs, nr, op.payload, op.resource)
             nr.producer = nop
             remap[r.id] = nr
             g.ops.append(nop)
