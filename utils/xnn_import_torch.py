@@ -656,6 +656,8 @@ class Importer:
     def write(self, m, interp):
         """An in-place op: runs it, then records the written storage's new value."""
         name = op_name(m.target)[0]
+        if name in METADATA_MUTATING and self.local_reshape(m):
+            return self.plain(m, interp)
         if name in METADATA_MUTATING:
             self.fail(m, "'%s' changes a tensor's shape or storage in place, which is not supported" % m.target)
         idx = written_args(m.target)
@@ -712,6 +714,31 @@ class Importer:
             self.const[m] = False
             self.ssa[m] = new_a[1]
         return r
+
+    def local_reshape(self, m):
+        """An in-place shape change (as_strided_ in a decomposition) of an intermediate tensor read
+        by nothing after it: the same as its out-of-place form."""
+        a = m.args[0] if m.args and isinstance(m.args[0], torch.fx.Node) else None
+        k = self.key.get(a) if a is not None else None
+        if k is None or self.root[k].op in ("placeholder", "get_attr"):
+            return False
+        pos = {x: i for i, x in enumerate(m.graph.nodes)}
+        return all(pos[u] <= pos[m] for u in a.users if u is not m) and \
+            all(pos[u] <= pos[m] for x in self.members.get(k, []) for u in x.users if u is not m)
+
+    def plain(self, n, interp):
+        """A node without side effects: run, then folded or lowered."""
+        value = interp.run_node(n)
+        interp.env[n] = value
+        self.values[n] = value
+        self.define(n, value)
+        ins = list(n.all_input_nodes)
+        if ins and all(self.is_const(a) for a in ins) and self.foldable(n):
+            self.const[n] = True
+        else:
+            self.const[n] = False
+            self.ssa[n] = self.lower(n)
+        return value
 
     def carry(self, m, c, new_c):
         """The written storage's new root value, given its view c's new value."""
