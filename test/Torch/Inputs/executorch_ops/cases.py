@@ -153,7 +153,9 @@ def _avg(count_include_pad=False, ceil_mode=False, divisor_override=None):
 
 X10 = lambda: (rn(1, 1, 10, 10),)
 add("test_avgpool2d.py", "avgpool2d", _avg(), X10, ("f32", "f16"), ci=True)
-add("test_avgpool2d.py", "avgpool2d_ceil_mode_unsupported", _avg(ceil_mode=True), X10, delegates=0)
+add("test_avgpool2d.py", "avgpool2d_ceil_mode_unsupported", _avg(ceil_mode=True), X10, delegates=0,
+    delegate_note="the windows ceil_mode adds are XNNPACK's own padding, which neither XNNPACK nor ATen counts: "
+    "delegated here, where ExecuTorch keeps it portable")
 add("test_avgpool2d.py", "avgpool2d_count_include_pad_unsupported", _avg(count_include_pad=True), X10, delegates=0,
     delegate_note="XNNPACK's average pooling never counts padding; xnn-delegate runs the counted form as "
                   "constant_pad_nd + avg_pool2d without padding, where ExecuTorch keeps it portable")
@@ -421,6 +423,10 @@ add("test_lstm.py", "lstm_with_force_non_static_weights_for_f32_linear", _lstm_l
 # ---- test_max_dim.py -----------------------------------------------------------
 
 
+_MAX_DIM = ("edge.amax + edge.argmax here, portable: the pinned XNNPACK's reduce has sum and mean only "
+            "(ExecuTorch's newer XNNPACK delegates the values)")
+
+
 def _max_dim(indices):
     def fwd(s, x):
         v1, i1 = torch.max(x, dim=2, keepdim=True)
@@ -430,8 +436,9 @@ def _max_dim(indices):
 
 
 add("test_max_dim.py", "max_dim_with_indices", _max_dim(True), lambda: (rn(16, 3, 12, 12),), ("f32", "f16"),
-    delegates=0, portable=["edge.max.dim"])
-add("test_max_dim.py", "max_dim_no_indices", _max_dim(False), lambda: (rn(16, 3, 12, 12),), ("f32", "f16"))
+    delegates=0, portable=["edge.max.dim"], delegate_note=_MAX_DIM)
+add("test_max_dim.py", "max_dim_no_indices", _max_dim(False), lambda: (rn(16, 3, 12, 12),), ("f32", "f16"),
+    delegate_note=_MAX_DIM, ci=True)
 
 # ---- test_maximum.py -----------------------------------------------------------
 add("test_maximum.py", "maximum", lambda: Fn(lambda s, x, y: torch.maximum(x, y)), lambda: (rn(2, 3, 4), rn(2, 3, 4)),
@@ -444,7 +451,8 @@ X24 = lambda: (rn(4, 3, 24, 24),)
 add("test_maxpool2d.py", "maxpool2d", lambda: nn.MaxPool2d(3, stride=1, padding=0, dilation=1), X24, ("f32", "f16"))
 add("test_maxpool2d.py", "maxpool2d_unsupported",
     lambda: Fn(lambda s, x: s.pool(x)[1], pool=nn.MaxPool2d(3, stride=1, padding=0, dilation=1, return_indices=True)),
-    X24, delegates=0, portable=["edge.max_pool2d_with_indices"])
+    X24, delegates=0, portable=["edge.max_pool2d_with_indices"],
+    delegate_note="max_pool2d's i64 indices are edge.max_pool2d_indices here, portable as ExecuTorch keeps them")
 _n = 0
 for _hw in ((17, 32), (32, 37)):
     for _k in (2, 3, 12):
@@ -651,23 +659,8 @@ add("test_to_copy.py", "dtype_and_memory_format_with_linear",
 
 # ---- what this project refuses today ---------------------------------------------
 _OPS_BRANCH = "%s (waits on branch h-ops29)"
-_POOL_OPTS = _OPS_BRANCH % "avg_pool2d %s"
 KNOWN_REFUSALS = {
-    "avgpool2d.avgpool2d_f32": _POOL_OPTS % "count_include_pad=False with padding",
-    "avgpool2d.avgpool2d_ceil_mode_unsupported_f32": _POOL_OPTS % "count_include_pad=False with padding",
-    "avgpool2d.avgpool2d_divisor_override_f32": _POOL_OPTS % "divisor_override",
-    "avgpool2d.avgpool2d_single_element_kernel_size_divisor_override_f32": _POOL_OPTS % "divisor_override",
-    "max_dim.max_dim_with_indices_f32": _OPS_BRANCH % "aten.max.dim has no edge op (amax + argmax)",
-    "max_dim.max_dim_with_indices_f16": _OPS_BRANCH % "aten.max.dim has no edge op (amax + argmax)",
-    "max_dim.max_dim_no_indices_f32": _OPS_BRANCH % "aten.max.dim has no edge op (amax + argmax)",
-    "max_dim.max_dim_no_indices_f16": _OPS_BRANCH % "aten.max.dim has no edge op (amax + argmax)",
-    "maxpool2d.maxpool2d_unsupported_f32": _OPS_BRANCH % "max_pool2d's indices are refused",
-    "prelu.prelu_f32": _OPS_BRANCH % "no edge.prelu",
-    "prelu.prelu_file_load_f32": _OPS_BRANCH % "no edge.prelu",
-    "prelu.prelu_constant_weight_empty_decompositions_file_load_f32": _OPS_BRANCH % "no edge.prelu",
-    "to_copy.dtype_and_memory_format_with_linear_f32": _OPS_BRANCH % "int16 has no edge element type",
-    "bilinear2d.static_resize_bilinear2d_antialiased_f32":
-        _OPS_BRANCH % "antialiased bilinear upsample (aten._upsample_bilinear2d_aa) has no edge op",
+    "to_copy.dtype_and_memory_format_with_linear_f32": "int16 has no edge element type (SPEC 3.1 pins f32, f16, bf16, i64, i32, i1)",
     "conv2d.conv3d_single_element_stride_doesnt_partition_f32":
         "Conv3d: edge has no 3-D convolution; a clear import error by design (ExecuTorch keeps it portable)",
     "mean_dim.mean_dim_unsupported_dtype_f32":
