@@ -1,8 +1,11 @@
 /* Large-stack threads and the nesting pre-scan (see xnnmlir/Stack.h for the
  * measurements behind the numbers). */
+/* sigaltstack and stack_t are XSI. */
+#define _XOPEN_SOURCE 700
 #include "xnnmlir/Stack.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +28,18 @@ static void *trampoline(void *p) {
   XnnThread *t = p;
   size_t limit = t->stackBytes / XNN_STACK_BYTES_PER_LEVEL;
   threadNestingLimit = limit < XNN_NESTING_LIMIT ? limit : XNN_NESTING_LIMIT;
+  /* LLVM installs a heap-allocated signal stack on the thread that first
+   * opens an output file (e.g. --mlir-print-ir-tree-dir); the thread's own is
+   * put back so that whoever set it up (the C library, a sanitizer) frees
+   * what it allocated at thread exit. */
+  stack_t entryAltStack;
+  bool haveAltStack = !sigaltstack(NULL, &entryAltStack);
   t->result = t->fn(t->arg);
+  if (haveAltStack) {
+    if (entryAltStack.ss_flags & SS_DISABLE)
+      entryAltStack = (stack_t){.ss_sp = NULL, .ss_flags = SS_DISABLE, .ss_size = 0};
+    sigaltstack(&entryAltStack, NULL);
+  }
   return NULL;
 }
 
