@@ -77,6 +77,10 @@ if torch is not None:
         torch.int64: "i64", torch.int32: "i32", torch.int8: "i8", torch.uint8: "ui8", torch.bool: "i1",
     }
 DTYPE_ARG = {"f32": "float32", "f16": "float16", "bf16": "bfloat16"}
+# Integer input types edge lacks (SPEC 3.1), imported widened to i32 where only converted.
+NARROW_INTS = {torch.int8, torch.uint8, torch.int16} if torch is not None else set()
+WIDENED_TARGETS = {torch.float32, torch.float16, torch.bfloat16, torch.float64, torch.int32,
+                   torch.int64} if torch is not None else set()
 
 
 def tensor_type(shape, dtype):
@@ -411,6 +415,7 @@ class Importer:
         self.kinds = list(kinds) if kinds is not None else [("input", None)] * len(self.inputs)
         self.rebound = list(rebound or [])  # buffer names whose new value is the graph's output 1
         self.state_names = set(state or ())  # buffers lifted to state arguments
+        self.widened = set()  # user inputs imported as i32 (widened_input_dtype)
         self.values = {}      # node -> concrete value as of its definition (tensor / tuple / scalar)
         self.const = {}       # node -> True if it depends on constants only (at its definition)
         self.ssa = {}         # node -> Value or tuple of Value / None
@@ -750,6 +755,22 @@ class Importer:
                 new_c = self.unview(m, c, p, new_c)
             c = p
 
+    def widened_input_dtype(self, n, x):
+        """An input's edge element type. int8/uint8/int16 have none (SPEC 3.1):
+        such an input is an i32 argument (exact) when every use converts it
+        (`.to(dtype)`: to a float or wider integer type), else refused."""
+        if x.dtype not in NARROW_INTS:
+            return x.dtype
+        bad = [u for u in n.users
+               if not (u.op == "call_function" and op_name(u.target)[0] == "_to_copy"
+                       and len(u.args) == 1 and u.kwargs.get("dtype") in WIDENED_TARGETS)]
+        if bad:
+            self.fail(bad[0], "input %d is %s, which has no edge element type (SPEC 3.1: f32, f16, bf16, i64, "
+                              "i32, i1); it is imported as i32 only when every use converts it (.to(float) ...), "
+                              "and %s computes in it" % (self.user_index(n), x.dtype, bad[0].target))
+        self.widened.add(self.user_index(n))
+        return torch.int32
+
     def user_index(self, ph):
         return [i for i, (kind, _) in enumerate(self.kinds) if kind == "input"].index(self.placeholders.index(ph))
 
@@ -775,7 +796,8 @@ class Importer:
             self.values[n] = x
             self.define(n, x)
             if kind == "input" or (kind == "buffer" and bname in self.state_names):
-                val = Value("%%arg%d" % len(args), x.shape, x.dtype)
+                val = Value("%%arg%d" % len(args), x.shape,
+                            self.widened_input_dtype(n, x) if kind == "input" else x.dtype)
                 self.ssa[n] = val
                 self.const[n] = False
                 (args if kind == "input" else state_args).append((val, bname))
@@ -1928,7 +1950,8 @@ def import_module_io(module, inputs, elide_weights=False, fold_batch_norm=True):
     names = state_names(imp)
     buffers = dict(module.named_buffers())
     initial = [buffers[name].detach().clone() for name in names]
-    return text, list(inputs) + initial, eager_call(module, inputs, names)
+    args = [x.to(torch.int32) if i in imp.widened else x for i, x in enumerate(inputs)]
+    return text, args + initial, eager_call(module, inputs, names)
 
 
 def flatten_tensors(x):
@@ -2114,6 +2137,8 @@ def main(argv=None):
                "or assigned anew) are state: an extra argument after the user inputs and an extra result after "
                "the user outputs, marked {xnn.state = \"<buffer name>\"}, in named_buffers() order; a write "
                "that cannot be state (to an input, a parameter, an unregistered tensor attribute) is an error. "
+               "An int8/uint8/int16 input (edge has no such type) is an i32 argument when every use converts it "
+               "(.to(float) ...), else an error. "
                "A FILE.py:FACTORY module is imported in its own mode (train or eval). Batch norm after a convolution (its only user, constant "
                "f32/f16 parameters) is folded into the convolution (in f64, as fuse_conv_bn_eval); other batch "
                "norms are edge.batch_norm, layer norm edge.layer_norm, addmm edge.addmm. Decomposed ATen ops "

@@ -135,7 +135,8 @@ def run_case(case, bin_dir, work):
     src = os.path.join(d, "model.mlir")
     with open(src, "w") as f:
         f.write(text)
-    xit.save_io(d, list(inputs), want)
+    # int8/uint8/int16 inputs are imported as i32 arguments (they import only when every use converts them).
+    xit.save_io(d, [x.to(torch.int32) if x.dtype in xit.NARROW_INTS else x for x in inputs], want)
     dele = os.path.join(d, "delegated.mlir")
     p = subprocess.run([os.path.join(bin_dir, "xnn-opt"), src, "--xnn-delegate", "--xnn-stats=json", "-o", dele],
                        capture_output=True, text=True)
