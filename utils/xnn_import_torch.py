@@ -1369,7 +1369,8 @@ class Importer:
 
     # convolution, pooling, normalisation
     def op_convolution(self, n):
-        """2-D convolution and transposed convolution; 1-D (Conv1d) as the 2-D
+        """2-D convolution and transposed convolution, 3-D convolution (edge.conv3d,
+        portable); 1-D (Conv1d) as the 2-D
         one of height 1 ([N, C, L] viewed as [N, C, 1, L], the weight as
         [O, I, 1, K]: reshaped here when constant, an edge.view otherwise), as
         ExecuTorch lowers it. ATen broadcasts a 1-element stride / padding /
@@ -1377,9 +1378,9 @@ class Importer:
         x, w, b, stride, padding, dilation, transposed, output_padding, groups = n.args[:9]
         shape, dtype = self.out(n)
         rank = self.values[w].dim()
-        if rank not in (3, 4):
-            self.fail(n, "%d-D convolution%s is not supported: edge has 1-D (as 2-D) and 2-D convolution only" %
-                      (rank - 2, " (Conv3d)" if rank == 5 else ""))
+        if rank not in (3, 4, 5) or (rank == 5 and transposed):
+            self.fail(n, "%d-D %sconvolution is not supported: edge has 1-D (as 2-D), 2-D and 3-D (not "
+                      "transposed) convolution only" % (rank - 2, "transposed " if transposed else ""))
         spatial = rank - 2
 
         def per_dim(v, what):
@@ -1406,6 +1407,10 @@ class Importer:
         else:
             out_shape = shape
         ops = [xv, wv] + ([self.v(n, b)] if b is not None else [])
+        if rank == 5:  # portable: XNNPACK has no 3-D convolution
+            return self.w.op("conv3d", ops, [("stride", arr(stride)), ("padding", arr(padding)),
+                                             ("dilation", arr(dilation)), ("groups", "%d : i64" % groups)],
+                             shape, dtype)
         if transposed:
             y = self.w.op("conv_transpose2d", ops, [
                 ("stride", arr(stride)), ("padding", arr(padding)), ("output_padding", arr(output_padding)),

@@ -361,6 +361,22 @@ irdl.dialect @edge {
     irdl.attributes {"stride" = %a_stride, "padding" = %a_padding, "dilation" = %a_dilation, "groups" = %a_groups}
   }
 
+  // aten.convolution (3-D, not transposed), NCDHW / OIDHW: portable only.
+  // Required: stride, padding, dilation (array<i64> of 3), groups (i64).
+  irdl.operation @conv3d {
+    %x = irdl.base "!builtin.tensor"
+    %w = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_stride = irdl.base "#builtin.dense_array"
+    %a_padding = irdl.base "#builtin.dense_array"
+    %a_dilation = irdl.base "#builtin.dense_array"
+    %a_groups = irdl.base "#builtin.integer"
+    irdl.operands(x: %x, w: %w, bias: optional %bias)
+    irdl.results(result: %result)
+    irdl.attributes {"stride" = %a_stride, "padding" = %a_padding, "dilation" = %a_dilation, "groups" = %a_groups}
+  }
+
   // aten.max_pool2d, NCHW. Required: kernel_size, stride, padding, dilation
   // (array<i64> of 2), ceil_mode (bool).
   irdl.operation @max_pool2d {

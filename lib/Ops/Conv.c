@@ -13,13 +13,17 @@
 
 /* ---- verifiers ----------------------------------------------------------- */
 
-/* Reads a required array<i64> of 2 with elements in [lo, INT32_MAX]. */
-static bool getPair(MlirOperation op, const char *name, int64_t lo,
-                    int64_t out[2]) {
+/* Reads a required array<i64> of `count` elements in [lo, INT32_MAX]. */
+static bool getDims(MlirOperation op, const char *name, int64_t lo, intptr_t count, int64_t *out) {
   intptr_t n;
-  if (xnnGetI64Array(op, name, true, 2, out, 2, &n) != XNN_ATTR_OK)
+  if (xnnGetI64Array(op, name, true, count, out, count, &n) != XNN_ATTR_OK)
     return false;
-  return xnnCheckArrayRange(op, name, out, 2, lo, INT32_MAX);
+  return xnnCheckArrayRange(op, name, out, count, lo, INT32_MAX);
+}
+
+/* Reads a required array<i64> of 2 with elements in [lo, INT32_MAX]. */
+static bool getPair(MlirOperation op, const char *name, int64_t lo, int64_t out[2]) {
+  return getDims(op, name, lo, 2, out);
 }
 
 /* Output size along one axis, or a located error naming the real problem:
@@ -54,19 +58,20 @@ static bool windowSize(MlirOperation op, const char *axis, int64_t in, int64_t p
  * padding, dilation (and output_padding when `outPad`), groups; x, w, an
  * optional bias and the result, all of one float type. */
 typedef struct ConvOperands {
-  int64_t stride[2], pad[2], outPad[2], dil[2], groups;
+  int64_t stride[3], pad[3], outPad[3], dil[3], groups;
   bool hasBias;
   XnnTensor x, w, b, res;
 } ConvOperands;
 
-static bool convOperands(MlirOperation op, bool transposed, ConvOperands *c) {
+/* `spatial` = 2 (conv2d, conv_transpose2d) or 3 (conv3d) elements per array. */
+static bool convOperands(MlirOperation op, bool transposed, intptr_t spatial, ConvOperands *c) {
   c->groups = 1;
-  c->outPad[0] = c->outPad[1] = 0;
-  bool ok = getPair(op, "stride", 1, c->stride);
-  ok = getPair(op, "padding", 0, c->pad) && ok;
+  c->outPad[0] = c->outPad[1] = c->outPad[2] = 0;
+  bool ok = getDims(op, "stride", 1, spatial, c->stride);
+  ok = getDims(op, "padding", 0, spatial, c->pad) && ok;
   if (transposed)
-    ok = getPair(op, "output_padding", 0, c->outPad) && ok;
-  ok = getPair(op, "dilation", 1, c->dil) && ok;
+    ok = getDims(op, "output_padding", 0, spatial, c->outPad) && ok;
+  ok = getDims(op, "dilation", 1, spatial, c->dil) && ok;
   XnnAttrStatus sg = xnnGetI64(op, "groups", true, &c->groups);
   if (sg == XNN_ATTR_OK && (c->groups < 1 || c->groups > INT32_MAX)) {
     xnnOpError(op, "groups must be >= 1, got %lld", (long long)c->groups);
@@ -90,7 +95,7 @@ static bool convOperands(MlirOperation op, bool transposed, ConvOperands *c) {
  *   -> [N, O, OH, OW], OH = floor((H + 2p - d(KH-1) - 1) / s) + 1. */
 bool xnnVerifyEdgeConv2d(MlirOperation op) {
   ConvOperands co;
-  if (!convOperands(op, false, &co))
+  if (!convOperands(op, false, 2, &co))
     return false;
   int64_t *stride = co.stride, *pad = co.pad, *dil = co.dil, groups = co.groups;
   bool hasBias = co.hasBias;
@@ -127,6 +132,45 @@ bool xnnVerifyEdgeConv2d(MlirOperation op) {
     return false;
   int64_t shape[4] = {x.dims[0], o, oh, ow};
   return xnnCheckResultShape(op, &res, shape, 4, "convolution output");
+}
+
+/* conv3d: x [N, C, D, H, W], w [O, C/groups, KD, KH, KW], optional bias [O]
+ *   -> [N, O, OD, OH, OW], each as conv2d's formula. */
+bool xnnVerifyEdgeConv3d(MlirOperation op) {
+  ConvOperands co;
+  if (!convOperands(op, false, 3, &co))
+    return false;
+  XnnTensor x = co.x, w = co.w, b = co.b, res = co.res;
+  int64_t groups = co.groups;
+  if (x.rank != 5 || w.rank != 5) {
+    xnnOpError(op, "operands 'x' (NCDHW) and 'w' (OIDHW) must have rank 5, got %lld and %lld",
+               (long long)x.rank, (long long)w.rank);
+    return false;
+  }
+  int64_t c = x.dims[1], o = w.dims[0];
+  if (c % groups != 0 || o % groups != 0) {
+    xnnOpError(op, "input channels %lld and output channels %lld must both be divisible by groups %lld",
+               (long long)c, (long long)o, (long long)groups);
+    return false;
+  }
+  if (w.dims[1] != c / groups) {
+    xnnOpError(op, "operand 'w' dim 1 is %lld, expected input channels / groups = %lld",
+               (long long)w.dims[1], (long long)(c / groups));
+    return false;
+  }
+  if (co.hasBias && (b.rank != 1 || b.dims[0] != o)) {
+    char bs[256];
+    xnnOpError(op, "operand 'bias' must have shape %lld (output channels), got %s", (long long)o,
+               xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
+    return false;
+  }
+  static const char *const axes[3] = {"depth", "height", "width"};
+  int64_t shape[5] = {x.dims[0], o, 0, 0, 0};
+  for (int i = 0; i < 3; ++i)
+    if (!windowSize(op, axes[i], x.dims[2 + i], co.pad[i], w.dims[2 + i], co.stride[i], co.dil[i], false,
+                    &shape[2 + i]))
+      return false;
+  return xnnCheckResultShape(op, &res, shape, 5, "convolution output");
 }
 
 /* Common part of the two pooling ops on x [N, C, H, W]. */
@@ -191,7 +235,7 @@ bool xnnVerifyEdgeAvgPool2d(MlirOperation op) { return verifyPool(op, false, fal
  * OH = (H - 1) * s - 2p + d(KH - 1) + output_padding + 1 (ATen's formula). */
 bool xnnVerifyEdgeConvTranspose2d(MlirOperation op) {
   ConvOperands co;
-  if (!convOperands(op, true, &co))
+  if (!convOperands(op, true, 2, &co))
     return false;
   int64_t *stride = co.stride, *pad = co.pad, *outPad = co.outPad, *dil = co.dil, groups = co.groups;
   bool hasBias = co.hasBias;
@@ -360,6 +404,11 @@ static int64_t poolExtraPadding(MlirOperation op, const XnnPoolParams *p, int i)
 static bool refusePoolIndices(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)op, (void)cfg;
   return xnnCapRefuse(why, "max_pool2d's i64 indices: the pinned XNNPACK has no integer tensors");
+}
+
+static bool refuseConv3d(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return xnnCapRefuse(why, "3-D convolution: XNNPACK has no 3-D convolution node");
 }
 
 static bool refuseUpsampleAA(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
@@ -773,6 +822,8 @@ static bool xnnLowerUpsampleNearest(XnnLowerCtx *L, MlirOperation op, const XnnC
 static const XnnCapability ops[] = {
     {"edge.conv2d", xnnVerifyEdgeConv2d, "convolution_2d_f32_weights", XNN_CAP_F32, checkConv, xnnLowerConv,
      XNN_CAP_F16},
+    /* conv3d: portable (ExecuTorch keeps Conv3d outside the delegate too) */
+    {"edge.conv3d", xnnVerifyEdgeConv3d, "", 0, refuseConv3d, NULL, 0},
     {"edge.max_pool2d", xnnVerifyEdgeMaxPool2d, "max_pooling_2d", XNN_CAP_FH, checkMaxPool, xnnLowerPool, 0},
     /* the indices of max_pool2d_with_indices: i64, which the pinned XNNPACK has no tensors of
      * (its argmax pooling gives u32 window offsets, not ATen's input plane indices) */

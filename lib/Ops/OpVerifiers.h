@@ -48,6 +48,7 @@ bool xnnVerifyEdgeAddmm(MlirOperation op);
 
 /* Conv.c: 2-D convolution and pooling (NCHW). */
 bool xnnVerifyEdgeConv2d(MlirOperation op);
+bool xnnVerifyEdgeConv3d(MlirOperation op);
 bool xnnVerifyEdgeMaxPool2d(MlirOperation op);
 bool xnnVerifyEdgeMaxPool2dIndices(MlirOperation op);
 bool xnnVerifyEdgeConvTranspose2d(MlirOperation op);

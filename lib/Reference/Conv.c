@@ -1,4 +1,5 @@
 /* Reference kernels: conv2d (NCHW x OIHW, stride, padding, dilation, groups),
+ * conv3d (NCDHW x OIDHW, the same with a depth axis),
  * max_pool2d (padding acts as -inf, dilation, ceil_mode), avg_pool2d
  * (ceil_mode, count_include_pad, divisor_override).
  *
@@ -19,6 +20,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A required array<i64> of `count` elements. */
+static bool dims(XnnRefCtx *c, const char *name, int64_t *v, int count) {
+  intptr_t n = 0;
+  if (!xnnAttrI64Array(c->op, name, v, count, &n))
+    return xnnRefFail(c, "requires attribute '%s'", name);
+  if (n != count)
+    return xnnRefFail(c, "attribute '%s' must have %d elements", name, count);
+  return true;
+}
+
 static bool pair(XnnRefCtx *c, const char *name, int64_t *v, int64_t dflt) {
   intptr_t n = 0;
   v[0] = v[1] = dflt;
@@ -29,17 +40,24 @@ static bool pair(XnnRefCtx *c, const char *name, int64_t *v, int64_t dflt) {
   return true;
 }
 
-bool xnnRefConv2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
-                  size_t nOut) {
-  (void)nOut;
-  int64_t st[2], pd[2], dl[2], G = 1;
-  if (!pair(c, "stride", st, -1) || !pair(c, "padding", pd, -1) || !pair(c, "dilation", dl, -1))
+/* conv2d and conv3d: 2-D is 3-D of depth 1, so both accumulate in the
+ * same order: (input channel, kd, kh, kw) ascending, then the bias. */
+static bool conv(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, int spatial) {
+  int64_t st[3] = {1, 1, 1}, pd[3] = {0, 0, 0}, dl[3] = {1, 1, 1}, G = 1;
+  int o3 = 3 - spatial; /* 2-D: index 0 (depth) stays 1 / 0 / 1 */
+  if (!dims(c, "stride", st + o3, spatial) || !dims(c, "padding", pd + o3, spatial) ||
+      !dims(c, "dilation", dl + o3, spatial))
     return false;
   xnnAttrI64(c->op, "groups", &G);
   const XnnMlirTensor *X = &in[0], *W = &in[1];
-  int64_t N = X->dims[0], C = X->dims[1], H = X->dims[2], Wd = X->dims[3];
-  int64_t O = W->dims[0], Cg = W->dims[1], KH = W->dims[2], KW = W->dims[3];
-  int64_t OH = out->dims[2], OW = out->dims[3];
+  int64_t xd[5] = {1, 1, 1, 1, 1}, wd[5] = {1, 1, 1, 1, 1}, od[5] = {1, 1, 1, 1, 1};
+  for (int i = 0; i < 2 + spatial; ++i) {
+    int j = i < 2 ? i : i + o3;
+    xd[j] = X->dims[i], wd[j] = W->dims[i], od[j] = out->dims[i];
+  }
+  int64_t N = xd[0], C = xd[1], D = xd[2], H = xd[3], Wd = xd[4];
+  int64_t O = wd[0], Cg = wd[1], KD = wd[2], KH = wd[3], KW = wd[4];
+  int64_t OD = od[2], OH = od[3], OW = od[4];
   if (G < 1 || O % G || C != Cg * G)
     return xnnRefFail(c, "channels do not match groups");
   int64_t Og = O / G;
@@ -52,37 +70,56 @@ bool xnnRefConv2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTens
     ok = (bias = xnnRefF32In(c, &in[2], &sb)) != NULL;
   float *o = ok ? xnnRefF32Out(c, out) : NULL;
   if (o) {
+    int64_t plane = OD * OH * OW;
     for (int64_t n = 0; n < N; ++n)
       for (int64_t oc = 0; oc < O; ++oc) {
         int64_t g = oc / Og;
-        float *op = o + (n * O + oc) * OH * OW;
+        float *op = o + (n * O + oc) * plane;
         for (int64_t ic = 0; ic < Cg; ++ic) {
-          const float *xp = x + (n * C + g * Cg + ic) * H * Wd;
-          for (int64_t kh = 0; kh < KH; ++kh)
-            for (int64_t kw = 0; kw < KW; ++kw) {
-              float wv = w[((oc * Cg + ic) * KH + kh) * KW + kw];
-              for (int64_t oh = 0; oh < OH; ++oh) {
-                int64_t ih = oh * st[0] - pd[0] + kh * dl[0];
-                if (ih < 0 || ih >= H)
-                  continue;
-                const float *xr = xp + ih * Wd;
-                float *orow = op + oh * OW;
-                for (int64_t ow = 0; ow < OW; ++ow) {
-                  int64_t iw = ow * st[1] - pd[1] + kw * dl[1];
-                  if (iw >= 0 && iw < Wd)
-                    orow[ow] += wv * xr[iw];
+          const float *xc = x + (n * C + g * Cg + ic) * D * H * Wd;
+          for (int64_t kd = 0; kd < KD; ++kd)
+            for (int64_t kh = 0; kh < KH; ++kh)
+              for (int64_t kw = 0; kw < KW; ++kw) {
+                float wv = w[(((oc * Cg + ic) * KD + kd) * KH + kh) * KW + kw];
+                for (int64_t odd = 0; odd < OD; ++odd) {
+                  int64_t id = odd * st[0] - pd[0] + kd * dl[0];
+                  if (id < 0 || id >= D)
+                    continue;
+                  for (int64_t oh = 0; oh < OH; ++oh) {
+                    int64_t ih = oh * st[1] - pd[1] + kh * dl[1];
+                    if (ih < 0 || ih >= H)
+                      continue;
+                    const float *xr = xc + (id * H + ih) * Wd;
+                    float *orow = op + (odd * OH + oh) * OW;
+                    for (int64_t ow = 0; ow < OW; ++ow) {
+                      int64_t iw = ow * st[2] - pd[2] + kw * dl[2];
+                      if (iw >= 0 && iw < Wd)
+                        orow[ow] += wv * xr[iw];
+                    }
+                  }
                 }
               }
-            }
         }
         if (bias)
-          for (int64_t i = 0; i < OH * OW; ++i)
+          for (int64_t i = 0; i < plane; ++i)
             op[i] += bias[oc];
       }
     xnnRefF32Commit(out, o);
   }
   free(sx), free(sw), free(sb);
   return o != NULL;
+}
+
+bool xnnRefConv2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                  size_t nOut) {
+  (void)nOut;
+  return conv(c, in, nIn, out, 2);
+}
+
+bool xnnRefConv3d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                  size_t nOut) {
+  (void)nOut;
+  return conv(c, in, nIn, out, 3);
 }
 
 static bool pool(XnnRefCtx *c, const XnnMlirTensor *X, XnnMlirTensor *out, bool isMax) {

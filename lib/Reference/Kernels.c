@@ -71,6 +71,7 @@
   X("edge.addmm", xnnRefAddmm)                                                 \
   /* convolution and pooling (Conv.c) */                                       \
   X("edge.conv2d", xnnRefConv2d)                                               \
+  X("edge.conv3d", xnnRefConv3d)                                               \
   X("edge.max_pool2d", xnnRefMaxPool2d)                                        \
   X("edge.max_pool2d_indices", xnnRefMaxPool2dIndices)                        \
   X("edge.conv_transpose2d", xnnRefConvTranspose2d)                           \

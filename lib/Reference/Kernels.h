@@ -152,6 +152,7 @@ XNN_REF_DECL(xnnRefSdpa)
 XNN_REF_DECL(xnnRefAddmm)
 /* Conv.c */
 XNN_REF_DECL(xnnRefConv2d)
+XNN_REF_DECL(xnnRefConv3d)
 XNN_REF_DECL(xnnRefMaxPool2d)
 XNN_REF_DECL(xnnRefMaxPool2dIndices)
 XNN_REF_DECL(xnnRefConvTranspose2d)

@@ -734,6 +734,38 @@ func.func @conv_rank(%x: tensor<4x8x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<6
 
 // -----
 
+func.func @conv3d_rank(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32> {
+  // expected-error @+1 {{'edge.conv3d' op operands 'x' (NCDHW) and 'w' (OIDHW) must have rank 5, got 4 and 4}}
+  %0 = "edge.conv3d"(%x, %w) {dilation = array<i64: 1, 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32>
+  return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+func.func @conv3d_pair(%x: tensor<1x4x5x8x8xf32>, %w: tensor<6x4x3x3x3xf32>) -> tensor<1x6x3x6x6xf32> {
+  // expected-error @+1 {{'edge.conv3d' op attribute 'stride' must have 3 elements, got 2}}
+  %0 = "edge.conv3d"(%x, %w) {dilation = array<i64: 1, 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x5x8x8xf32>, tensor<6x4x3x3x3xf32>) -> tensor<1x6x3x6x6xf32>
+  return %0 : tensor<1x6x3x6x6xf32>
+}
+
+// -----
+
+func.func @conv3d_depth(%x: tensor<1x4x2x8x8xf32>, %w: tensor<6x4x3x3x3xf32>) -> tensor<1x6x1x6x6xf32> {
+  // expected-error @+1 {{'edge.conv3d' op input depth 2 with padding 0 on each side is smaller than the (dilated) kernel size 3}}
+  %0 = "edge.conv3d"(%x, %w) {dilation = array<i64: 1, 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x4x2x8x8xf32>, tensor<6x4x3x3x3xf32>) -> tensor<1x6x1x6x6xf32>
+  return %0 : tensor<1x6x1x6x6xf32>
+}
+
+// -----
+
+func.func @conv3d_result(%x: tensor<1x4x5x8x8xf32>, %w: tensor<6x2x3x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x3x6x5xf32> {
+  // expected-error @+1 {{'edge.conv3d' op result shape 1x6x3x6x5 does not match the convolution output shape 1x6x3x6x6}}
+  %0 = "edge.conv3d"(%x, %w, %b) {dilation = array<i64: 1, 1, 1>, groups = 2 : i64, padding = array<i64: 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x4x5x8x8xf32>, tensor<6x2x3x3x3xf32>, tensor<6xf32>) -> tensor<1x6x3x6x5xf32>
+  return %0 : tensor<1x6x3x6x5xf32>
+}
+
+// -----
+
 func.func @conv_bias(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x6x6x6xf32> {
   // expected-error @+1 {{'edge.conv2d' op operand 'bias' must have shape 6 (output channels), got 4}}
   %0 = "edge.conv2d"(%x, %w, %b) {dilation = array<i64: 1, 1>, groups = 1 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>, tensor<4xf32>) -> tensor<1x6x6x6xf32>

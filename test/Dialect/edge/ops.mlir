@@ -156,6 +156,13 @@ func.func @attention(%q: tensor<1x4x6x16xf32>, %k: tensor<1x4x10x16xf32>, %v: te
   return %3 : tensor<1x4x6x8xf32>
 }
 
+// CHECK-LABEL: func.func @conv3d
+// CHECK: %{{.*}} = "edge.conv3d"(%{{.*}}, %{{.*}}, %{{.*}}) {dilation = array<i64: 1, 2, 1>, groups = 2 : i64, padding = array<i64: 1, 0, 1>, stride = array<i64: 2, 1, 1>} : (tensor<1x4x5x6x7xf32>, tensor<8x2x3x3x3xf32>, tensor<8xf32>) -> tensor<1x8x3x2x7xf32>
+func.func @conv3d(%x: tensor<1x4x5x6x7xf32>, %w: tensor<8x2x3x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x3x2x7xf32> {
+  %0 = "edge.conv3d"(%x, %w, %b) {dilation = array<i64: 1, 2, 1>, groups = 2 : i64, padding = array<i64: 1, 0, 1>, stride = array<i64: 2, 1, 1>} : (tensor<1x4x5x6x7xf32>, tensor<8x2x3x3x3xf32>, tensor<8xf32>) -> tensor<1x8x3x2x7xf32>
+  return %0 : tensor<1x8x3x2x7xf32>
+}
+
 // CHECK-LABEL: func.func @conv_pool
 // CHECK: %{{.*}} = "edge.conv2d"(%{{.*}}, %{{.*}}, %{{.*}}) {dilation = array<i64: 1, 1>, groups = 2 : i64, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32>, tensor<8xf32>) -> tensor<1x8x5x5xf32>
 // CHECK-NEXT: %{{.*}} = "edge.conv2d"(%{{.*}}, %{{.*}}) {dilation = array<i64: 2, 1>, groups = 2 : i64, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32>) -> tensor<1x8x5x7xf32>

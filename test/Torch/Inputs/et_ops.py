@@ -424,7 +424,45 @@ def section_upsample_aa():
     run_model("model_upsample_aa", UpsampleAA(), [torch.randn(1, 2, 8, 8)], 0, 1, atol=1e-5, rtol=1e-5)
 
 
-SECTIONS = {"prelu": section_prelu, "avgpool": section_avgpool, "maxdim": section_maxdim,
+# ---- conv3d (test_conv2d.py's Conv3d: portable, XNNPACK has no 3-D convolution) ----
+def section_conv3d():
+    cases = [  # name, x shape, (O, I/groups, KD, KH, KW), stride, padding, dilation, groups, bias
+        ("conv3d_s2", (1, 2, 4, 4, 4), (2, 2, 2, 2, 2), (2, 2, 2), (0, 0, 0), (1, 1, 1), 1, True),
+        ("conv3d_pad_dil", (2, 3, 5, 6, 7), (4, 3, 3, 2, 3), (1, 2, 1), (1, 0, 2), (2, 1, 1), 1, True),
+        ("conv3d_groups_nobias", (1, 4, 3, 5, 4), (6, 2, 1, 3, 2), (1, 1, 2), (0, 1, 1), (1, 2, 1), 2, False),
+    ]
+    for name, xs, ws, st, pd, dl, g, has_b in cases:
+        for dt in (torch.float32, torch.bfloat16):
+            x, w = torch.randn(xs).to(dt), torch.randn(ws).to(dt)
+            b = torch.randn(ws[0]).to(dt) if has_b else None
+            # torch 1.13's CPU conv3d sums in another order: exact to a few f32 ulps, bf16 rounds once after
+            want = torch.nn.functional.conv3d(x.float(), w.float(), None if b is None else b.float(),
+                                              st, pd, dl, g).to(dt)
+            consts = '  %%w = "edge.constant"() {value = %s} : () -> %s\n' % (dense(w), ttype(w))
+            operands, types = "%arg0, %w", "%s, %s" % (ttype(x), ttype(w))
+            if b is not None:
+                consts += '  %%b = "edge.constant"() {value = %s} : () -> %s\n' % (dense(b), ttype(b))
+                operands, types = operands + ", %b", types + ", " + ttype(b)
+            body = consts + ('  %%r0 = "edge.conv3d"(%s) {stride = array<i64: %d, %d, %d>, '
+                             'padding = array<i64: %d, %d, %d>, dilation = array<i64: %d, %d, %d>, groups = %d : i64} '
+                             ': (%s) -> %s' % ((operands,) + st + pd + dl + (g, types, ttype(want))))
+            run_op("%s_%s" % (name, MLIR_TYPE[dt]), body, [x], [want],
+                   tol=1e-5 if dt == torch.float32 else 2 ** -7, ref_exact=False, want_segments=0)
+
+    class Conv3d(torch.nn.Module):  # test_fp32_conv3d_single_element_stride_doesnt_partition
+        def __init__(self):
+            super().__init__()
+            self.conv = torch.nn.Conv3d(2, 2, (2, 2, 2), stride=(2,))
+
+        def forward(self, x):
+            return self.conv(x)
+
+    text = run_model("model_conv3d", Conv3d(), [torch.randn(1, 2, 4, 4, 4)], 0, 1, atol=1e-5, rtol=1e-5)
+    if "stride = array<i64: 2, 2, 2>" not in text:
+        failures.append("model_conv3d: the 1-element stride is not broadcast over the 3 spatial dims")
+
+
+SECTIONS = {"conv3d": section_conv3d, "prelu": section_prelu, "avgpool": section_avgpool, "maxdim": section_maxdim,
             "maxpool_indices": section_maxpool_indices, "upsample_aa": section_upsample_aa}
 SECTIONS[SECTION]()
 if failures:

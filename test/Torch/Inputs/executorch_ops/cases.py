@@ -347,7 +347,8 @@ for _t in (True, False):
 add("test_conv2d.py", "conv2d_single_element_dilation", _conv_cfg(stride=(1,), padding=(1,), dilation=(2,)), X8,
     ci=True)
 add("test_conv2d.py", "conv3d_single_element_stride_doesnt_partition",
-    lambda: nn.Conv3d(2, 2, (2, 2, 2), stride=(2,)), lambda: (rn(1, 2, 4, 4, 4),), delegates=0)
+    lambda: nn.Conv3d(2, 2, (2, 2, 2), stride=(2,)), lambda: (rn(1, 2, 4, 4, 4),), delegates=0,
+    portable=["edge.conv3d"], ci=True)
 import itertools  # noqa: E402
 for _t in (True, False):
     for _i, _perm in enumerate(itertools.permutations(range(4))):
@@ -663,8 +664,6 @@ add("test_to_copy.py", "dtype_and_memory_format_with_linear",
 # ---- what this project refuses today ---------------------------------------------
 _OPS_BRANCH = "%s (waits on branch h-ops29)"
 KNOWN_REFUSALS = {
-    "conv2d.conv3d_single_element_stride_doesnt_partition_f32":
-        "Conv3d: edge has no 3-D convolution; a clear import error by design (ExecuTorch keeps it portable)",
     "mean_dim.mean_dim_unsupported_dtype_f32":
         "mean(dtype=float64) is the model's output: edge has no f64; a clear import error by design "
         "(an f64 mean converted back is imported in the input dtype)",
