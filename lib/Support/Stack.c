@@ -10,7 +10,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#ifndef __has_feature
+#define __has_feature(x) 0
+#endif
+/* Not under a sanitizer: its allocator is its own. */
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__) &&                  \
+    !__has_feature(address_sanitizer) && !__has_feature(thread_sanitizer) && !__has_feature(memory_sanitizer)
 #define XNN_TUNE_HEAP 1
 #include <malloc.h>
 #include <sys/mman.h>
