@@ -47,6 +47,44 @@ bool xnnRefConstant(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
   return true;
 }
 
+bool xnnRefConstantView(MlirOperation op, XnnMlirTensor *t) {
+  if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumOperands(op) != 0)
+    return false;
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsARankedTensor(type) || !mlirShapedTypeHasStaticShape(type) ||
+      mlirShapedTypeGetRank(type) > XNN_MLIR_TENSOR_MAX_RANK)
+    return false;
+  XnnMlirDType dtype = xnnMlirDTypeFromType(mlirShapedTypeGetElementType(type));
+  if (dtype == XNN_MLIR_DTYPE_INVALID || dtype == XNN_MLIR_I1) /* i1: MLIR packs bits */
+    return false;
+  MlirAttribute v = mlirOperationGetDiscardableAttributeByName(
+      op, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsAElements(v) ||
+      (mlirAttributeIsADenseResourceElements(v) && !xnnConstantHasPayload(op)))
+    return false;
+  XnnMlirTensor view = {dtype, mlirShapedTypeGetRank(type), {0}, NULL};
+  for (int64_t i = 0; i < view.rank; ++i)
+    view.dims[i] = mlirShapedTypeGetDimSize(type, (intptr_t)i);
+  int64_t n;
+  size_t es = xnnMlirDTypeSize(dtype);
+  if (!xnnMlirShapeNumElements(view.rank, view.dims, &n) || n == 0)
+    return false;
+  char why[512];
+  XnnElements e;
+  if (!xnnElementsView(v, &e, why, sizeof why))
+    return false;
+  /* The same conditions as xnnRefConstant's copy, so the bytes are the ones
+   * it would write; an element-aligned payload, so kernels may load it typed. */
+  bool ok = !e.owned && !e.splat && e.elemSize == es && e.count == n && e.data &&
+            (uintptr_t)e.data % es == 0;
+  if (ok) {
+    view.data = e.data;
+    *t = view;
+  }
+  xnnElementsFree(&e);
+  return ok;
+}
+
 bool xnnRefToCopy(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
                   size_t nOut) {
   (void)c, (void)nIn, (void)nOut;

@@ -184,8 +184,10 @@ typedef struct Interp {
 typedef struct Slot {
   XnnMlirTensor t;
   size_t uses;  /* remaining uses */
-  bool owned;   /* false: a caller's tensor (function argument) */
+  bool owned;   /* false: a caller's tensor (function argument) or a view */
   bool live;
+  bool view;    /* a constant's payload in place (xnnRefConstantView): read only, and
+                 * without XNNPACK's read slack, so delegates get a padded copy */
 } Slot;
 
 static void funcName(MlirOperation func, char *buf, size_t n) {
@@ -211,8 +213,9 @@ static MlirType funcResultType(void *ud, intptr_t i) {
   return mlirFunctionTypeGetResult(funcType(*(MlirOperation *)ud), i);
 }
 
-static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs, size_t numInputs,
-                    XnnMlirTensor *outputs, size_t numOutputs);
+static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs,
+                    const bool *inputViews, size_t numInputs, XnnMlirTensor *outputs,
+                    size_t numOutputs);
 
 static void releaseSlot(Slot *s) {
   if (s->live && s->owned)
@@ -242,8 +245,45 @@ static MlirOperation lookupCallee(MlirOperation call, char *sym, size_t symSize)
   return (MlirOperation){NULL};
 }
 
-static bool runCall(Interp *I, MlirOperation call, const XnnMlirTensor *args, size_t numArgs,
-                    XnnMlirTensor *results, size_t numResults) {
+/* The hook's arguments: `args`, with each view replaced by a padded copy in
+ * *copies (destroy with destroyViewCopies). NULL on allocation failure. */
+static const XnnMlirTensor *paddedArgs(const XnnMlirTensor *args, const bool *views, size_t n,
+                                       XnnMlirTensor **copies) {
+  *copies = NULL;
+  bool any = false;
+  for (size_t i = 0; i < n; ++i)
+    any = any || views[i];
+  if (!any)
+    return args;
+  XnnMlirTensor *c = calloc(n, sizeof(XnnMlirTensor));
+  if (!c)
+    return NULL;
+  for (size_t i = 0; i < n; ++i) {
+    if (!views[i]) {
+      c[i] = args[i];
+    } else if (!copyTensor(&c[i], &args[i])) {
+      for (size_t k = 0; k < i; ++k)
+        if (views[k])
+          xnnMlirTensorDestroy(&c[k]);
+      free(c);
+      return NULL;
+    }
+  }
+  *copies = c;
+  return c;
+}
+
+static void destroyViewCopies(XnnMlirTensor *copies, const bool *views, size_t n) {
+  if (!copies)
+    return;
+  for (size_t i = 0; i < n; ++i)
+    if (views[i])
+      xnnMlirTensorDestroy(&copies[i]);
+  free(copies);
+}
+
+static bool runCall(Interp *I, MlirOperation call, const XnnMlirTensor *args, const bool *argViews,
+                    size_t numArgs, XnnMlirTensor *results, size_t numResults) {
   char sym[256];
   MlirOperation callee = lookupCallee(call, sym, sizeof sym);
   if (mlirOperationIsNull(callee) || !xnnOpIs(callee, "func.func"))
@@ -265,10 +305,19 @@ static bool runCall(Interp *I, MlirOperation call, const XnnMlirTensor *args, si
       if (!tensorMatches(&args[i], mlirFunctionTypeGetInput(ft, (intptr_t)i)))
         return xnnRefFailAt(call, I->err, I->errSize,
                             "operand #%zu does not match argument #%zu of %s", i, i, sym);
-    if (!allocResults(call, funcResultType, &callee, results, numResults, I->err, I->errSize))
+    XnnMlirTensor *copies;
+    const XnnMlirTensor *hookArgs = paddedArgs(args, argViews, numArgs, &copies);
+    if (!hookArgs)
+      return xnnRefFailAt(call, I->err, I->errSize, "out of memory");
+    if (!allocResults(call, funcResultType, &callee, results, numResults, I->err, I->errSize)) {
+      destroyViewCopies(copies, argViews, numArgs);
       return false;
+    }
     char herr[512] = "";
-    if (!I->hook(I->hookUserData, callee, args, numArgs, results, numResults, herr, sizeof herr)) {
+    bool ran = I->hook(I->hookUserData, callee, hookArgs, numArgs, results, numResults, herr,
+                       sizeof herr);
+    destroyViewCopies(copies, argViews, numArgs);
+    if (!ran) {
       destroyAll(results, numResults);
       return xnnRefFailAt(call, I->err, I->errSize, "delegate %s failed: %s", sym,
                           herr[0] ? herr : "(no message)");
@@ -299,13 +348,14 @@ static bool runCall(Interp *I, MlirOperation call, const XnnMlirTensor *args, si
     return xnnRefFailAt(call, I->err, I->errSize, "call depth exceeds %d (recursion?)",
                         MAX_CALL_DEPTH);
   ++I->depth;
-  bool ok = runFunc(I, callee, args, numArgs, results, numResults);
+  bool ok = runFunc(I, callee, args, argViews, numArgs, results, numResults);
   --I->depth;
   return ok;
 }
 
-static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs, size_t numInputs,
-                    XnnMlirTensor *outputs, size_t numOutputs) {
+static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs,
+                    const bool *inputViews, size_t numInputs, XnnMlirTensor *outputs,
+                    size_t numOutputs) {
   char name[256];
   funcName(func, name, sizeof name);
   MlirType ft = funcType(func);
@@ -347,15 +397,16 @@ static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs, 
   XnnMlirTensor *opIn = calloc(maxOperands, sizeof(XnnMlirTensor));
   XnnMlirTensor *opOut = calloc(maxResults, sizeof(XnnMlirTensor));
   size_t *opSlots = calloc(maxOperands, sizeof(size_t));
+  bool *opViews = calloc(maxOperands, sizeof(bool));
   XnnPtrMap map;
   xnnPtrMapInit(&map, nSlots);
-  bool ok = slots && opIn && opOut && opSlots;
+  bool ok = slots && opIn && opOut && opSlots && opViews;
   if (!ok)
     xnnRefFailAt(func, I->err, I->errSize, "out of memory");
   size_t next = 0;
   for (intptr_t i = 0; ok && i < nArgs; ++i, ++next) {
     MlirValue v = mlirBlockGetArgument(body, i);
-    slots[next] = (Slot){inputs[i], xnnValueNumUses(v), false, true};
+    slots[next] = (Slot){inputs[i], xnnValueNumUses(v), false, true, inputViews && inputViews[i]};
     xnnPtrMapPut(&map, v.ptr, next);
   }
   bool returned = false;
@@ -368,7 +419,7 @@ static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs, 
       if (!xnnPtrMapGet(&map, mlirOperationGetOperand(o, (intptr_t)i).ptr, &s) || !slots[s].live)
         ok = xnnRefFailAt(o, I->err, I->errSize, "operand #%zu has no value here", i);
       else
-        opIn[i] = slots[s].t, opSlots[i] = s;
+        opIn[i] = slots[s].t, opSlots[i] = s, opViews[i] = slots[s].view;
     }
     if (!ok)
       break;
@@ -394,8 +445,21 @@ static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs, 
       returned = ok;
       break;
     }
-    if (xnnOpIs(o, "func.call"))
-      ok = runCall(I, o, opIn, no, opOut, nr);
+    /* A constant is read in place, not copied (a 600 MB embedding table would
+     * be copied on every call to read one row); the view is never freed or
+     * written: kernels take their operands const, func.return copies it. */
+    bool viewed = false;
+    if (xnnOpIs(o, "edge.constant") && nr == 1) {
+      if (!verifyOp(o, I->err, I->errSize)) {
+        ok = false;
+        break;
+      }
+      viewed = xnnRefConstantView(o, &opOut[0]);
+    }
+    if (viewed)
+      ok = true;
+    else if (xnnOpIs(o, "func.call"))
+      ok = runCall(I, o, opIn, opViews, no, opOut, nr);
     else if (xnnOpHasPrefix(o, "edge."))
       ok = runEdgeOp(o, opIn, no, opOut, nr, I->err, I->errSize);
     else
@@ -409,7 +473,7 @@ static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs, 
     }
     for (size_t i = 0; i < nr; ++i, ++next) {
       MlirValue v = mlirOperationGetResult(o, (intptr_t)i);
-      slots[next] = (Slot){opOut[i], xnnValueNumUses(v), true, true};
+      slots[next] = (Slot){opOut[i], xnnValueNumUses(v), !viewed, true, viewed};
       xnnPtrMapPut(&map, v.ptr, next);
       if (slots[next].uses == 0)
         releaseSlot(&slots[next]);
@@ -422,7 +486,7 @@ static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs, 
   for (size_t i = 0; slots && i < next; ++i)
     releaseSlot(&slots[i]);
   xnnPtrMapFree(&map);
-  free(slots), free(opIn), free(opOut), free(opSlots);
+  free(slots), free(opIn), free(opOut), free(opSlots), free(opViews);
   return ok;
 }
 
@@ -440,5 +504,5 @@ bool xnnMlirReferenceRun(MlirOperation func, const XnnMlirTensor *inputs, size_t
   for (size_t i = 0; i < numOutputs; ++i)
     memset(&outputs[i], 0, sizeof outputs[i]);
   Interp I = {hook, hookUserData, err, errSize, 0};
-  return runFunc(&I, func, inputs, numInputs, outputs, numOutputs);
+  return runFunc(&I, func, inputs, NULL, numInputs, outputs, numOutputs);
 }

@@ -55,6 +55,15 @@ bool xnnRefFailAt(MlirOperation op, char *err, size_t errSize, const char *fmt, 
 /* "<file>:<line>:<col>" of op's location ("<unknown location>" if none). */
 void xnnRefLocStr(MlirOperation op, char *buf, size_t n);
 
+/* The value of edge.constant `op` in place: on success `t` has the result's
+ * dtype and shape and `t->data` is the attribute's own payload (a
+ * dense_resource blob or a dense attribute's raw data), valid while the
+ * attribute lives. Read only, never freed, and without XNNPACK's 16 bytes of
+ * read slack. False (t untouched) when the value must be materialized as
+ * xnnRefConstant does: splats, i1, payloads of another element size, empty
+ * or misaligned data. `op` must have been verified. */
+bool xnnRefConstantView(MlirOperation op, XnnMlirTensor *t);
+
 /* ---- f32 / int64 views of tensors ------------------------------------- */
 /* Operand as f32: the tensor's own data for f32, else a widened copy stored in
  * *scratch (free it). NULL (after xnnRefFail) on allocation failure. */

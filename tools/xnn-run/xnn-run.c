@@ -845,7 +845,11 @@ static void printTensor(const char *what, size_t i, const char *stateName, const
 static bool writeAll(const char *dir, const char *what, const XnnMlirTensor *ts, size_t n) {
   char err[1024], path[4096];
   for (size_t i = 0; i < n; ++i) {
-    snprintf(path, sizeof(path), "%s/%s_%zu.npy", dir, what, i);
+    int len = snprintf(path, sizeof(path), "%s/%s_%zu.npy", dir, what, i);
+    if (len < 0 || (size_t)len >= sizeof(path)) {
+      fprintf(stderr, TOOL ": error: output path too long in '%s'\n", dir);
+      return false;
+    }
     if (!xnnNpyWrite(path, &ts[i], err, sizeof(err))) {
       fprintf(stderr, TOOL ": error: %s\n", err);
       return false;

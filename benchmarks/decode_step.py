@@ -1,0 +1,128 @@
+#!/usr/bin/python3
+"""Time of one decode step (issue 30): builds the Gemma 3 test decoder
+(test/Torch/Inputs/llm/gemma3_hf.py) at gemma-3-1b's shape (or fewer layers),
+imports one decode call (1 token at position --start, KV cache as xnn.state)
+with xnn-import-torch, delegates it with xnn-opt --xnn-delegate, and prints per
+dtype and thread count: xnn-run's ms per step (median of --repeat calls, the
+first call excluded), the sum of its delegates' medians (xnn-run --repeat
+--profile), XNNPACK's operator time, PyTorch eager on the same module in this
+process, the ratios, and the delegate segments. Prints figures only; never
+asserts.
+
+Memory: the full-size bf16 import peaks near 20 GB. Develop with
+--layers 2 (full vocab and hidden: the embedding cost stays visible).
+
+Usage: /usr/bin/python3 benchmarks/decode_step.py [--build-dir build]
+       [--layers N | --small] [--dtypes bf16,f32] [--threads 1,2] [--repeat 5]
+       [--max-len 1024] [--start 8] [--workdir DIR]"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+LLM = os.path.join(ROOT, "test", "Torch", "Inputs", "llm")
+
+FACTORY = '''import os, sys
+sys.path.insert(0, %r)
+import gemma3_hf as g
+c = dict(g.CONFIGS["1b"]); c["layers"] = %d
+g.CONFIGS["bench"] = c
+def make():
+    return g.build("bench", %d), g.inputs(1, %d, vocab=c["vocab"])
+'''
+
+
+def eager_ms(layers, max_len, start, dtype, threads, repeat):
+    import torch
+    sys.path.insert(0, LLM)
+    import gemma3_hf as g
+    c = dict(g.CONFIGS["1b"])
+    c["layers"] = layers
+    g.CONFIGS["bench"] = c
+    torch.set_num_threads(threads)
+    m = g.build("bench", max_len).to({"bf16": torch.bfloat16, "f32": torch.float32}[dtype])
+    ids, pos = g.inputs(1, start, vocab=c["vocab"])
+    times = []
+    with torch.no_grad():
+        for _ in range(repeat + 1):
+            t0 = time.perf_counter()
+            m(ids, pos)
+            times.append(1e3 * (time.perf_counter() - t0))
+    del m
+    return statistics.median(times[1:])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--layers", type=int, default=26)
+    ap.add_argument("--small", action="store_true", help="--layers 2")
+    ap.add_argument("--dtypes", default="bf16,f32")
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--max-len", type=int, default=1024)
+    ap.add_argument("--start", type=int, default=8)
+    ap.add_argument("--no-eager", action="store_true")
+    ap.add_argument("--workdir")
+    o = ap.parse_args()
+    layers = 2 if o.small else o.layers
+    work = o.workdir or tempfile.mkdtemp(prefix="decode-step-")
+    os.makedirs(work, exist_ok=True)
+    binary = os.path.join(o.build_dir, "bin")
+    factory = os.path.join(work, "factory_%d.py" % layers)
+    with open(factory, "w") as f:
+        f.write(FACTORY % (LLM, layers, o.max_len, o.start))
+    rows = []
+    for dtype in o.dtypes.split(","):
+        model = os.path.join(work, "decode_%d_%s.mlir" % (layers, dtype))
+        lowered = model.replace(".mlir", ".lowered.mlir")
+        if not os.path.exists(lowered):
+            r = subprocess.run([sys.executable, os.path.join(ROOT, "utils", "xnn-import-torch"), factory + ":make",
+                                "--dtype", dtype, "-o", model], capture_output=True, text=True)
+            if r.returncode:
+                print("%s: import failed: %s" % (dtype, r.stderr.strip()))
+                continue
+            r = subprocess.run([os.path.join(binary, "xnn-opt"), model, "--xnn-delegate", "--xnn-stats",
+                                "-o", lowered], capture_output=True, text=True)
+            os.remove(model)
+            if r.returncode:
+                print("%s: xnn-opt failed: %s" % (dtype, r.stderr.strip()))
+                continue
+        r = subprocess.run([os.path.join(binary, "xnn-opt"), lowered, "--xnn-stats", "-o", os.devnull],
+                           capture_output=True, text=True)
+        seg = len(re.findall(r"^\s*func\.func private @\w+\(.*xnn\.delegate", open(lowered).read(), re.M))
+        for threads in [int(t) for t in o.threads.split(",")]:
+            r = subprocess.run([os.path.join(binary, "xnn-run"), lowered, "--repeat", str(o.repeat), "--profile",
+                                "--threads", str(threads), "--output-dir", os.path.join(work, "out")],
+                               capture_output=True, text=True)
+            if r.returncode:
+                print("%s %d threads: xnn-run failed: %s" % (dtype, threads, r.stderr.strip()[-400:]))
+                continue
+            step = float(re.search(r"^time: median ([\d.]+) ms", r.stdout, re.M).group(1))
+            dels = [float(x) for x in re.findall(r"^delegate @\S+: median ([\d.]+) ms", r.stdout, re.M)]
+            prof = float(re.search(r"^profile: ([\d.]+) ms", r.stdout, re.M).group(1))
+            eager = None if o.no_eager else eager_ms(layers, o.max_len, o.start, dtype, threads, o.repeat)
+            rows.append((dtype, threads, step, sum(dels), prof, eager, len(dels) or seg))
+            print(rows[-1])
+            sys.stdout.flush()
+    print()
+    print("Gemma 3 decoder, %d layers, vocab 262144, hidden 1152, max_len %d, one token at position %d, "
+          "median of %d calls" % (layers, o.max_len, o.start, o.repeat))
+    print()
+    print("| dtype | threads | xnn-run ms/step | delegates sum ms | XNNPACK operators ms | eager ms | "
+          "step / delegates | eager / step | segments |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for dtype, threads, step, dels, prof, eager, seg in rows:
+        print("| %s | %d | %.1f | %.1f | %.1f | %s | %.2f | %s | %d |" % (
+            dtype, threads, step, dels, prof, "-" if eager is None else "%.1f" % eager, step / dels,
+            "-" if eager is None else "%.2f" % (eager / step), seg))
+
+
+if __name__ == "__main__":
+    main()
