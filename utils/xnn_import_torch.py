@@ -274,13 +274,25 @@ class Value:
 
 
 class Writer:
-    def __init__(self, elide_weights=False):
+    """The function body as it is built: text lines, or with `bytecode` the ops
+    as records (name, operands, attributes, result, location) and each blob as
+    the tensor holding it, for the bytecode writer (nothing held as text)."""
+
+    def __init__(self, elide_weights=False, bytecode=False):
         self.lines = []
         self.resources = []
         self.counter = 0
         self.elide = elide_weights
-        self.loc = 'loc(unknown)'
+        self.loc_name = None  # the location's name; None: loc(unknown)
         self.resource_names = set()
+        self.bytecode = bytecode
+        self.ops = []          # bytecode: ("edge.name", [Value], [(attr, text)] or value, Value, loc name)
+        self.blobs = {}        # bytecode: resource key -> (tensor, alignment)
+        self.blob_keys = {}    # bytecode: identity of a blob's tensor -> its key (one blob per tensor)
+
+    @property
+    def loc(self):
+        return "loc(unknown)" if self.loc_name is None else "loc(%s)" % mlir_string(self.loc_name)
 
     def fresh(self):
         self.counter += 1
@@ -288,11 +300,33 @@ class Writer:
 
     def op(self, name, operands, attrs, shape, dtype, results=1):
         v = Value(self.fresh(), shape, dtype)
+        if self.bytecode:
+            self.ops.append(("edge." + name, list(operands), list(attrs), v, self.loc_name))
+            return v
         attr = (" {%s}" % ", ".join("%s = %s" % kv for kv in attrs)) if attrs else ""
         self.lines.append('    %s = "edge.%s"(%s)%s : (%s) -> %s %s' % (
             v.name, name, ", ".join(o.name for o in operands), attr,
             ", ".join(o.type for o in operands), v.type, self.loc))
         return v
+
+    def blob_name(self, hint):
+        base = "".join(c if c.isalnum() or c == "_" else "_" for c in hint) or "weight"
+        if base[0].isdigit():  # a blob key is an identifier: nn.Sequential's "0_weight" is not
+            base = "_" + base
+        name, k = base, 1
+        while name in self.resource_names:
+            k += 1
+            name = "%s_%d" % (base, k)
+        self.resource_names.add(name)
+        return name
+
+    def before_write(self, k):
+        """Storage k is about to be written in place: blobs of it keep their present values."""
+        for name, (t, align) in list(self.blobs.items()):
+            if storage_key(t) == k:
+                self.blobs[name] = (t.clone(), align)
+        for ident in [i for i in self.blob_keys if i[0] == k]:
+            del self.blob_keys[ident]
 
     def constant(self, t, hint):
         """edge.constant of tensor `t` (hint: a name for its blob)."""
@@ -301,24 +335,46 @@ class Writer:
         n = t.numel()
         if self.elide and n > RESOURCE_MIN_ELEMENTS:
             value = "dense_resource<__elided__> : %s" % ty
+            if self.bytecode:
+                value = ("__elided__", None)
         elif n > RESOURCE_MIN_ELEMENTS:
-            base = "".join(c if c.isalnum() or c == "_" else "_" for c in hint) or "weight"
-            if base[0].isdigit():  # a blob key is an identifier: nn.Sequential's "0_weight" is not
-                base = "_" + base
-            name, k = base, 1
-            while name in self.resource_names:
-                k += 1
-                name = "%s_%d" % (base, k)
-            self.resource_names.add(name)
             align = max(t.element_size(), 1)
-            self.resources.append((name, struct.pack("<I", align) + raw_bytes(t)))
-            value = "dense_resource<%s> : %s" % (name, ty)
+            if self.bytecode:
+                # One blob per tensor storage: two constants of one tensor share its key.
+                ident = (storage_key(t), t.storage_offset(), tuple(t.shape), tuple(t.stride()), t.dtype)
+                name = self.blob_keys.get(ident)
+                if name is None:
+                    name = self.blob_keys[ident] = self.blob_name(hint)
+                    self.blobs[name] = (t.detach(), align)
+                value = (name, t)
+            else:
+                name = self.blob_name(hint)
+                self.resources.append((name, struct.pack("<I", align) + raw_bytes(t)))
+                value = "dense_resource<%s> : %s" % (name, ty)
         elif n == 0:
             value = "dense<> : %s" % ty
         else:
             value = 'dense<"0x%s"> : %s' % (raw_bytes(t).hex().upper(), ty)
+        if self.bytecode:
+            self.ops.append(("edge.constant", [], value, v, self.loc_name))
+            return v
         self.lines.append('    %s = "edge.constant"() {value = %s} : () -> %s %s' % (v.name, value, ty, self.loc))
         return v
+
+
+def blob_buffer(t):
+    """A tensor's element bytes as a buffer, without a copy where it is contiguous
+    (bf16 as 16-bit patterns, bool as bytes)."""
+    t = t.detach()
+    if not t.is_contiguous():
+        t = t.contiguous()
+    if t.dtype == torch.bfloat16:
+        t = t.view(torch.int16)
+    elif t.dtype == torch.bool:
+        t = t.view(torch.uint8)
+    if sys.byteorder != "little":
+        raise ImportError_("big-endian hosts are not supported")
+    return t.numpy() if t.numel() else b""
 
 
 def mlir_string(s):
@@ -406,10 +462,10 @@ class Importer:
     every later read of a view of that storage is derived anew."""
 
     def __init__(self, gm, inputs, elide_weights=False, func_name="forward", kinds=None, rebound=None,
-                 state=None):
+                 state=None, bytecode=False):
         self.gm = gm
         self.inputs = list(inputs)
-        self.w = Writer(elide_weights)
+        self.w = Writer(elide_weights, bytecode)
         self.func_name = func_name
         # kinds[i]: ("input", None) | ("param", name) | ("buffer", name) per placeholder.
         self.kinds = list(kinds) if kinds is not None else [("input", None)] * len(self.inputs)
@@ -553,8 +609,8 @@ class Importer:
         kind, pv = self.current(p)
         if kind == "const":
             return ("const", self.rerun(a, {p: pv}))
-        saved = self.w.loc
-        self.w.loc = "loc(%s)" % mlir_string("%s: %s" % (a.meta.get("xnn_path", "<root>"), a.target))
+        saved = self.w.loc_name
+        self.w.loc_name = "%s: %s" % (a.meta.get("xnn_path", "<root>"), a.target)
         try:
             if a.target is operator.getitem:
                 vals = self.lower(a.args[0])
@@ -570,7 +626,7 @@ class Importer:
             g = self.w.op("index", [flat, idx], [("indexed_dims", arr([0]))], [pos.numel()], dtype)
             return ("ssa", self.w.op("view", [g], [], shape, dtype))
         finally:
-            self.w.loc = saved
+            self.w.loc_name = saved
 
     def unview(self, m, c, p, new_c):
         """p's new value when its view c becomes `new_c` (SSA values)."""
@@ -690,6 +746,7 @@ class Importer:
             self.fail(m, "forward writes in place to tensor attribute '%s' ('%s'), which is not a registered "
                          "buffer: register it (register_buffer) so that it is state" % (attr, m.target))
         self.snapshot(k)
+        self.w.before_write(k)
         r = interp.run_node(m)
         interp.env[m] = r
         others = [x for x in self.tensor_inputs(m) if x is not a]
@@ -813,8 +870,8 @@ class Importer:
             for n in g.nodes:
                 if n.op == "placeholder":
                     continue
-                self.w.loc = "loc(%s)" % mlir_string("%s: %s" % (n.meta.get("xnn_path", "<root>"),
-                                                                 str(n.target) if n.op != "output" else "output"))
+                self.w.loc_name = "%s: %s" % (n.meta.get("xnn_path", "<root>"),
+                                              str(n.target) if n.op != "output" else "output")
                 if n.op == "output":
                     results = self.results(n, n.args[0], interp)
                     continue
@@ -852,7 +909,7 @@ class Importer:
         self.args = args
         self.state_args = state_args
         self.results_ = results
-        return self.text(args, state_args, results)
+        return None if self.w.bytecode else self.text(args, state_args, results)
 
     def results(self, node, out, interp):
         """User outputs, then the new value of each state buffer (named_buffers() order)."""
@@ -891,6 +948,40 @@ class Importer:
             lines.append("  }")
             lines.append("#-}")
         return "\n".join(lines) + "\n"
+
+    def write_bytecode(self, f, producer):
+        """Writes the module as MLIR bytecode to binary file `f`: the blobs straight
+        from their tensors' storage, one at a time."""
+        import xnnmlir_bytecode as bc
+        m = bc.Module(producer)
+        args = [(a.type, None) for a, _ in self.args] + \
+            [(a.type, {"xnn.state": mlir_string(b)}) for a, b in self.state_args]
+        index = {}
+        for i, (a, _) in enumerate(self.args + self.state_args):
+            index[a.name] = i
+        nargs = len(index)
+        resources = {}
+        for key, (t, align) in self.w.blobs.items():
+            resources[key] = m.resource(key, t.numel() * t.element_size(), align,
+                                        functools.partial(blob_buffer, t))
+        ops = []
+        for name, operands, attrs, v, loc in self.w.ops:
+            index[v.name] = nargs + len(ops)
+            ty = m.type(v.type)
+            if name == "edge.constant":
+                if isinstance(attrs, tuple):  # a blob, or elided
+                    key, _ = attrs
+                    r = resources[key] if key in resources else m.resource(key)
+                    value = m.attr_dense_resource(v.type, r)
+                else:
+                    value = m.attr_asm(attrs)
+                d = m.attr_dict([("value", value)])
+            else:
+                d = m.attr_dict([(k, m.attr_asm(a)) for k, a in attrs]) if attrs else None
+            ops.append((name, [index[o.name] for o in operands], d, ty, m.attr_loc(loc)))
+        results = [(r.type, {"xnn.state": mlir_string(b)} if b else None) for r, b in self.results_]
+        func = bc.Func(self.func_name, args, results, ops, [index[r.name] for r, _ in self.results_])
+        m.write(f, func)
 
     def foldable(self, n):
         name, _ = op_name(n.target)
@@ -1896,9 +1987,11 @@ def fold_conv_bn(gm):
     return gm
 
 
-def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True, kinds=None, rebound=None):
-    """MLIR text of an ATen FX GraphModule run on `inputs` (a list of tensors).
-    With `kinds` (from trace), buffers the graph writes become state (SPEC 5.1)."""
+def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True, kinds=None, rebound=None, bytecode=False):
+    """(MLIR text, importer) of an ATen FX GraphModule run on `inputs` (a list of
+    tensors). With `kinds` (from trace), buffers the graph writes become state
+    (SPEC 5.1). With `bytecode`, no text (None): the importer's write_bytecode(f,
+    producer) writes the module."""
     if fold_batch_norm:
         gm = fold_conv_bn(gm)
     state = set(rebound or ())
@@ -1910,7 +2003,7 @@ def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True, kinds=No
                 if ph is not None and kinds[placeholders.index(ph)][0] == "buffer":
                     state.add(kinds[placeholders.index(ph)][1])
     while True:
-        imp = Importer(gm, inputs, elide_weights, kinds=kinds, rebound=rebound, state=state)
+        imp = Importer(gm, inputs, elide_weights, kinds=kinds, rebound=rebound, state=state, bytecode=bytecode)
         try:
             text = imp.run()
         except _Restart as r:  # a write the graph's aliasing did not show: found by the walk
@@ -1950,13 +2043,47 @@ def import_module(module, inputs, elide_weights=False, fold_batch_norm=True):
 def import_module_io(module, inputs, elide_weights=False, fold_batch_norm=True):
     """(MLIR text, every function argument's value, every result's eager value)
     of an nn.Module: user inputs then initial state, user outputs then new state."""
+    text, imp, args = _import_module(module, inputs, elide_weights, fold_batch_norm, False)
+    return text, args, eager_call(module, inputs, state_names(imp))
+
+
+def _import_module(module, inputs, elide_weights, fold_batch_norm, bytecode):
+    """(text or None, importer, every function argument's value) of an nn.Module."""
     gm, kinds, values, rebound = trace(module, inputs)
-    text, imp = import_graph(gm, values + list(inputs), elide_weights, fold_batch_norm, kinds, rebound)
-    names = state_names(imp)
+    text, imp = import_graph(gm, values + list(inputs), elide_weights, fold_batch_norm, kinds, rebound, bytecode)
+    imp.gm = imp.values = imp.ssa = imp.fresh = imp.members = None  # the walk's tensors: no longer needed
     buffers = dict(module.named_buffers())
-    initial = [buffers[name].detach().clone() for name in names]
+    initial = [buffers[name].detach().clone() for name in state_names(imp)]
     args = [x.to(torch.int32) if i in imp.widened else x for i, x in enumerate(inputs)]
-    return text, args + initial, eager_call(module, inputs, names)
+    return text, imp, args + initial
+
+
+def write_module(output, module, inputs, elide_weights=False, fold_batch_norm=True, bytecode=None,
+                 producer="xnn-import-torch", eager=True):
+    """Imports an nn.Module and writes it to `output` (a path, '-' for stdout, or a
+    binary file object) as MLIR bytecode (`bytecode` True, or None and a path ending
+    in .mlirbc) or text, streaming: the bytecode is never held whole in memory and
+    its blobs are written straight from the tensors. A path is written as the
+    command's -o is (a temporary file renamed over it; nothing left on error).
+    Returns (every function argument's value, every result's eager value, or None
+    without `eager`)."""
+    if bytecode is None:
+        bytecode = isinstance(output, str) and output.endswith(".mlirbc")
+    if isinstance(output, str):
+        check_output_dir(output)
+    text, imp, args = _import_module(module, inputs, elide_weights, fold_batch_norm, bytecode)
+    if bytecode:
+        def emit(f):
+            imp.write_bytecode(f, producer)
+    else:
+        def emit(f):
+            f.write(text if hasattr(f, "encoding") else text.encode("utf-8"))  # text or binary file
+    if isinstance(output, str):
+        write_atomic(output, emit if bytecode else text, binary=bytecode)
+    else:
+        emit(output)
+    imp.w = None  # the blobs' tensors
+    return args, (eager_call(module, inputs, state_names(imp)) if eager else None)
 
 
 def flatten_tensors(x):
@@ -2108,20 +2235,46 @@ def parse_shape(s):
     return dims
 
 
-def write_atomic(path, text):
+def check_output_dir(path):
+    """Fails before any work when `path` cannot be written (its directory is missing or not one)."""
     if path == "-":
-        sys.stdout.write(text)
         return
     real = os.path.realpath(path)
     if os.path.exists(real) and not os.path.isfile(real):
-        with open(real, "w") as f:  # devices, FIFOs: written directly
+        return
+    d = os.path.dirname(real) or "."
+    if not os.path.isdir(d):
+        raise ImportError_("cannot write '%s': directory '%s' does not exist" % (path, os.path.dirname(path) or "."))
+    if not os.access(d, os.W_OK | os.X_OK):
+        raise ImportError_("cannot write '%s': directory '%s' is not writable" % (path, os.path.dirname(path) or "."))
+
+
+def write_atomic(path, text, binary=False):
+    """Writes `text` (a str, or a function writing to a file object, binary with
+    `binary`) to `path`: '-' is stdout; a device or FIFO is written in place; a
+    regular file through a temporary file in its directory renamed over it (its
+    mode kept), removed on any error."""
+    mode = "wb" if binary else "w"
+
+    def emit(f):
+        if callable(text):
+            text(f)
+        else:
             f.write(text)
+    if path == "-":
+        emit(sys.stdout.buffer if binary else sys.stdout)
+        (sys.stdout.buffer if binary else sys.stdout).flush()
+        return
+    real = os.path.realpath(path)
+    if os.path.exists(real) and not os.path.isfile(real):
+        with open(real, mode) as f:  # devices, FIFOs: written directly
+            emit(f)
         return
     d = os.path.dirname(real) or "."
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".xnn-import-")
     try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
+        with os.fdopen(fd, mode) as f:
+            emit(f)
         if os.path.exists(real):
             os.chmod(tmp, os.stat(real).st_mode & 0o7777)
         else:
@@ -2163,7 +2316,11 @@ def main(argv=None):
                     help="write large constants as dense_resource<__elided__> (structure only)")
     ap.add_argument("--no-fold-batch-norm", action="store_true",
                     help="keep batch norms as edge.batch_norm instead of folding them into the convolution before")
-    ap.add_argument("-o", dest="output", required=True, help="output .mlir file ('-' for stdout)")
+    ap.add_argument("-o", dest="output", required=True,
+                    help="output file ('-' for stdout): MLIR text, or MLIR bytecode when it ends in .mlirbc")
+    ap.add_argument("--emit-bytecode", action="store_true",
+                    help="write MLIR bytecode whatever the -o name (as mlir-opt's flag); the command line is its "
+                         "producer string (text starts with a '// Imported by' comment instead)")
     ap.add_argument("--save-io", metavar="DIR",
                     help="write input_<i>.npy (every argument: user inputs, then initial state) and PyTorch's eager "
                          "output_<i>.npy (user outputs, then new state) there, from the state the trace started from")
@@ -2180,11 +2337,19 @@ def main(argv=None):
             inputs = [x.to(dtype) if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs]
         if o.spec.startswith("torchvision:"):
             module.eval()  # random init for inference; a factory's module is imported in its own mode
-        text, all_inputs, eager = import_module_io(module, inputs, o.elide_weights, not o.no_fold_batch_norm)
-        header = "// Imported by xnn-import-torch %s\n" % " ".join(
+        command = "xnn-import-torch %s" % " ".join(
             a if a.replace("-", "").replace(",", "").replace(":", "").replace(".", "").replace("_", "").replace(
                 "/", "").isalnum() else repr(a) for a in (argv if argv is not None else sys.argv[1:]))
-        write_atomic(o.output, header + text)
+        bytecode = o.emit_bytecode or o.output.endswith(".mlirbc")
+        check_output_dir(o.output)
+        text, imp, all_inputs = _import_module(module, inputs, o.elide_weights, not o.no_fold_batch_norm, bytecode)
+        eager = eager_call(module, inputs, state_names(imp)) if o.save_io else None
+        if bytecode:
+            write_atomic(o.output, lambda f: imp.write_bytecode(f, command.replace("\0", "")), binary=True)
+        else:
+            write_atomic(o.output, "// Imported by %s\n" % command + text)
+        text = None
+        imp.w = None  # the blobs' tensors
         if o.save_io:
             save_io(o.save_io, all_inputs, eager)
     except ImportError_ as e:
