@@ -2329,6 +2329,14 @@ def main(argv=None):
         print("xnn-import-torch: error: torch is not installed (Debian: apt-get install python3-torch; "
               "run with /usr/bin/python3)", file=sys.stderr)
         return 1
+    import time
+    clock = [time.time()]
+
+    def phase(what):  # XNN_IMPORT_TIMING=1: each phase's wall time on stderr (benchmarks/import_llm.py)
+        now = time.time()
+        if os.environ.get("XNN_IMPORT_TIMING"):
+            print("xnn-import-torch: timing: %s %.3f s" % (what, now - clock[0]), file=sys.stderr)
+        clock[0] = now
     try:
         module, inputs = load_spec(o.spec, o.input_shape, o.seed)
         if o.dtype:
@@ -2342,12 +2350,15 @@ def main(argv=None):
                 "/", "").isalnum() else repr(a) for a in (argv if argv is not None else sys.argv[1:]))
         bytecode = o.emit_bytecode or o.output.endswith(".mlirbc")
         check_output_dir(o.output)
+        phase("model")
         text, imp, all_inputs = _import_module(module, inputs, o.elide_weights, not o.no_fold_batch_norm, bytecode)
+        phase("import")
         eager = eager_call(module, inputs, state_names(imp)) if o.save_io else None
         if bytecode:
             write_atomic(o.output, lambda f: imp.write_bytecode(f, command.replace("\0", "")), binary=True)
         else:
             write_atomic(o.output, "// Imported by %s\n" % command + text)
+        phase("write")
         text = None
         imp.w = None  # the blobs' tensors
         if o.save_io:
