@@ -310,7 +310,8 @@ class Writer:
         return v
 
     def blob_name(self, hint):
-        base = "".join(c if c.isalnum() or c == "_" else "_" for c in hint) or "weight"
+        # A blob key is an MLIR bare identifier: ASCII letters, digits and '_' (a module name may hold any).
+        base = "".join(c if (c.isascii() and c.isalnum()) or c == "_" else "_" for c in hint) or "weight"
         if base[0].isdigit():  # a blob key is an identifier: nn.Sequential's "0_weight" is not
             base = "_" + base
         name, k = base, 1
