@@ -132,16 +132,18 @@ def main():
                                gb(rss), gb(size)))
             sys.stdout.flush()
             # cp of a weights-sized file (the bytecode itself: weights plus a few hundred KB), same disk.
-            copy = os.path.join(work, "copy.bin")
-            w, _, rc, _, _ = run_measured(["cp", out_bc, copy])
-            os.unlink(copy)
-            cp = w
             # GNU cp copies inside the kernel (copy_file_range); dd copies through a user buffer as the importer
-            # writes from the tensors' memory.
-            w, _, rc, _, _ = run_measured(["dd", "if=" + out_bc, "of=" + copy, "bs=8M", "status=none"])
-            os.unlink(copy)
-            dd = w
-            print("  cp of the %s file: %.1f s; dd bs=8M: %.1f s" % (gb(size), cp, dd))
+            # writes from the tensors' memory. Medians of 3: this disk's write speed varies run to run.
+            copy = os.path.join(work, "copy.bin")
+            cps, dds = [], []
+            for _ in range(3):
+                cps.append(run_measured(["cp", out_bc, copy])[0])
+                os.unlink(copy)
+                dds.append(run_measured(["dd", "if=" + out_bc, "of=" + copy, "bs=8M", "status=none"])[0])
+                os.unlink(copy)
+            cp, dd = sorted(cps)[1], sorted(dds)[1]
+            print("  cp of the %s file: %.1f s (median of %s); dd bs=8M: %.1f s (of %s)" % (
+                gb(size), cp, ", ".join("%.1f" % x for x in cps), dd, ", ".join("%.1f" % x for x in dds)))
             out_d = os.path.join(work, "gemma3_1b_%s_delegated.mlirbc" % dtype)
             w, rss, rc, out, err = run_measured([xnn_opt, out_bc, "--xnn-delegate", "--emit-bytecode", "-o", out_d])
             opt = (w, rss, rc, err.strip()[-500:])

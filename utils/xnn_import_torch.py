@@ -20,10 +20,16 @@ Needs Python 3 and torch only (torchvision for `torchvision:<name>`).
       [--dtype f32|f16|bf16] [--seed N] [--elide-weights] -o OUT.mlir
       [--save-io DIR]
 
+-o OUT.mlirbc (or --emit-bytecode) writes MLIR bytecode, streaming: blobs
+straight from the tensors (xnnmlir_bytecode.py), the command line as its
+producer string.
+
 SPEC is `torchvision:<model name>` (random init with the seed; batch norm
 statistics randomised too) or `FILE.py:FACTORY` (a function returning
 `(module, example_inputs)`). As a function: `import_module(module, inputs)`
-returns the MLIR text; `import_graph(graph_module, inputs)` takes a traced
+returns the MLIR text; `write_module(output, module, inputs, bytecode=None)`
+writes it (bytecode for .mlirbc) to a path or binary file without building the
+text; `import_graph(graph_module, inputs)` takes a traced
 graph; `save_io(dir, inputs, outputs)` writes .npy files as `xnn-run --input`
 reads them.
 """
