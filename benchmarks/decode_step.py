@@ -9,8 +9,9 @@ first call excluded), the sum of its delegates' medians (xnn-run --repeat
 process, the ratios, and the delegate segments. Prints figures only; never
 asserts.
 
-Memory: the full-size bf16 import peaks near 20 GB. Develop with
---layers 2 (full vocab and hidden: the embedding cost stays visible).
+Memory: the import writes bytecode (issue 31): the full-size bf16 import
+peaks near 2.4 GB (20 GB as text). Develop with --layers 2 (full vocab and
+hidden: the embedding cost stays visible).
 
 Usage: /usr/bin/python3 benchmarks/decode_step.py [--build-dir build]
        [--layers N | --small] [--dtypes bf16,f32] [--threads 1,2] [--repeat 5]
@@ -80,8 +81,8 @@ def main():
         f.write(FACTORY % (LLM, layers, o.max_len, o.start))
     rows = []
     for dtype in o.dtypes.split(","):
-        model = os.path.join(work, "decode_%d_%s.mlir" % (layers, dtype))
-        lowered = model.replace(".mlir", ".lowered.mlir")
+        model = os.path.join(work, "decode_%d_%s.mlirbc" % (layers, dtype))  # bytecode: a streaming import
+        lowered = os.path.join(work, "decode_%d_%s.lowered.mlir" % (layers, dtype))
         if not os.path.exists(lowered):
             r = subprocess.run([sys.executable, os.path.join(ROOT, "utils", "xnn-import-torch"), factory + ":make",
                                 "--dtype", dtype, "-o", model], capture_output=True, text=True)
