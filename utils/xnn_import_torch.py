@@ -2345,6 +2345,7 @@ def main(argv=None):
             print("xnn-import-torch: timing: %s %.3f s" % (what, now - clock[0]), file=sys.stderr)
         clock[0] = now
     try:
+        check_output_dir(o.output)  # before the model is built: a bad -o fails at once
         module, inputs = load_spec(o.spec, o.input_shape, o.seed)
         if o.dtype:
             dtype = getattr(torch, DTYPE_ARG[o.dtype])
@@ -2356,7 +2357,6 @@ def main(argv=None):
             a if a.replace("-", "").replace(",", "").replace(":", "").replace(".", "").replace("_", "").replace(
                 "/", "").isalnum() else repr(a) for a in (argv if argv is not None else sys.argv[1:]))
         bytecode = o.emit_bytecode or o.output.endswith(".mlirbc")
-        check_output_dir(o.output)
         phase("model")
         text, imp, all_inputs = _import_module(module, inputs, o.elide_weights, not o.no_fold_batch_norm, bytecode)
         phase("import")
