@@ -38,7 +38,7 @@ bool xnnRefConstant(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
     unsigned char *d = out->data;
     for (int64_t i = 0; i < n; ++i)
       memcpy(d + (size_t)i * es, e.data, es);
-  } else if (ok) {
+  } else if (ok && n > 0) { /* a 0-element blob has no data pointer */
     memcpy(out->data, e.data, (size_t)n * es);
   }
   xnnElementsFree(&e);
