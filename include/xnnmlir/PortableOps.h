@@ -53,6 +53,13 @@ typedef struct XnnMlirPortableOp {
 
 typedef struct XnnMlirPortableKernel XnnMlirPortableKernel; /* opaque */
 
+/* An emitted program's argument or result: element type and last dimension
+ * (1 for rank 0), in <name>_input_type[] / <name>_output_type[]. */
+typedef struct XnnMlirProgramType {
+  XnnMlirDType dtype;
+  int64_t lastDim;
+} XnnMlirProgramType;
+
 /* The kernel of op `name`, or NULL if the interpreter has none. */
 const XnnMlirPortableKernel *xnnMlirPortableKernelFind(const char *name);
 /* Number of kernels and the op name of kernel i (listings, tests). */
