@@ -9,12 +9,14 @@
  *   cc -std=c11 -DPROGRAM=forward model.c examples/run_program.c \
  *      $(pkg-config --cflags --libs xnnmlir xnnmlir-xnnpack) -o driver
  * Usage: driver <dir> [--steps N] [--expect DIR] [--greedy-feed R:A] [--position-arg A]
- *               [--threads N] [--repeat N] [--weights FILE]
+ *               [--threads N] [--repeat N] [--weights FILE] [--copy-state]
  *   <dir>/input_<i>.npy: every argument of step 0 (user inputs, then state), as
  *   xnn-run --output-dir writes them. --expect DIR: DIR/step_<s>/output_<k>.npy
  *   (user outputs of step s; DIR/output_<k>.npy when there is one step) and
  *   DIR/output_<k>.npy for the final state must be equal byte for byte.
- *   --repeat N: also run step 0's inputs N more times and print the median ms. */
+ *   --repeat N: then run N more calls on the last inputs and print the median ms.
+ *   --copy-state: state results in buffers of their own, copied to the state
+ *   arguments after each step (no in-place update). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include <xnnmlir/PortableOps.h>
@@ -168,8 +170,13 @@ int main(int argc, char **argv) {
   }
   const char *dir = argv[1], *expectDir = NULL, *weights = getenv("XNN_WEIGHTS_FILE");
   long steps = 1, greedyR = -1, greedyA = -1, posArg = -1, threads = 1, repeat = 0;
+  bool copyState = false;
   for (int i = 2; i < argc; ++i) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--copy-state")) {
+      copyState = true;
+      continue;
+    }
     if (!v) {
       fprintf(stderr, "driver: %s needs a value\n", a);
       return 2;
@@ -215,7 +222,7 @@ int main(int argc, char **argv) {
     readNpy(path, b, P(input_bytes)[i], descr[no + i]);
     inputs[i] = b;
     long j = P(state_output)[i];
-    if (j >= 0) { /* the state result is its argument's buffer: updated in place */
+    if (j >= 0 && !copyState) { /* the state result is its argument's buffer: updated in place */
       outputs[j] = b;
       isStateOut[j] = true;
     }
@@ -240,6 +247,10 @@ int main(int argc, char **argv) {
       fprintf(stderr, "driver: step %ld: %s\n", s, error);
       return 1;
     }
+    if (copyState) /* state results in their own buffers: copied to the next step's arguments */
+      for (size_t i = 0; i < ni; ++i)
+        if (P(state_output)[i] >= 0)
+          memcpy((void *)inputs[i], outputs[P(state_output)[i]], P(input_bytes)[i]);
     if (expectDir)
       for (size_t j = 0; j < numUserOut; ++j) {
         char what[64];
@@ -267,7 +278,7 @@ int main(int argc, char **argv) {
   }
   if (expectDir)
     for (size_t j = 0; j < no; ++j)
-      if (isStateOut[j]) {
+      if (P(output_state)[j]) {
         char what[64];
         snprintf(what, sizeof what, "final output %zu (state '%s')", j, P(output_state)[j]);
         snprintf(path, sizeof path, "%s/output_%zu.npy", expectDir, j);

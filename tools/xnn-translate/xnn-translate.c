@@ -6,6 +6,7 @@
 #include "xnnmlir/Emit.h"
 #include "xnnmlir/Parse.h"
 #include "xnnmlir/Passes.h"
+#include "xnnmlir/PortableOps.h"
 #include "xnnmlir/Stack.h"
 #include "xnnmlir/Verifier.h"
 #include "xnnmlir/Version.h"
@@ -45,6 +46,9 @@ static void printHelp(void) {
          "                    xnn-run's interpreter (link: pkg-config --cflags --libs xnnmlir), its\n"
          "                    delegate calls the delegates above. A state result passed the same\n"
          "                    buffer as its state argument is updated in place where the IR allows\n"
+         "  --list-portable-ops\n"
+         "                    Print the ops --program emits as kernel calls, one per line: the\n"
+         "                    reference interpreter's kernel table (xnn-run runs the same)\n"
          "  --pass-pipeline=<pipeline>, -p <pipeline>\n"
          "                    Run a pass pipeline (as xnn-opt's) on the input first, e.g.\n"
          "                    'builtin.module(xnn-delegate)': one process from the edge model to C,\n"
@@ -129,6 +133,10 @@ static int toolMain(int argc, char **argv) {
         return 1;
       }
       pipeline = argv[i];
+    } else if (!strcmp(a, "--list-portable-ops")) {
+      for (size_t k = 0; k < xnnMlirPortableKernelCount(); ++k)
+        printf("%s\n", xnnMlirPortableKernelName(k));
+      return 0;
     } else if (!strcmp(a, "--program") || !strcmp(a, "-program")) {
       program = true;
     } else if (!strcmp(a, "--inline-weights") || !strcmp(a, "-inline-weights")) {
