@@ -583,7 +583,8 @@ static size_t programIntern(void *sink, const void *data, XnnMlirDType dtype, si
   t.data = data;
   t.stable = stable;
   CSink *s = sink;
-  return s->payloads[internPayload(s, &t, count)].index;
+  size_t i = internPayload(s, &t, count); /* may move s->payloads */
+  return s->payloads[i].index;
 }
 
 bool xnnMlirEmitModuleToC(MlirModule module, const char *sourceName, char **out, size_t *size) {
