@@ -313,15 +313,22 @@ static bool emitProg(Ctx *x, size_t pi) {
       continue;
     MlirOperation f = callee(x, ops[i]);
     if (mlirOperationIsNull(f) || !xnnOpIs(f, "func.func")) {
+      fail(ops[i], "callee is not a func.func of the module");
       free(ops);
-      return fail(ops[i], "callee is not a func.func of the module");
+      return false;
     }
     if (delegateIndex(x, f) != SIZE_MAX)
       continue;
     size_t ci = progIndex(x, f);
     if (ci == SIZE_MAX) {
+      fail(ops[i], "callee has no body: cannot be emitted as C");
       free(ops);
-      return fail(ops[i], "callee has no body: cannot be emitted as C");
+      return false;
+    }
+    if (x->progs[ci].state == 1) {
+      fail(ops[i], "recursive call: cannot be emitted as C");
+      free(ops);
+      return false;
     }
     if (!emitProg(x, ci)) {
       free(ops);
