@@ -255,8 +255,11 @@ static bool inPlaceIndexPut(MlirOperation func, MlirOperation op, MlirOperation 
   for (MlirOpOperand u = mlirValueGetFirstUse(x); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
     MlirOperation owner = mlirOpOperandGetOwner(u);
     size_t at;
-    if (mlirOperationEqual(owner, op))
+    if (mlirOperationEqual(owner, op)) {
+      if (mlirOpOperandGetOperandNumber(u) != 0) /* also the values or an index: not in place */
+        return false;
       continue;
+    }
     if (!xnnPtrMapGet(order, owner.ptr, &at) || opOrder[at] >= opOrder[self])
       return false;
   }
