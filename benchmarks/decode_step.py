@@ -6,7 +6,10 @@ with xnn-import-torch, delegates it with xnn-opt --xnn-delegate, and prints per
 dtype and thread count: xnn-run's ms per step (median of --repeat calls, the
 first call excluded), the sum of its delegates' medians (xnn-run --repeat
 --profile), XNNPACK's operator time, PyTorch eager on the same module in this
-process, the ratios, and the delegate segments. Prints figures only; never
+process, the same call as an emitted C program (xnn-translate --xnn-to-c
+--program, examples/run_program.c: created once, --repeat calls on xnn-run's
+inputs, cache updated in place; its outputs checked byte for byte against
+xnn-run's), the ratios, and the delegate segments. Prints figures only; never
 asserts.
 
 Memory: the import writes bytecode (issue 31): the full-size bf16 import
@@ -15,7 +18,7 @@ hidden: the embedding cost stays visible).
 
 Usage: /usr/bin/python3 benchmarks/decode_step.py [--build-dir build]
        [--layers N | --small] [--dtypes bf16,f32] [--threads 1,2] [--repeat 5]
-       [--max-len 1024] [--start 8] [--workdir DIR]"""
+       [--max-len 1024] [--start 8] [--workdir DIR] [--no-c]"""
 import argparse
 import os
 import re
@@ -59,6 +62,33 @@ def eager_ms(layers, max_len, start, dtype, threads, repeat):
     return statistics.median(times[1:])
 
 
+def build_program(o, binary, lowered, work, dtype):
+    """The decode call as C (--program) and examples/run_program.c, compiled against
+    XNNPACK and the build's libXnnMlir; returns the driver's path."""
+    src = os.path.join(work, "decode_%s.c" % dtype)
+    driver = os.path.join(work, "driver_%s" % dtype)
+    subprocess.run([os.path.join(binary, "xnn-translate"), "--xnn-to-c", "--program", lowered, "-o", src],
+                   check=True)
+    flags = open(os.path.join(o.build_dir, "share", "xnnmlir", "xnnpack.flags")).read().split()
+    lib = os.path.join(o.build_dir, "lib")
+    subprocess.run(["cc", "-std=c11", "-O2", "-I" + os.path.join(ROOT, "include"), src,
+                    os.path.join(ROOT, "examples", "run_program.c"), "-o", driver] + flags +
+                   ["-L" + lib, "-Wl,-rpath,%s:/usr/lib/llvm-22/lib" % lib, "-lXnnMlir"], check=True)
+    return driver
+
+
+def program_ms(driver, io, threads, repeat):
+    """ms per step of the compiled program (median of `repeat` calls after the first) and
+    whether its outputs equal xnn-run's (in `io`) byte for byte."""
+    r = subprocess.run([driver, io, "--expect", io, "--threads", str(threads), "--repeat", str(repeat)],
+                       capture_output=True, text=True)
+    if r.returncode and "DIFFER" not in r.stdout:
+        print("C program failed: %s" % (r.stderr.strip()[-400:]))
+        return None, False
+    ms = float(re.search(r"^time: median ([\d.]+) ms", r.stdout, re.M).group(1))
+    return ms, "DIFFER" not in r.stdout and r.stdout.rstrip().endswith("OK")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
@@ -71,6 +101,7 @@ def main():
     ap.add_argument("--start", type=int, default=8)
     ap.add_argument("--no-eager", action="store_true")
     ap.add_argument("--workdir")
+    ap.add_argument("--no-c", action="store_true", help="skip the emitted C program")
     o = ap.parse_args()
     layers = 2 if o.small else o.layers
     work = o.workdir or tempfile.mkdtemp(prefix="decode-step-")
@@ -98,6 +129,7 @@ def main():
         r = subprocess.run([os.path.join(binary, "xnn-opt"), lowered, "--xnn-stats", "-o", os.devnull],
                            capture_output=True, text=True)
         seg = len(re.findall(r"^\s*func\.func private @\w+\(.*xnn\.delegate", open(lowered).read(), re.M))
+        driver = None if o.no_c else build_program(o, binary, lowered, work, dtype)
         for threads in [int(t) for t in o.threads.split(",")]:
             r = subprocess.run([os.path.join(binary, "xnn-run"), lowered, "--repeat", str(o.repeat), "--profile",
                                 "--threads", str(threads), "--output-dir", os.path.join(work, "out")],
@@ -108,20 +140,24 @@ def main():
             step = float(re.search(r"^time: median ([\d.]+) ms", r.stdout, re.M).group(1))
             dels = [float(x) for x in re.findall(r"^delegate @\S+: median ([\d.]+) ms", r.stdout, re.M)]
             prof = float(re.search(r"^profile: ([\d.]+) ms", r.stdout, re.M).group(1))
+            c_ms, c_equal = (None, False) if driver is None else program_ms(driver, os.path.join(work, "out"),
+                                                                           threads, o.repeat)
             eager = None if o.no_eager else eager_ms(layers, o.max_len, o.start, dtype, threads, o.repeat)
-            rows.append((dtype, threads, step, sum(dels), prof, eager, len(dels) or seg))
+            rows.append((dtype, threads, step, sum(dels), prof, eager, len(dels) or seg, c_ms, c_equal))
             print(rows[-1])
             sys.stdout.flush()
     print()
     print("Gemma 3 decoder, %d layers, vocab 262144, hidden 1152, max_len %d, one token at position %d, "
           "median of %d calls" % (layers, o.max_len, o.start, o.repeat))
     print()
-    print("| dtype | threads | xnn-run ms/step | delegates sum ms | XNNPACK operators ms | eager ms | "
-          "step / delegates | eager / step | segments |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for dtype, threads, step, dels, prof, eager, seg in rows:
-        print("| %s | %d | %.1f | %.1f | %.1f | %s | %.2f | %s | %d |" % (
-            dtype, threads, step, dels, prof, "-" if eager is None else "%.1f" % eager, step / dels,
+    print("| dtype | threads | xnn-run ms/step | emitted C ms/step | C / xnn-run | C outputs = xnn-run's | "
+          "delegates sum ms | XNNPACK operators ms | eager ms | step / delegates | eager / step | segments |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for dtype, threads, step, dels, prof, eager, seg, c_ms, c_equal in rows:
+        print("| %s | %d | %.1f | %s | %s | %s | %.1f | %.1f | %s | %.2f | %s | %d |" % (
+            dtype, threads, step, "-" if c_ms is None else "%.1f" % c_ms,
+            "-" if c_ms is None else "%.3f" % (c_ms / step), "-" if c_ms is None else ("yes" if c_equal else "NO"),
+            dels, prof, "-" if eager is None else "%.1f" % eager, step / dels,
             "-" if eager is None else "%.2f" % (eager / step), seg))
 
 

@@ -63,6 +63,11 @@ if config.xnnpack_loader:
                "-Wl,--dynamic-linker=%s -Wl,--allow-shlib-undefined " % (
                    config.xnnpack_libdir, config.xnnpack_libdir, config.xnnpack_loader)) + _xnn_ld
 config.substitutions.append(("%xnnpack_ldflags", _xnn_ld))
+# Emitted C with --program also links libXnnMlir (the reference kernels; MLIR's
+# libraries come with it): %xnnmlir_cflags, %xnnmlir_ldflags (after %xnnpack_ldflags).
+config.substitutions.append(("%xnnmlir_cflags", "-I" + os.path.join(config.xnnmlir_src_root, "include")))
+config.substitutions.append(("%xnnmlir_ldflags", "-L%s -Wl,-rpath,%s:%s -lXnnMlir" % (
+    libs_dir, libs_dir, os.path.join(os.path.dirname(config.llvm_tools_dir), "lib"))))
 
 # PyTorch as the oracle (issue 16): Debian's python3-torch lives under /usr/bin/python3,
 # which need not be the first python3 on PATH. Tests that need it REQUIRE torch / torchvision.

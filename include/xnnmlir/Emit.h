@@ -174,6 +174,12 @@ typedef struct XnnMlirEmitCOptions {
    * writes them at weightsPath); false stops the emission. NULL: no file. */
   bool (*writeWeights)(void *user, const void *data, size_t size);
   void *weightsUser;
+  /* Also emit every non-delegate function with a body as a whole-program
+   * entry point, <name>_create / _run / _destroy, running its portable ops
+   * through libXnnMlir's reference kernels (xnnmlir/PortableOps.h) and its
+   * delegate calls through the delegates above; constants of portable ops
+   * join the weights (docs/tools/xnn-translate.md). */
+  bool program;
 } XnnMlirEmitCOptions;
 
 /* xnnMlirEmitModuleToC with `options` (NULL: all static arrays). When the

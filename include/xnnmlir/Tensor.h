@@ -8,6 +8,8 @@
 #ifndef XNNMLIR_TENSOR_H
 #define XNNMLIR_TENSOR_H
 
+#include "xnnmlir/TensorTypes.h"
+
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -16,27 +18,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define XNN_MLIR_TENSOR_MAX_RANK 8
-/* Largest host tensor xnnMlirTensorCreate allocates (1 TiB). */
-#define XNN_MLIR_TENSOR_MAX_BYTES ((size_t)1 << 40)
-
-typedef enum XnnMlirDType {
-  XNN_MLIR_F32,
-  XNN_MLIR_F16,
-  XNN_MLIR_BF16,
-  XNN_MLIR_I64,
-  XNN_MLIR_I32,
-  XNN_MLIR_I1, /* one byte per element, 0 or 1 */
-  XNN_MLIR_DTYPE_INVALID,
-} XnnMlirDType;
-
-typedef struct XnnMlirTensor {
-  XnnMlirDType dtype;
-  int64_t rank;
-  int64_t dims[XNN_MLIR_TENSOR_MAX_RANK];
-  void *data; /* owned: free with xnnMlirTensorDestroy */
-} XnnMlirTensor;
 
 /* Bytes per element of `dtype` (0 for invalid). */
 size_t xnnMlirDTypeSize(XnnMlirDType dtype);

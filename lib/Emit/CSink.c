@@ -8,6 +8,7 @@
  * naming the node. */
 #include "xnnmlir/Emit.h"
 
+#include "CProgram.h"
 #include "Support/Strings.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -137,10 +138,18 @@ static uint64_t hashBytes(const unsigned char *p, size_t n) {
   return h;
 }
 
-static const char *elemCType(size_t width) { return width == 4 ? "uint32_t" : "uint16_t"; }
+static const char *elemCType(size_t width) {
+  return width == 8 ? "uint64_t" : width == 4 ? "uint32_t" : width == 1 ? "uint8_t" : "uint16_t";
+}
 
 static void appendElem(XnnStrBuf *b, const unsigned char *p, size_t width) {
-  if (width == 4) {
+  if (width == 8) { /* i64 constants of portable ops (--program) */
+    uint64_t v;
+    memcpy(&v, p, 8);
+    xnnStrBufAppendf(b, "UINT64_C(0x%016" PRIX64 ")", v);
+  } else if (width == 1) {
+    xnnStrBufAppendf(b, "%u", (unsigned)p[0]);
+  } else if (width == 4) {
     uint32_t v;
     memcpy(&v, p, 4);
     xnnStrBufAppendf(b, "0x%08" PRIX32 "u", v);
@@ -566,6 +575,18 @@ static void appendWeightsLoader(XnnStrBuf *tu, const char *path, const unsigned 
       "  return xnn_weights_file ? xnn_status_success : xnn_status_invalid_state;\n}\n\n");
 }
 
+/* XnnCProgramInternFn: a portable op's constant among the weights. */
+static size_t programIntern(void *sink, const void *data, XnnMlirDType dtype, size_t count, bool stable) {
+  XnnMlirEmitTensor t;
+  memset(&t, 0, sizeof(t));
+  t.dtype = t.dataDtype = dtype;
+  t.data = data;
+  t.stable = stable;
+  CSink *s = sink;
+  size_t i = internPayload(s, &t, count); /* may move s->payloads */
+  return s->payloads[i].index;
+}
+
 bool xnnMlirEmitModuleToC(MlirModule module, const char *sourceName, char **out, size_t *size) {
   return xnnMlirEmitModuleToCWithOptions(module, sourceName, NULL, out, size);
 }
@@ -606,7 +627,11 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
       continue;
     ok = xnnMlirEmitDelegate(op, numDelegates++, &em);
   }
-  if (ok && numDelegates == 0) {
+  XnnStrBuf program = {0};
+  size_t numPrograms = 0;
+  if (ok && options && options->program)
+    ok = xnnCProgramEmit(module, programIntern, &s, &program, &numPrograms);
+  if (ok && numDelegates == 0 && numPrograms == 0) {
     mlirEmitError(mlirOperationGetLocation(mod),
                   "module has no delegate functions (func.func with xnn.delegate): run xnn-opt --xnn-delegate first");
     ok = false;
@@ -658,7 +683,9 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
         "#include <xnnpack.h>\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n%s#include <stdlib.h>\n%s\n",
         safe, numDelegates, numDelegates == 1 ? "" : "s", s.numArrays, s.numArrays == 1 ? "" : "s",
         s.numDeduped, s.numDeduped == 1 ? "" : "s", weightsPath ? "#include <stdio.h>\n" : "",
-        s.usesBf16Rounding || s.usesSigmoid || weightsPath || s.usesWiden ? "#include <string.h>\n" : "");
+        s.usesBf16Rounding || s.usesSigmoid || weightsPath || s.usesWiden || numPrograms ? "#include <string.h>\n" : "");
+    if (numPrograms)
+      xnnStrBufAppendCStr(&tu, "\n#include <xnnmlir/PortableOps.h> /* --program: link libXnnMlir (pkg-config xnnmlir) */\n\n");
     if (s.usesBf16Rounding) { /* the helper, as the live runtime compiles it */
       xnnStrBufAppendCStr(&tu, "/* ---- lib/Emit/Bf16Rounding.inc ---- */\n");
       xnnStrBufAppend(&tu, xnnMlirBf16RoundingText, xnnMlirBf16RoundingText_size);
@@ -693,6 +720,7 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
     appendWeightDecls(&s, &tu, weightsPath != NULL);
     xnnStrBufAppendCStr(&tu, "\n");
     xnnStrBufAppend(&tu, s.code.data ? s.code.data : "", s.code.size);
+    xnnStrBufAppend(&tu, program.data ? program.data : "", program.size);
     *out = tu.data;
     if (size)
       *size = tu.size;
@@ -707,5 +735,6 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
   xnnStrBufFree(&s.fills);
   xnnStrBufFree(&s.signature);
   xnnStrBufFree(&s.afterCreate);
+  xnnStrBufFree(&program);
   return ok;
 }

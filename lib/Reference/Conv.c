@@ -23,7 +23,7 @@
 /* A required array<i64> of `count` elements. */
 static bool dims(XnnRefCtx *c, const char *name, int64_t *v, int count) {
   intptr_t n = 0;
-  if (!xnnAttrI64Array(c->op, name, v, count, &n))
+  if (!xnnRefAttrI64Array(c, name, v, count, &n))
     return xnnRefFail(c, "requires attribute '%s'", name);
   if (n != count)
     return xnnRefFail(c, "attribute '%s' must have %d elements", name, count);
@@ -33,7 +33,7 @@ static bool dims(XnnRefCtx *c, const char *name, int64_t *v, int count) {
 static bool pair(XnnRefCtx *c, const char *name, int64_t *v, int64_t dflt) {
   intptr_t n = 0;
   v[0] = v[1] = dflt;
-  if (!xnnAttrI64Array(c->op, name, v, 2, &n))
+  if (!xnnRefAttrI64Array(c, name, v, 2, &n))
     return dflt >= 0 || xnnRefFail(c, "requires attribute '%s'", name);
   if (n != 2)
     return xnnRefFail(c, "attribute '%s' must have 2 elements", name);
@@ -48,7 +48,7 @@ static bool conv(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTenso
   if (!dims(c, "stride", st + o3, spatial) || !dims(c, "padding", pd + o3, spatial) ||
       !dims(c, "dilation", dl + o3, spatial))
     return false;
-  xnnAttrI64(c->op, "groups", &G);
+  xnnRefAttrI64(c, "groups", &G);
   const XnnMlirTensor *X = &in[0], *W = &in[1];
   int64_t xd[5] = {1, 1, 1, 1, 1}, wd[5] = {1, 1, 1, 1, 1}, od[5] = {1, 1, 1, 1, 1};
   for (int i = 0; i < 2 + spatial; ++i) {
@@ -131,8 +131,8 @@ static bool pool(XnnRefCtx *c, const XnnMlirTensor *X, XnnMlirTensor *out, bool 
   int64_t divisorOverride = 0;
   if (!isMax) {
     dl[0] = dl[1] = 1;
-    xnnAttrBool(c->op, "count_include_pad", &countPad);
-    xnnAttrI64(c->op, "divisor_override", &divisorOverride);
+    xnnRefAttrBool(c, "count_include_pad", &countPad);
+    xnnRefAttrI64(c, "divisor_override", &divisorOverride);
   }
   int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
   int64_t OH = out->dims[2], OW = out->dims[3];
@@ -293,7 +293,7 @@ bool xnnRefConvTranspose2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, Xn
   int64_t st[2], pd[2], dl[2], G = 1;
   if (!pair(c, "stride", st, -1) || !pair(c, "padding", pd, -1) || !pair(c, "dilation", dl, -1))
     return false;
-  xnnAttrI64(c->op, "groups", &G);
+  xnnRefAttrI64(c, "groups", &G);
   const XnnMlirTensor *X = &in[0], *W = &in[1];
   int64_t N = X->dims[0], C = X->dims[1], H = X->dims[2], Wd = X->dims[3];
   int64_t Og = W->dims[1], KH = W->dims[2], KW = W->dims[3];
@@ -409,7 +409,7 @@ bool xnnRefUpsampleBilinear2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn,
                               size_t nOut) {
   (void)nIn, (void)nOut;
   bool align = false;
-  xnnAttrBool(c->op, "align_corners", &align);
+  xnnRefAttrBool(c, "align_corners", &align);
   const XnnMlirTensor *X = &in[0];
   int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
   int64_t OH = out->dims[2], OW = out->dims[3];
@@ -470,7 +470,7 @@ bool xnnRefUpsampleBilinear2dAA(XnnRefCtx *c, const XnnMlirTensor *in, size_t nI
                                 size_t nOut) {
   (void)nIn, (void)nOut;
   bool align = false;
-  xnnAttrBool(c->op, "align_corners", &align);
+  xnnRefAttrBool(c, "align_corners", &align);
   const XnnMlirTensor *X = &in[0];
   int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
   int64_t OH = out->dims[2], OW = out->dims[3];

@@ -134,7 +134,7 @@ static bool binary(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, Bi
     return xnnRefFail(c, "operand shapes do not broadcast to the result shape");
   double alpha = 1.0;
   if (k == B_ADD || k == B_SUB)
-    xnnAttrF64(c->op, "alpha", &alpha);
+    xnnRefAttrF64(c, "alpha", &alpha);
   if (xnnRefIsFloat(out->dtype)) {
     if (!rowsF[k])
       return xnnRefFail(c, "float operands are not supported (bitwise ops take i1 and integers)");
@@ -306,7 +306,7 @@ bool xnnRefGelu(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor
                 size_t nOut) {
   (void)nIn, (void)nOut;
   MlirStringRef mode;
-  bool tanhMode = xnnAttrString(c->op, "approximate", &mode) && mode.length == 4 &&
+  bool tanhMode = xnnRefAttrString(c, "approximate", &mode) && mode.length == 4 &&
                   memcmp(mode.data, "tanh", 4) == 0;
   return unary(c, in, out, tanhMode ? uGeluTanh : uGelu, I_NONE, NULL);
 }
@@ -315,8 +315,8 @@ bool xnnRefHardtanh(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
                     size_t nOut) {
   (void)nIn, (void)nOut;
   double lo = -1.0, hi = 1.0;
-  xnnAttrF64(c->op, "min_val", &lo);
-  xnnAttrF64(c->op, "max_val", &hi);
+  xnnRefAttrF64(c, "min_val", &lo);
+  xnnRefAttrF64(c, "max_val", &hi);
   UnaryParams p = {(float)lo, (float)hi};
   return unary(c, in, out, uHardtanh, I_NONE, &p);
 }
@@ -325,7 +325,7 @@ bool xnnRefHardtanh(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
 static bool unaryWithParam(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, UnaryF f,
                            const char *attr, double dflt) {
   double v = dflt;
-  if (!xnnAttrF64(c->op, attr, &v))
+  if (!xnnRefAttrF64(c, attr, &v))
     v = dflt;
   UnaryParams p = {(float)v, 0.0f};
   return unary(c, in, out, f, I_NONE, &p);
@@ -346,7 +346,7 @@ bool xnnRefClamp(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTenso
                  size_t nOut) {
   (void)nIn, (void)nOut;
   double lo = -INFINITY, hi = INFINITY;
-  bool hasLo = xnnAttrF64(c->op, "min", &lo), hasHi = xnnAttrF64(c->op, "max", &hi);
+  bool hasLo = xnnRefAttrF64(c, "min", &lo), hasHi = xnnRefAttrF64(c, "max", &hi);
   if (!hasLo)
     lo = -INFINITY;
   if (!hasHi)
@@ -462,7 +462,7 @@ bool xnnRefMaskedFill(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlir
                       size_t nOut) {
   (void)nIn, (void)nOut;
   double value = 0.0;
-  xnnAttrF64(c->op, "value", &value);
+  xnnRefAttrF64(c, "value", &value);
   BroadcastWalk w;
   const XnnMlirTensor *ins[2] = {&in[0], &in[1]};
   if (!walkInit(&w, ins, 2, out))

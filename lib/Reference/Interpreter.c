@@ -151,7 +151,7 @@ static bool runEdgeOp(MlirOperation op, const XnnMlirTensor *operands, size_t nu
   }
   if (!allocResults(op, opResultType, &op, results, numResults, err, errSize))
     return false;
-  XnnRefCtx c = {op, err, errSize};
+  XnnRefCtx c = {op, err, errSize, NULL};
   if (!k->run(&c, operands, numOperands, results, numResults)) {
     destroyAll(results, numResults);
     return false;

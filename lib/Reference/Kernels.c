@@ -4,6 +4,7 @@
 
 #include "Support/NameIndex.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* X("full op name", kernel) */
@@ -114,4 +115,37 @@ const XnnRefKernel *xnnRefKernelAll(size_t *count) {
   if (count)
     *count = kNumKernels;
   return kKernels;
+}
+
+/* ---- xnnmlir/PortableOps.h: the same table, for emitted C ------------------ */
+const XnnMlirPortableKernel *xnnMlirPortableKernelFind(const char *name) {
+  return name ? (const XnnMlirPortableKernel *)xnnRefKernelLookup(mlirStringRefCreateFromCString(name)) : NULL;
+}
+
+size_t xnnMlirPortableKernelCount(void) { return kNumKernels; }
+
+const char *xnnMlirPortableKernelName(size_t i) { return i < kNumKernels ? kKernels[i].name : NULL; }
+
+bool xnnMlirPortableOpRun(const XnnMlirPortableKernel *k, const XnnMlirPortableOp *op,
+                          const XnnMlirTensor *in, size_t numIn, XnnMlirTensor *out, size_t numOut,
+                          char *err, size_t errSize) {
+  const XnnRefKernel *kernel = (const XnnRefKernel *)k;
+  if (!kernel || !op) {
+    if (err && errSize)
+      snprintf(err, errSize, "%s: '%s' op has no portable kernel", op && op->loc ? op->loc : "<unknown location>",
+               op && op->name ? op->name : "?");
+    return false;
+  }
+  /* Results start zeroed, as the interpreter allocates them; a result that is
+   * an operand's buffer (an in-place state update) keeps its contents. */
+  for (size_t i = 0; i < numOut; ++i) {
+    bool aliased = false;
+    for (size_t j = 0; j < numIn && !aliased; ++j)
+      aliased = out[i].data == in[j].data;
+    size_t bytes = xnnMlirTensorNumBytes(&out[i]);
+    if (!aliased && bytes)
+      memset(out[i].data, 0, bytes);
+  }
+  XnnRefCtx c = {{NULL}, err, errSize, op};
+  return kernel->run(&c, in, numIn, out, numOut);
 }

@@ -18,6 +18,7 @@
 #ifndef XNNMLIR_LIB_REFERENCE_KERNELS_H
 #define XNNMLIR_LIB_REFERENCE_KERNELS_H
 
+#include "xnnmlir/PortableOps.h"
 #include "xnnmlir/Tensor.h"
 
 #include <mlir-c/IR.h>
@@ -29,7 +30,19 @@ typedef struct XnnRefCtx {
   MlirOperation op; /* the op being run (for attributes and messages) */
   char *err;
   size_t errSize;
+  /* Set instead of `op` when the op comes from C emitted by xnn-translate
+   * --program (xnnMlirPortableOpRun): its name, location and attributes. */
+  const XnnMlirPortableOp *sop;
 } XnnRefCtx;
+
+/* The op's attributes, from `op` (Support/IR.h's xnnAttr*) or from `sop`
+ * with the same conversions: I64 takes integers (booleans as MLIR's i1
+ * value), F64 floats and integers, Bool integers (!= 0). False if absent. */
+bool xnnRefAttrI64(const XnnRefCtx *c, const char *name, int64_t *out);
+bool xnnRefAttrF64(const XnnRefCtx *c, const char *name, double *out);
+bool xnnRefAttrBool(const XnnRefCtx *c, const char *name, bool *out);
+bool xnnRefAttrString(const XnnRefCtx *c, const char *name, MlirStringRef *out);
+bool xnnRefAttrI64Array(const XnnRefCtx *c, const char *name, int64_t *out, intptr_t cap, intptr_t *n);
 
 /* Runs one op: `in` are the operands (types checked), `out` the results
  * (allocated from the result types, zero-filled). False after xnnRefFail. */

@@ -120,9 +120,9 @@ bool xnnRefSdpa(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor
   int64_t r = Q->rank, L = Q->dims[r - 2], E = Q->dims[r - 1], S = K->dims[r - 2],
           Ev = V->dims[r - 1];
   double scaleD = E > 0 ? 1.0 / sqrt((double)E) : 1.0;
-  xnnAttrF64(c->op, "scale", &scaleD);
+  xnnRefAttrF64(c, "scale", &scaleD);
   bool causal = false;
-  xnnAttrBool(c->op, "is_causal", &causal);
+  xnnRefAttrBool(c, "is_causal", &causal);
   float scale = (float)scaleD;
   /* Mask strides against the score shape [batch..., L, S]. */
   int64_t mst[XNN_MLIR_TENSOR_MAX_RANK] = {0};
@@ -212,8 +212,8 @@ bool xnnRefAddmm(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTenso
   (void)nIn, (void)nOut;
   const XnnMlirTensor *C = &in[0], *A = &in[1], *B = &in[2];
   double beta = 1.0, alpha = 1.0;
-  xnnAttrF64(c->op, "beta", &beta);
-  xnnAttrF64(c->op, "alpha", &alpha);
+  xnnRefAttrF64(c, "beta", &beta);
+  xnnRefAttrF64(c, "alpha", &alpha);
   int64_t M = A->dims[0], K = A->dims[1], N = B->dims[1];
   /* bias strides over [M, N]: 0 along broadcast dims. */
   int64_t cm = 0, cn = 0;

@@ -21,7 +21,7 @@ bool xnnRefBatchNorm(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
                      size_t nOut) {
   (void)nIn, (void)nOut;
   double eps = 0.0;
-  if (!xnnAttrF64(c->op, "eps", &eps))
+  if (!xnnRefAttrF64(c, "eps", &eps))
     return xnnRefFail(c, "requires attribute 'eps'");
   const XnnMlirTensor *X = &in[0];
   int64_t N = X->dims[0], C = X->dims[1];
@@ -63,8 +63,8 @@ bool xnnRefLayerNorm(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
   double eps = 0.0;
   int64_t ns[XNN_MLIR_TENSOR_MAX_RANK];
   intptr_t k = 0;
-  if (!xnnAttrF64(c->op, "eps", &eps) ||
-      !xnnAttrI64Array(c->op, "normalized_shape", ns, XNN_MLIR_TENSOR_MAX_RANK, &k))
+  if (!xnnRefAttrF64(c, "eps", &eps) ||
+      !xnnRefAttrI64Array(c, "normalized_shape", ns, XNN_MLIR_TENSOR_MAX_RANK, &k))
     return xnnRefFail(c, "requires attributes 'eps' and 'normalized_shape'");
   const XnnMlirTensor *X = &in[0];
   int64_t row = 1;

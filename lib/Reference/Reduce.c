@@ -17,7 +17,7 @@
 static bool reducedDims(XnnRefCtx *c, const XnnMlirTensor *x, bool *reduced) {
   int64_t dims[XNN_MLIR_TENSOR_MAX_RANK];
   intptr_t n = 0;
-  if (!xnnAttrI64Array(c->op, "dims", dims, XNN_MLIR_TENSOR_MAX_RANK, &n) ||
+  if (!xnnRefAttrI64Array(c, "dims", dims, XNN_MLIR_TENSOR_MAX_RANK, &n) ||
       n > XNN_MLIR_TENSOR_MAX_RANK)
     return xnnRefFail(c, "requires attribute 'dims'");
   memset(reduced, 0, sizeof(bool) * XNN_MLIR_TENSOR_MAX_RANK);
@@ -118,7 +118,7 @@ bool xnnRefSoftmax(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTen
   (void)nIn, (void)nOut;
   const XnnMlirTensor *x = &in[0];
   int64_t dim = -1, d;
-  xnnAttrI64(c->op, "dim", &dim);
+  xnnRefAttrI64(c, "dim", &dim);
   if (!xnnRefNormDim(dim, x->rank, &d))
     return xnnRefFail(c, "dim %lld out of range", (long long)dim);
   int64_t len = x->rank ? x->dims[d] : 1, outer = 1, inner = 1;
@@ -168,7 +168,7 @@ static bool maxReduce(XnnRefCtx *c, const XnnMlirTensor *x, XnnMlirTensor *out, 
   bool reduced[XNN_MLIR_TENSOR_MAX_RANK] = {false};
   int64_t dim = 0;
   if (arg) {
-    if (!xnnAttrI64(c->op, "dim", &dim))
+    if (!xnnRefAttrI64(c, "dim", &dim))
       return xnnRefFail(c, "requires attribute 'dim'");
     if (x->rank > 0 && !xnnRefNormDim(dim, x->rank, &dim))
       return xnnRefFail(c, "dim %lld out of range", (long long)dim);

@@ -25,7 +25,7 @@ bool xnnRefPermute(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTen
   int64_t dims[XNN_MLIR_TENSOR_MAX_RANK], st[XNN_MLIR_TENSOR_MAX_RANK],
       srcSt[XNN_MLIR_TENSOR_MAX_RANK];
   intptr_t n = 0;
-  if (!xnnAttrI64Array(c->op, "dims", dims, XNN_MLIR_TENSOR_MAX_RANK, &n) || n != x->rank)
+  if (!xnnRefAttrI64Array(c, "dims", dims, XNN_MLIR_TENSOR_MAX_RANK, &n) || n != x->rank)
     return xnnRefFail(c, "attribute 'dims' must list every dim");
   xnnRefStrides(x->dims, x->rank, st);
   for (intptr_t i = 0; i < n; ++i) {
@@ -42,7 +42,7 @@ bool xnnRefCat(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor 
                size_t nOut) {
   (void)nOut;
   int64_t dim = 0, d;
-  xnnAttrI64(c->op, "dim", &dim);
+  xnnRefAttrI64(c, "dim", &dim);
   if (!xnnRefNormDim(dim, out->rank, &d) || out->rank == 0)
     return xnnRefFail(c, "dim %lld out of range", (long long)dim);
   size_t es = xnnMlirDTypeSize(out->dtype);
@@ -75,10 +75,10 @@ bool xnnRefSlice(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTenso
   (void)nIn, (void)nOut;
   const XnnMlirTensor *x = &in[0];
   int64_t dim = 0, start = 0, end = INT64_MAX, step = 1, d;
-  xnnAttrI64(c->op, "dim", &dim);
-  xnnAttrI64(c->op, "start", &start);
-  xnnAttrI64(c->op, "end", &end);
-  xnnAttrI64(c->op, "step", &step);
+  xnnRefAttrI64(c, "dim", &dim);
+  xnnRefAttrI64(c, "start", &start);
+  xnnRefAttrI64(c, "end", &end);
+  xnnRefAttrI64(c, "step", &step);
   if (!xnnRefNormDim(dim, x->rank, &d) || x->rank == 0)
     return xnnRefFail(c, "dim %lld out of range", (long long)dim);
   if (step <= 0)
@@ -174,7 +174,7 @@ static bool indexingInit(XnnRefCtx *c, const XnnMlirTensor *x, const XnnMlirTens
   memset(ix, 0, sizeof(*ix));
   int64_t k = (int64_t)(nIn - first), dims[XNN_MLIR_TENSOR_MAX_RANK];
   intptr_t nd = 0;
-  if (k < 1 || !xnnAttrI64Array(c->op, "indexed_dims", dims, XNN_MLIR_TENSOR_MAX_RANK, &nd) || nd != k)
+  if (k < 1 || !xnnRefAttrI64Array(c, "indexed_dims", dims, XNN_MLIR_TENSOR_MAX_RANK, &nd) || nd != k)
     return xnnRefFail(c, "attribute 'indexed_dims' must list one dim per index tensor");
   for (int64_t j = 0; j < k; ++j)
     if (dims[j] < 0 || dims[j] >= x->rank || (j && dims[j] <= dims[j - 1]))
@@ -336,7 +336,7 @@ bool xnnRefIndexPut(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
   (void)nOut;
   const XnnMlirTensor *x = &in[0], *values = &in[1];
   bool accumulate = false;
-  xnnAttrBool(c->op, "accumulate", &accumulate);
+  xnnRefAttrBool(c, "accumulate", &accumulate);
   Indexing ix;
   if (!indexingInit(c, x, in, 2, nIn, &ix))
     return false;
@@ -345,7 +345,8 @@ bool xnnRefIndexPut(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTe
     return xnnRefFail(c, "values do not broadcast to the indexing result shape");
   }
   size_t es = xnnMlirDTypeSize(out->dtype);
-  memcpy(out->data, x->data, xnnMlirTensorNumBytes(out));
+  if (out->data != x->data) /* in place: emitted C updating a state buffer */
+    memcpy(out->data, x->data, xnnMlirTensorNumBytes(out));
   int64_t n = 1;
   for (int64_t i = 0; i < ix.rank; ++i)
     n *= ix.dims[i];
@@ -368,8 +369,8 @@ bool xnnRefTranspose(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
   (void)nIn, (void)nOut;
   const XnnMlirTensor *x = &in[0];
   int64_t d0 = 0, d1 = 0, st[XNN_MLIR_TENSOR_MAX_RANK];
-  xnnAttrI64(c->op, "dim0", &d0);
-  xnnAttrI64(c->op, "dim1", &d1);
+  xnnRefAttrI64(c, "dim0", &d0);
+  xnnRefAttrI64(c, "dim1", &d1);
   if (x->rank == 0) {
     memcpy(out->data, x->data, xnnMlirTensorNumBytes(out));
     return true;
@@ -475,10 +476,10 @@ bool xnnRefConstantPadNd(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnM
   int64_t pad[2 * XNN_MLIR_TENSOR_MAX_RANK], pre[XNN_MLIR_TENSOR_MAX_RANK] = {0};
   intptr_t n = 0;
   double value = 0.0;
-  if (!xnnAttrI64Array(c->op, "pad", pad, 2 * XNN_MLIR_TENSOR_MAX_RANK, &n) || n % 2 ||
+  if (!xnnRefAttrI64Array(c, "pad", pad, 2 * XNN_MLIR_TENSOR_MAX_RANK, &n) || n % 2 ||
       n > 2 * x->rank)
     return xnnRefFail(c, "attribute 'pad' must hold pairs for at most every dim");
-  xnnAttrF64(c->op, "value", &value);
+  xnnRefAttrF64(c, "value", &value);
   for (intptr_t k = 0; k < n / 2; ++k) {
     int64_t d = x->rank - 1 - k;
     pre[d] = pad[2 * k];
@@ -512,8 +513,8 @@ bool xnnRefRoll(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor
   int64_t shifts[XNN_MLIR_TENSOR_MAX_RANK], dims[XNN_MLIR_TENSOR_MAX_RANK],
       by[XNN_MLIR_TENSOR_MAX_RANK] = {0};
   intptr_t ns = 0, nd = 0;
-  if (!xnnAttrI64Array(c->op, "shifts", shifts, XNN_MLIR_TENSOR_MAX_RANK, &ns) ||
-      !xnnAttrI64Array(c->op, "dims", dims, XNN_MLIR_TENSOR_MAX_RANK, &nd) ||
+  if (!xnnRefAttrI64Array(c, "shifts", shifts, XNN_MLIR_TENSOR_MAX_RANK, &ns) ||
+      !xnnRefAttrI64Array(c, "dims", dims, XNN_MLIR_TENSOR_MAX_RANK, &nd) ||
       (nd == 0 ? ns != 1 : ns != nd))
     return xnnRefFail(c, "attributes 'shifts' and 'dims' do not match");
   if (xnnMlirTensorNumElements(x) == 0)
@@ -548,7 +549,7 @@ bool xnnRefSplit(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTenso
   (void)nIn;
   const XnnMlirTensor *x = &in[0];
   int64_t dim = 0, d, st[XNN_MLIR_TENSOR_MAX_RANK];
-  xnnAttrI64(c->op, "dim", &dim);
+  xnnRefAttrI64(c, "dim", &dim);
   if (!xnnRefNormDim(dim, x->rank, &d) || x->rank == 0)
     return xnnRefFail(c, "dim %lld out of range", (long long)dim);
   xnnRefStrides(x->dims, x->rank, st);

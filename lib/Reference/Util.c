@@ -3,6 +3,7 @@
 #include "Kernels.h"
 
 #include "Support/Float.h"
+#include "Support/IR.h"
 #include "xnnmlir/Diagnostics.h"
 
 #include <math.h>
@@ -37,9 +38,78 @@ static void vfail(MlirOperation op, char *err, size_t errSize, const char *fmt, 
 bool xnnRefFail(XnnRefCtx *c, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vfail(c->op, c->err, c->errSize, fmt, ap);
+  if (c->sop) {
+    if (c->err && c->errSize) {
+      char msg[768];
+      vsnprintf(msg, sizeof msg, fmt, ap);
+      snprintf(c->err, c->errSize, "%s: '%s' op %s", c->sop->loc ? c->sop->loc : "<unknown location>",
+               c->sop->name ? c->sop->name : "?", msg);
+    }
+  } else {
+    vfail(c->op, c->err, c->errSize, fmt, ap);
+  }
   va_end(ap);
   return false;
+}
+
+/* ---- attributes: from the MLIR op, or from an emitted op's table ---------- */
+static const XnnMlirOpAttr *staticAttr(const XnnRefCtx *c, const char *name) {
+  for (size_t i = 0; i < c->sop->numAttrs; ++i)
+    if (c->sop->attrs[i].name && !strcmp(c->sop->attrs[i].name, name))
+      return &c->sop->attrs[i];
+  return NULL;
+}
+
+bool xnnRefAttrI64(const XnnRefCtx *c, const char *name, int64_t *out) {
+  if (!c->sop)
+    return xnnAttrI64(c->op, name, out);
+  const XnnMlirOpAttr *a = staticAttr(c, name);
+  if (!a || a->kind != XNN_MLIR_ATTR_INT)
+    return false;
+  *out = a->i;
+  return true;
+}
+
+bool xnnRefAttrF64(const XnnRefCtx *c, const char *name, double *out) {
+  if (!c->sop)
+    return xnnAttrF64(c->op, name, out);
+  const XnnMlirOpAttr *a = staticAttr(c, name);
+  if (!a || (a->kind != XNN_MLIR_ATTR_INT && a->kind != XNN_MLIR_ATTR_FLOAT))
+    return false;
+  *out = a->kind == XNN_MLIR_ATTR_FLOAT ? a->f : (double)a->i;
+  return true;
+}
+
+bool xnnRefAttrBool(const XnnRefCtx *c, const char *name, bool *out) {
+  if (!c->sop)
+    return xnnAttrBool(c->op, name, out);
+  const XnnMlirOpAttr *a = staticAttr(c, name);
+  if (!a || a->kind != XNN_MLIR_ATTR_INT)
+    return false;
+  *out = a->i != 0;
+  return true;
+}
+
+bool xnnRefAttrString(const XnnRefCtx *c, const char *name, MlirStringRef *out) {
+  if (!c->sop)
+    return xnnAttrString(c->op, name, out);
+  const XnnMlirOpAttr *a = staticAttr(c, name);
+  if (!a || a->kind != XNN_MLIR_ATTR_STRING || !a->s)
+    return false;
+  *out = mlirStringRefCreateFromCString(a->s);
+  return true;
+}
+
+bool xnnRefAttrI64Array(const XnnRefCtx *c, const char *name, int64_t *out, intptr_t cap, intptr_t *n) {
+  if (!c->sop)
+    return xnnAttrI64Array(c->op, name, out, cap, n);
+  const XnnMlirOpAttr *a = staticAttr(c, name);
+  if (!a || a->kind != XNN_MLIR_ATTR_I64_ARRAY)
+    return false;
+  *n = (intptr_t)a->n;
+  for (intptr_t i = 0; i < *n && i < cap; ++i)
+    out[i] = a->a[i];
+  return true;
 }
 
 bool xnnRefFailAt(MlirOperation op, char *err, size_t errSize, const char *fmt, ...) {

@@ -6,6 +6,7 @@
 #include "xnnmlir/Emit.h"
 #include "xnnmlir/Parse.h"
 #include "xnnmlir/Passes.h"
+#include "xnnmlir/PortableOps.h"
 #include "xnnmlir/Stack.h"
 #include "xnnmlir/Verifier.h"
 #include "xnnmlir/Version.h"
@@ -24,6 +25,7 @@
 static void printHelp(void) {
   printf("OVERVIEW: xnnmlir translator\n\n"
          "USAGE: " TOOL " --xnn-to-c [<input file> | -] [-o <file>] [--weights-file=<file> | --inline-weights]\n"
+         "                     [--program]\n"
          "                     [--pass-pipeline=<pipeline>]\n\n"
          "OPTIONS:\n"
          "  --xnn-to-c        Emit C that builds each delegate (func.func {xnn.delegate}, lowered to\n"
@@ -37,6 +39,16 @@ static void printHelp(void) {
          "  --inline-weights  Keep all weights in the source as static arrays\n"
          "                    Default: static arrays up to 1 MiB of weights or with -o -; above that,\n"
          "                    the file <output>.weights beside the source (the C stays kilobytes)\n"
+         "  --program         Also emit each function that is not a delegate (e.g. @forward) whole:\n"
+         "                    <name>_create(&program, threadpool, &error) once, then\n"
+         "                    <name>_run(program, inputs, outputs, &error) per call (every argument,\n"
+         "                    every result), <name>_destroy; its portable ops run the kernels of\n"
+         "                    xnn-run's interpreter (link: pkg-config --cflags --libs xnnmlir), its\n"
+         "                    delegate calls the delegates above. A state result passed the same\n"
+         "                    buffer as its state argument is updated in place where the IR allows\n"
+         "  --list-portable-ops\n"
+         "                    Print the ops --program emits as kernel calls, one per line: the\n"
+         "                    reference interpreter's kernel table (xnn-run runs the same)\n"
          "  --pass-pipeline=<pipeline>, -p <pipeline>\n"
          "                    Run a pass pipeline (as xnn-opt's) on the input first, e.g.\n"
          "                    'builtin.module(xnn-delegate)': one process from the edge model to C,\n"
@@ -86,7 +98,7 @@ static bool runPipeline(MlirContext ctx, MlirModule module, const char *pipeline
 
 static int toolMain(int argc, char **argv) {
   const char *input = "-", *output = "-", *weightsFile = NULL, *pipeline = NULL;
-  bool toC = false, haveInput = false, inlineWeights = false;
+  bool toC = false, haveInput = false, inlineWeights = false, program = false;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -121,6 +133,12 @@ static int toolMain(int argc, char **argv) {
         return 1;
       }
       pipeline = argv[i];
+    } else if (!strcmp(a, "--list-portable-ops")) {
+      for (size_t k = 0; k < xnnMlirPortableKernelCount(); ++k)
+        printf("%s\n", xnnMlirPortableKernelName(k));
+      return 0;
+    } else if (!strcmp(a, "--program") || !strcmp(a, "-program")) {
+      program = true;
     } else if (!strcmp(a, "--inline-weights") || !strcmp(a, "-inline-weights")) {
       inlineWeights = true;
     } else if (a[0] == '-' && a[1]) {
@@ -145,7 +163,7 @@ static int toolMain(int argc, char **argv) {
   /* Default: beside the source, for weights over 1 MiB (compiling megabytes of
    * array literals takes longer than anything else here). */
   char defaultWeights[4096];
-  XnnMlirEmitCOptions emitOptions = {NULL, 0, NULL, NULL};
+  XnnMlirEmitCOptions emitOptions = {NULL, 0, NULL, NULL, false};
   if (weightsFile && !strcmp(weightsFile, output)) {
     fprintf(stderr, TOOL ": error: the weights file and the output are the same file ('%s')\n", output);
     return 1;
@@ -160,6 +178,7 @@ static int toolMain(int argc, char **argv) {
     emitOptions.weightsPath = defaultWeights;
     emitOptions.inlineLimit = (size_t)1 << 20;
   }
+  emitOptions.program = program;
   char err[1024];
   size_t size = 0;
   /* A bytecode file is parsed in place: its weights are never copied. */

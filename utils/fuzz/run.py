@@ -11,6 +11,9 @@ For each seed: generate a valid edge graph (gen.py), then
   run-nofold  xnn-run nofold.mlir, compared with run-ref
   c-emit      on every --c-every'th seed: xnn-translate --xnn-to-c, cc, run every
               delegate, bit-exact against xnn-run --func=<delegate> on the same inputs
+  c-program   on the same seeds: xnn-translate --xnn-to-c --program, cc with
+              examples/run_program.c and libXnnMlir, the whole @forward (portable
+              ops through the interpreter's kernels) bit-exact against run-deleg
 A failure is classified by stage, kind (error / crash / timeout / mismatch) and
 its first message line with numbers and types masked; --minimize reduces the first
 seed of each class to a small repro with the same class.
@@ -117,6 +120,8 @@ class Tools:
         flags = os.path.join(b, "share", "xnnmlir", "xnnpack.flags")
         self.xnnpack_flags = open(flags).read().split() if os.path.exists(flags) else None
         self.cc = os.environ.get("CC", "cc")
+        self.lib = os.path.join(b, "lib")
+        self.include = os.path.join(HERE, "..", "..", "include")
         for t in (self.opt, self.run, self.translate):
             if not os.path.exists(t):
                 sys.exit("run.py: %s is missing: build the project first" % t)
@@ -240,8 +245,32 @@ def check_c(tools, work, seed, deleg_path):
         raise Failure("c-run", "error", first_error_line(out), out)
 
 
+def check_program(tools, work, deleg_path, deleg_io, num_args):
+    """The whole function as C (--program) against xnn-run's delegated run, byte for byte."""
+    c_path = os.path.join(work, "program.c")
+    run_tool("c-program", [tools.translate, "--xnn-to-c", "--program", "--inline-weights", deleg_path, "-o", c_path])
+    exe = os.path.join(work, "program")
+    run_tool("c-program", [tools.cc, "-std=c11", "-O1", "-w", "-I", tools.include, c_path,
+                           os.path.join(HERE, "..", "..", "examples", "run_program.c")] + tools.xnnpack_flags +
+             ["-L" + tools.lib, "-Wl,-rpath,%s:/usr/lib/llvm-22/lib" % tools.lib, "-lXnnMlir", "-o", exe],
+             timeout=180)
+    try:
+        p = subprocess.run([exe, deleg_io, "--expect", deleg_io], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=STAGE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise Failure("c-program", "timeout", "no exit within %d s" % STAGE_TIMEOUT)
+    out = p.stdout.decode("utf-8", "replace")
+    if p.returncode < 0:
+        raise Failure("c-program", "crash", "%s: %s" % (signal.Signals(-p.returncode).name, first_error_line(out)),
+                      out)
+    if "DIFFER" in out:
+        raise Failure("c-program", "mismatch", "emitted program differs from xnn-run", out)
+    if p.returncode != 0:
+        raise Failure("c-program", "error", first_error_line(out), out)
+
+
 STAGES = ["gen", "verify", "delegate", "reverify", "run-ref", "run-deleg", "compare-deleg", "nofold",
-          "run-nofold", "compare-nofold", "c-emit", "c-compile", "c-xnn-run", "c-run"]
+          "run-nofold", "compare-nofold", "c-emit", "c-compile", "c-xnn-run", "c-run", "c-program"]
 
 
 def check_graph(tools, g, seed, work, with_c, stop_stage=None):
@@ -269,6 +298,7 @@ def check_graph(tools, g, seed, work, with_c, stop_stage=None):
     compare_outputs("compare-nofold", g, p("ref"), p("nofold"))
     if with_c and tools.xnnpack_flags:
         check_c(tools, work, seed, p("delegated.mlir"))
+        check_program(tools, work, p("delegated.mlir"), p("deleg"), len(g.args))
 
 
 def check_seed(tools, seed, opts):
