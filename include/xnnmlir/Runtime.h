@@ -37,6 +37,18 @@ void xnnMlirRuntimeDestroy(XnnMlirRuntime *rt);
  * the module must outlive `rt`. */
 bool xnnMlirRuntimePrepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size_t errSize);
 
+/* Prepares the delegates `funcs` (those not yet prepared), the one with the
+ * most static data first: a delegate's f32 copies of bf16/f16 weights live
+ * only while it is created, so the largest is widened while little else is
+ * packed, and the peak is about the packed weights plus the largest of the
+ * other delegates' copies. Stats list them in the order given. On failure
+ * *failed is the index of the delegate that failed. */
+bool xnnMlirRuntimePrepareAll(XnnMlirRuntime *rt, const MlirOperation *funcs, size_t n, size_t *failed, char *err,
+                              size_t errSize);
+/* Bytes of the static tensors (xnn.constant results, at their types) of a
+ * lowered delegate function. */
+size_t xnnMlirDelegateStaticBytes(MlirOperation func);
+
 /* Runs delegate `func` (prepared on first use) on `args` (one per argument,
  * dtype and shape as the function's types) into `results` (allocated by
  * the caller with the result types). */
@@ -54,6 +66,10 @@ typedef struct XnnMlirDelegateStats {
   size_t numNodes;      /* XNNPACK nodes defined */
   size_t calls;         /* runs since the last reset */
   double createSeconds; /* subgraph build + xnn_create_runtime_v3 + reshape */
+  double defineSeconds; /* of which the subgraph build (xnn_define_*, widening) */
+  double packSeconds;   /* of which xnn_create_runtime_v3 + reshape (packing) */
+  size_t widenedBytes;  /* f32 copies of bf16/f16 weights made for packing, freed once packed */
+  size_t releasedBytes; /* bytes of a mapped input file advised out of memory once read */
   double runSeconds;    /* setup + invoke, summed over calls */
   double lastRunSeconds;
 } XnnMlirDelegateStats;

@@ -39,6 +39,14 @@ typedef struct Delegate {
   void **buffers; /* static data, owned */
   bool *bufferIsTemporary; /* freed once the runtime is created */
   size_t numBuffers, capBuffers;
+  /* Module memory handed to XNNPACK in place and only packed: its pages of a
+   * mapped input file are released once the runtime exists. */
+  const void **inPlace;
+  size_t *inPlaceBytes;
+  size_t numInPlace, capInPlace;
+  size_t widenedBytes;  /* f32 copies made for packing (freed after creation) */
+  size_t releasedBytes; /* mapped input bytes advised away (whole pages) */
+  double defineSeconds, packSeconds;
   size_t numInputs, numOutputs, numNodes;
   External *externals; /* inputs then outputs */
   struct xnn_external_value *bound;
@@ -349,6 +357,25 @@ static bool keepBuffer(Delegate *d, void *data, bool untilCreated, char *err, si
   return true;
 }
 
+static bool keepInPlace(Delegate *d, const void *data, size_t bytes, char *err, size_t errSize) {
+  if (d->numInPlace == d->capInPlace) {
+    d->capInPlace = d->capInPlace ? 2 * d->capInPlace : 16;
+    const void **grown = realloc(d->inPlace, d->capInPlace * sizeof(void *));
+    size_t *grownBytes = grown ? realloc(d->inPlaceBytes, d->capInPlace * sizeof(size_t)) : NULL;
+    if (grown)
+      d->inPlace = grown;
+    if (grownBytes)
+      d->inPlaceBytes = grownBytes;
+    if (!grown || !grownBytes) {
+      snprintf(err, errSize, "out of memory");
+      return false;
+    }
+  }
+  d->inPlace[d->numInPlace] = data;
+  d->inPlaceBytes[d->numInPlace++] = bytes;
+  return true;
+}
+
 static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, char *err, size_t errSize) {
   Delegate *d = user;
   size_t width = xnnMlirDTypeSize(t->dtype), count = 1;
@@ -360,6 +387,8 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     /* The module's own memory (a blob, mapped or converted): packed at creation,
      * read exactly, and the module outlives the runtime. No copy. */
     data = (void *)t->data;
+    if (!keepInPlace(d, t->data, count * width, err, errSize))
+      return false;
   } else if (t->data) {
     size_t bytes = count * width;
     size_t padded = (bytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
@@ -370,6 +399,8 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     /* Widened weights that are only packed are freed once the runtime exists. */
     if (!keepBuffer(d, data, widen && packedOnly, err, errSize))
       return false;
+    if (widen && packedOnly)
+      d->widenedBytes += count * width;
     memset((char *)data + bytes, 0, padded - bytes); /* the rest is written below */
     if (widen) { /* bf16/f16 data of an f32 tensor */
       uint32_t *out = data;
@@ -379,7 +410,7 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
       /* A blob in a mapped bytecode input: its pages leave the resident set
        * (read back from the file if ever needed again). */
       if (t->stable && !t->splat)
-        xnnMlirReleaseMappedBytes(t->data, count * xnnMlirDTypeSize(t->dataDtype));
+        d->releasedBytes += xnnMlirReleaseMappedBytes(t->data, count * xnnMlirDTypeSize(t->dataDtype));
     } else if (t->splat) {
       for (size_t i = 0; i < count; ++i)
         memcpy((char *)data + i * width, t->data, width);
@@ -451,6 +482,8 @@ static void deleteDelegate(Delegate *d) {
     free(d->buffers[i]);
   free(d->buffers);
   free(d->bufferIsTemporary);
+  free(d->inPlace);
+  free(d->inPlaceBytes);
   free(d->externals);
   free(d->bound);
   free(d->opNames);
@@ -518,6 +551,8 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
     deleteDelegate(d);
     return NULL;
   }
+  double t1 = now();
+  d->defineSeconds = t1 - t0;
   enum xnn_status s =
       xnn_create_runtime_v3(d->subgraph, NULL, rt->pool, rt->profiling ? XNN_FLAG_BASIC_PROFILING : 0, &d->runtime);
   if (s == xnn_status_success)
@@ -528,13 +563,22 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
     deleteDelegate(d);
     return NULL;
   }
+  d->packSeconds = now() - t1;
   xnn_delete_subgraph(d->subgraph); /* the runtime does not need it */
   d->subgraph = NULL;
+  /* XNNPACK has packed what it packs: the f32 copies made for it go, and the
+   * pages of a mapped input it read in place leave the resident set (read
+   * back from the file if anything touches them again). */
   for (size_t i = 0; i < d->numBuffers; ++i)
     if (d->bufferIsTemporary[i]) {
       free(d->buffers[i]);
       d->buffers[i] = NULL;
     }
+  for (size_t i = 0; i < d->numInPlace; ++i)
+    d->releasedBytes += xnnMlirReleaseMappedBytes(d->inPlace[i], d->inPlaceBytes[i]);
+  free(d->inPlace);
+  free(d->inPlaceBytes);
+  d->inPlace = NULL, d->inPlaceBytes = NULL, d->numInPlace = d->capInPlace = 0;
   d->createSeconds = now() - t0;
   if (rt->numDelegates == rt->capDelegates) {
     rt->capDelegates = rt->capDelegates ? 2 * rt->capDelegates : 8;
@@ -552,6 +596,69 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
 
 bool xnnMlirRuntimePrepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size_t errSize) {
   return prepare(rt, func, err, errSize) != NULL;
+}
+
+size_t xnnMlirDelegateStaticBytes(MlirOperation func) {
+  size_t total = 0;
+  MlirRegion region = mlirOperationGetRegion(func, 0);
+  MlirBlock body = mlirRegionGetFirstBlock(region);
+  if (mlirBlockIsNull(body))
+    return 0;
+  MlirStringRef constant = mlirStringRefCreateFromCString("xnn.constant");
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    if (mlirOperationGetNumResults(op) != 1 || !mlirStringRefEqual(name, constant))
+      continue;
+    MlirType ty = mlirValueGetType(mlirOperationGetResult(op, 0));
+    if (!mlirTypeIsARankedTensor(ty) || !mlirShapedTypeHasStaticShape(ty))
+      continue;
+    size_t n = xnnMlirDTypeSize(xnnMlirDTypeFromType(mlirShapedTypeGetElementType(ty)));
+    for (intptr_t k = 0; k < mlirShapedTypeGetRank(ty); ++k)
+      n *= (size_t)mlirShapedTypeGetDimSize(ty, k);
+    total += n;
+  }
+  return total;
+}
+
+typedef struct Ranked {
+  size_t bytes, index;
+} Ranked;
+
+static int byBytesDescending(const void *a, const void *b) {
+  const Ranked *x = a, *y = b;
+  if (x->bytes != y->bytes)
+    return x->bytes < y->bytes ? 1 : -1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+bool xnnMlirRuntimePrepareAll(XnnMlirRuntime *rt, const MlirOperation *funcs, size_t n, size_t *failed, char *err,
+                              size_t errSize) {
+  Ranked *order = calloc(n ? n : 1, sizeof(Ranked));
+  if (!order) {
+    snprintf(err, errSize, "out of memory");
+    *failed = 0;
+    return false;
+  }
+  for (size_t i = 0; i < n; ++i)
+    order[i].bytes = xnnMlirDelegateStaticBytes(funcs[i]), order[i].index = i;
+  qsort(order, n, sizeof(Ranked), byBytesDescending);
+  size_t first = rt->numDelegates;
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; ++i)
+    if (!(ok = prepare(rt, funcs[order[i].index], err, errSize) != NULL))
+      *failed = order[i].index;
+  free(order);
+  /* The delegates prepared here are listed (stats) in the caller's order. */
+  for (size_t i = 0, at = first; ok && i < n; ++i)
+    for (size_t k = at; k < rt->numDelegates; ++k)
+      if (mlirOperationEqual(rt->delegates[k]->func, funcs[i])) {
+        Delegate *t = rt->delegates[k];
+        memmove(&rt->delegates[at + 1], &rt->delegates[at], (k - at) * sizeof(Delegate *));
+        rt->delegates[at++] = t;
+        break;
+      }
+  return ok;
 }
 
 static bool matches(const External *e, const XnnMlirTensor *t, const char *what, size_t i, const char *dname,
@@ -673,6 +780,10 @@ bool xnnMlirRuntimeGetStats(const XnnMlirRuntime *rt, size_t i, XnnMlirDelegateS
   out->createSeconds = d->createSeconds;
   out->runSeconds = d->runSeconds;
   out->lastRunSeconds = d->lastRunSeconds;
+  out->defineSeconds = d->defineSeconds;
+  out->packSeconds = d->packSeconds;
+  out->widenedBytes = d->widenedBytes;
+  out->releasedBytes = d->releasedBytes;
   return true;
 }
 
