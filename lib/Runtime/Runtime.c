@@ -3,6 +3,7 @@
  * creates one runtime per delegate and reuses it. Each xnn_define_* function
  * has one adapter that checks the argument types it is given against the
  * prototype's and calls it. */
+#define _DEFAULT_SOURCE 1 /* madvise(MADV_HUGEPAGE) */
 #include "xnnmlir/Runtime.h"
 
 #include "xnnmlir/Emit.h"
@@ -21,7 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 _Static_assert(XNN_EXTRA_BYTES <= 16, "XnnMlirTensor buffers carry 16 bytes of XNNPACK read slack");
 
@@ -96,6 +99,49 @@ static enum xnn_datatype datatype(XnnMlirDType d) {
   default: return xnn_datatype_invalid;
   }
 }
+
+/* ---- memory ---------------------------------------------------------------- */
+
+/* Large blocks (f32 copies of weights, XNNPACK's packed weights) in
+ * transparent huge pages where the system allows it on request: creating a
+ * gemma-3-1b delegate otherwise spends about a third of its time taking
+ * 4 KiB page faults. Only advice: the memory is the same either way. */
+static void *adviseHuge(void *p, size_t bytes) {
+  enum { kHugeFrom = 4u << 20 };
+  if (p && bytes >= kHugeFrom) {
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = ((uintptr_t)p + page - 1) & ~(page - 1), last = ((uintptr_t)p + bytes) & ~(page - 1);
+#ifdef MADV_HUGEPAGE
+    if (first < last)
+      (void)madvise((void *)first, last - first, MADV_HUGEPAGE);
+#else
+    (void)first, (void)last;
+#endif
+  }
+  return p;
+}
+
+static void *xaAllocate(void *context, size_t size) {
+  (void)context;
+  return adviseHuge(malloc(size), size);
+}
+static void *xaReallocate(void *context, void *pointer, size_t size) {
+  (void)context;
+  return realloc(pointer, size);
+}
+static void xaDeallocate(void *context, void *pointer) {
+  (void)context;
+  free(pointer);
+}
+static void *xaAlignedAllocate(void *context, size_t alignment, size_t size) {
+  (void)context;
+  void *p = NULL;
+  if (posix_memalign(&p, alignment < sizeof(void *) ? sizeof(void *) : alignment, size ? size : 1))
+    return NULL;
+  return adviseHuge(p, size);
+}
+static const struct xnn_allocator kAllocator = {NULL, xaAllocate, xaReallocate, xaDeallocate, xaAlignedAllocate,
+                                                xaDeallocate};
 
 /* ---- enumerators by name ------------------------------------------------- */
 
@@ -392,7 +438,7 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
   } else if (t->data) {
     size_t bytes = count * width;
     size_t padded = (bytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
-    if (!(data = aligned_alloc(64, padded))) {
+    if (!(data = adviseHuge(aligned_alloc(64, padded), padded))) {
       snprintf(err, errSize, "out of memory for %zu bytes of static data", bytes);
       return false;
     }
@@ -493,7 +539,7 @@ static void deleteDelegate(Delegate *d) {
 }
 
 XnnMlirRuntime *xnnMlirRuntimeCreate(size_t numThreads, char *err, size_t errSize) {
-  enum xnn_status s = xnn_initialize(NULL);
+  enum xnn_status s = xnn_initialize(&kAllocator);
   if (s != xnn_status_success) {
     snprintf(err, errSize, "xnn_initialize failed: %s", statusName(s));
     return NULL;

@@ -1527,6 +1527,8 @@ static int toolMain(int argc, char **argv) {
       status = 1;
   }
 done:
+  if (o.memoryStats && status == 0)
+    printMemory("at exit");
   destroyAll(in, m.numIn);
   destroyAll(out, m.numOut);
   destroyAll(ref, other.numOut);
@@ -1535,8 +1537,6 @@ done:
   xnnMlirRuntimeDestroy(r.rt);
   freeModel(&m);
   freeModel(&other);
-  if (o.memoryStats && status == 0)
-    printMemory("at exit");
   xnnMlirDiagEngineDestroy(diags);
   mlirContextDestroy(ctx);
   free(m.buffer);
