@@ -68,7 +68,9 @@ typedef struct XnnMlirDelegateStats {
   double createSeconds; /* subgraph build + xnn_create_runtime_v3 + reshape */
   double defineSeconds; /* of which the subgraph build (xnn_define_*, widening) */
   double packSeconds;   /* of which xnn_create_runtime_v3 + reshape (packing) */
+  double createCpuSeconds; /* CPU time of the process (all threads) while creating */
   size_t widenedBytes;  /* f32 copies of bf16/f16 weights made for packing, freed once packed */
+  size_t freedWhilePackingBytes; /* of those, allocated bytes freed before the delegate's last packing */
   size_t releasedBytes; /* bytes of a mapped input file advised out of memory once read */
   double runSeconds;    /* setup + invoke, summed over calls */
   double lastRunSeconds;

@@ -34,6 +34,29 @@ typedef struct External {
   size_t dims[XNN_MLIR_EMIT_MAX_RANK];
 } External;
 
+/* An f32 copy of bf16/f16 weights that XNNPACK only packs: freed as soon as
+ * the last node using it has packed it (the weights cache below sees that),
+ * else once the runtime exists. */
+typedef struct Temporary {
+  void *data;
+  size_t bytes;  /* allocated */
+  size_t payload; /* of which the f32 values */
+  uint32_t id;   /* its XNNPACK value */
+  size_t uses;   /* node operands naming it, not yet packed */
+} Temporary;
+
+/* The delegate's weights cache (xnn_weights_cache_provider): every packing
+ * gets a block of its own (never looked up: no sharing between nodes, so no
+ * stale keys), and the insert that follows a packing frees the f32 copies it
+ * read once no other node needs them. Blocks live as long as the runtime. */
+typedef struct PackCache {
+  struct Delegate *d;
+  void **blocks;
+  size_t numBlocks, capBlocks;
+  bool finalized;
+  struct xnn_weights_cache_provider provider;
+} PackCache;
+
 typedef struct Delegate {
   MlirOperation func;
   char name[256];
@@ -49,7 +72,11 @@ typedef struct Delegate {
   size_t numInPlace, capInPlace;
   size_t widenedBytes;  /* f32 copies made for packing (freed after creation) */
   size_t releasedBytes; /* mapped input bytes advised away (whole pages) */
-  double defineSeconds, packSeconds;
+  double defineSeconds, packSeconds, createCpuSeconds;
+  Temporary *temps; /* by increasing id */
+  size_t numTemps, capTemps;
+  size_t freedWhilePacking; /* of widenedBytes, freed before the runtime was complete */
+  PackCache *cache;
   size_t numInputs, numOutputs, numNodes;
   External *externals; /* inputs then outputs */
   struct xnn_external_value *bound;
@@ -73,6 +100,12 @@ struct XnnMlirRuntime {
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double cpuNow(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -403,6 +436,101 @@ static bool keepBuffer(Delegate *d, void *data, bool untilCreated, char *err, si
   return true;
 }
 
+/* Large temporaries come straight from the kernel, so freeing them returns
+ * the memory (the tools' heap never trims). */
+enum { kMapFrom = 1u << 20 };
+
+static void *tempAlloc(size_t bytes) {
+  if (bytes < kMapFrom)
+    return aligned_alloc(64, (bytes + 63) / 64 * 64);
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? NULL : adviseHuge(p, bytes);
+}
+
+static void tempFree(void *p, size_t bytes) {
+  if (!p)
+    return;
+  if (bytes < kMapFrom)
+    free(p);
+  else
+    munmap(p, bytes);
+}
+
+static Temporary *findTemp(Delegate *d, uint32_t id) {
+  size_t lo = 0, hi = d->numTemps;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (d->temps[mid].id < id)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < d->numTemps && d->temps[lo].id == id ? &d->temps[lo] : NULL;
+}
+
+static size_t cacheLookUp(void *context, const struct xnn_weights_cache_look_up_key *key) {
+  (void)context, (void)key;
+  return SIZE_MAX; /* XNN_CACHE_NOT_FOUND: every node packs its own */
+}
+
+static void *cacheReserve(void *context, size_t n) {
+  PackCache *c = context;
+  if (c->numBlocks == c->capBlocks) {
+    size_t cap = c->capBlocks ? 2 * c->capBlocks : 16;
+    void **grown = realloc(c->blocks, cap * sizeof(void *));
+    if (!grown)
+      return NULL;
+    c->blocks = grown, c->capBlocks = cap;
+  }
+  void *p = NULL;
+  if (posix_memalign(&p, 64, n ? n : 1))
+    return NULL;
+  c->blocks[c->numBlocks++] = adviseHuge(p, n);
+  return p;
+}
+
+static void packedFrom(Delegate *d, const void *source) {
+  for (size_t i = 0; source && i < d->numTemps; ++i) {
+    Temporary *t = &d->temps[i];
+    if (t->data != source || !t->uses)
+      continue;
+    if (--t->uses == 0) {
+      tempFree(t->data, t->bytes);
+      t->data = NULL;
+      d->freedWhilePacking += t->payload;
+    }
+    return;
+  }
+}
+
+static size_t cacheInsert(void *context, const struct xnn_weights_cache_look_up_key *key, void *ptr, size_t size) {
+  PackCache *c = context;
+  (void)size;
+  for (size_t i = c->numBlocks; i-- > 0;)
+    if (c->blocks[i] == ptr) {
+      packedFrom(c->d, key->kernel);
+      packedFrom(c->d, key->bias);
+      return i;
+    }
+  return SIZE_MAX;
+}
+
+static bool cacheIsFinalized(void *context) { return ((PackCache *)context)->finalized; }
+
+static void *cacheOffsetToAddr(void *context, size_t offset) {
+  PackCache *c = context;
+  return offset < c->numBlocks ? c->blocks[offset] : NULL;
+}
+
+static enum xnn_status cacheDelete(void *context) {
+  PackCache *c = context;
+  for (size_t i = 0; i < c->numBlocks; ++i)
+    free(c->blocks[i]);
+  free(c->blocks);
+  free(c);
+  return xnn_status_success;
+}
+
 static bool keepInPlace(Delegate *d, const void *data, size_t bytes, char *err, size_t errSize) {
   if (d->numInPlace == d->capInPlace) {
     d->capInPlace = d->capInPlace ? 2 * d->capInPlace : 16;
@@ -438,15 +566,28 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
   } else if (t->data) {
     size_t bytes = count * width;
     size_t padded = (bytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
-    if (!(data = adviseHuge(aligned_alloc(64, padded), padded))) {
+    bool temporary = widen && packedOnly;
+    if (!(data = temporary ? tempAlloc(padded) : adviseHuge(aligned_alloc(64, padded), padded))) {
       snprintf(err, errSize, "out of memory for %zu bytes of static data", bytes);
       return false;
     }
-    /* Widened weights that are only packed are freed once the runtime exists. */
-    if (!keepBuffer(d, data, widen && packedOnly, err, errSize))
+    /* Widened weights that are only packed are freed once packed. */
+    if (temporary) {
+      if (d->numTemps == d->capTemps) {
+        size_t cap = d->capTemps ? 2 * d->capTemps : 16;
+        Temporary *grown = realloc(d->temps, cap * sizeof(Temporary));
+        if (!grown) {
+          tempFree(data, padded);
+          snprintf(err, errSize, "out of memory");
+          return false;
+        }
+        d->temps = grown, d->capTemps = cap;
+      }
+      d->temps[d->numTemps++] = (Temporary){data, padded, bytes, XNN_INVALID_VALUE_ID, 0};
+      d->widenedBytes += bytes;
+    } else if (!keepBuffer(d, data, false, err, errSize)) {
       return false;
-    if (widen && packedOnly)
-      d->widenedBytes += count * width;
+    }
     memset((char *)data + bytes, 0, padded - bytes); /* the rest is written below */
     if (widen) { /* bf16/f16 data of an f32 tensor */
       uint32_t *out = data;
@@ -483,6 +624,14 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
              t->name ? t->name : "", xnnMlirDTypeName(t->dtype), t->data ? ", static" : "", statusName(s));
     return false;
   }
+  if (d->numTemps && d->temps[d->numTemps - 1].data == data && data) {
+    d->temps[d->numTemps - 1].id = *id;
+    /* ids increase: keep the array sorted for findTemp */
+    if (d->numTemps > 1 && d->temps[d->numTemps - 2].id > *id) {
+      snprintf(err, errSize, "XNNPACK value ids do not increase");
+      return false;
+    }
+  }
   return true;
 }
 
@@ -507,6 +656,12 @@ static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t err
     snprintf(err, errSize, "%s: argument list does not match the prototype", n->function);
     return false;
   }
+  for (size_t i = 0; d->numTemps && i < n->numArgs; ++i)
+    if (n->args[i].type == XNN_MLIR_ARG_VALUE) {
+      Temporary *t = findTemp(d, n->args[i].u.id);
+      if (t)
+        ++t->uses;
+    }
   enum xnn_status s = c->call(d->subgraph, n->args);
   if (s != xnn_status_success) {
     snprintf(err, errSize, "XNNPACK refuses %s: %s: %s", n->what ? n->what : "node", n->function,
@@ -528,6 +683,11 @@ static void deleteDelegate(Delegate *d) {
     free(d->buffers[i]);
   free(d->buffers);
   free(d->bufferIsTemporary);
+  for (size_t i = 0; i < d->numTemps; ++i)
+    tempFree(d->temps[i].data, d->temps[i].bytes);
+  free(d->temps);
+  if (d->cache) /* after the runtime, which reads its blocks */
+    cacheDelete(d->cache);
   free(d->inPlace);
   free(d->inPlaceBytes);
   free(d->externals);
@@ -579,7 +739,7 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
   Delegate *d = find(rt, func);
   if (d)
     return d;
-  double t0 = now();
+  double t0 = now(), c0 = cpuNow();
   if (!(d = calloc(1, sizeof(*d)))) {
     snprintf(err, errSize, "out of memory");
     return NULL;
@@ -599,8 +759,17 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
   }
   double t1 = now();
   d->defineSeconds = t1 - t0;
-  enum xnn_status s =
-      xnn_create_runtime_v3(d->subgraph, NULL, rt->pool, rt->profiling ? XNN_FLAG_BASIC_PROFILING : 0, &d->runtime);
+  if (!(d->cache = calloc(1, sizeof(PackCache)))) {
+    snprintf(err, errSize, "out of memory");
+    deleteDelegate(d);
+    return NULL;
+  }
+  d->cache->d = d;
+  d->cache->provider = (struct xnn_weights_cache_provider){d->cache, cacheLookUp, cacheReserve, cacheInsert,
+                                                           cacheIsFinalized, cacheOffsetToAddr, cacheDelete};
+  enum xnn_status s = xnn_create_runtime_v4(d->subgraph, &d->cache->provider, NULL, rt->pool,
+                                            rt->profiling ? XNN_FLAG_BASIC_PROFILING : 0, &d->runtime);
+  d->cache->finalized = true;
   if (s == xnn_status_success)
     s = xnn_reshape_runtime(d->runtime); /* static shapes: once */
   if (s != xnn_status_success) {
@@ -615,17 +784,17 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
   /* XNNPACK has packed what it packs: the f32 copies made for it go, and the
    * pages of a mapped input it read in place leave the resident set (read
    * back from the file if anything touches them again). */
-  for (size_t i = 0; i < d->numBuffers; ++i)
-    if (d->bufferIsTemporary[i]) {
-      free(d->buffers[i]);
-      d->buffers[i] = NULL;
-    }
+  for (size_t i = 0; i < d->numTemps; ++i)
+    tempFree(d->temps[i].data, d->temps[i].bytes);
+  free(d->temps);
+  d->temps = NULL, d->numTemps = d->capTemps = 0;
   for (size_t i = 0; i < d->numInPlace; ++i)
     d->releasedBytes += xnnMlirReleaseMappedBytes(d->inPlace[i], d->inPlaceBytes[i]);
   free(d->inPlace);
   free(d->inPlaceBytes);
   d->inPlace = NULL, d->inPlaceBytes = NULL, d->numInPlace = d->capInPlace = 0;
   d->createSeconds = now() - t0;
+  d->createCpuSeconds = cpuNow() - c0;
   if (rt->numDelegates == rt->capDelegates) {
     rt->capDelegates = rt->capDelegates ? 2 * rt->capDelegates : 8;
     Delegate **grown = realloc(rt->delegates, rt->capDelegates * sizeof(Delegate *));
@@ -828,6 +997,8 @@ bool xnnMlirRuntimeGetStats(const XnnMlirRuntime *rt, size_t i, XnnMlirDelegateS
   out->lastRunSeconds = d->lastRunSeconds;
   out->defineSeconds = d->defineSeconds;
   out->packSeconds = d->packSeconds;
+  out->createCpuSeconds = d->createCpuSeconds;
+  out->freedWhilePackingBytes = d->freedWhilePacking;
   out->widenedBytes = d->widenedBytes;
   out->releasedBytes = d->releasedBytes;
   return true;

@@ -767,6 +767,12 @@ typedef struct Runner {
   bool noXnnpack;
 } Runner;
 
+static double cpuNow(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -822,21 +828,21 @@ static void printMemory(const char *when) {
 
 /* --memory-stats after creation: per delegate in module order, then totals. */
 static void printCreateStats(const XnnMlirRuntime *rt) {
-  double create = 0, define = 0, pack = 0;
+  double create = 0, define = 0, pack = 0, cpu = 0;
   size_t widened = 0, released = 0, nd = xnnMlirRuntimeNumDelegates(rt);
   for (size_t j = 0; j < nd; ++j) {
     XnnMlirDelegateStats s;
     xnnMlirRuntimeGetStats(rt, j, &s);
-    printf("create: @%s: %.3f ms (build %.3f ms, pack %.3f ms), widened %zu bytes freed after packing, "
-           "mapped %zu bytes released\n",
+    printf("create: @%s: %.3f ms (build %.3f ms, pack %.3f ms), widened %zu bytes freed after packing (%zu as "
+           "soon as packed), mapped %zu bytes released\n",
            s.name, 1e3 * s.createSeconds, 1e3 * s.defineSeconds, 1e3 * s.packSeconds, s.widenedBytes,
-           s.releasedBytes);
-    create += s.createSeconds, define += s.defineSeconds, pack += s.packSeconds;
+           s.freedWhilePackingBytes, s.releasedBytes);
+    create += s.createSeconds, define += s.defineSeconds, pack += s.packSeconds, cpu += s.createCpuSeconds;
     widened += s.widenedBytes, released += s.releasedBytes;
   }
-  printf("create: %zu delegates: %.3f ms (build %.3f ms, pack %.3f ms), widened %zu bytes freed after packing, "
-         "mapped %zu bytes released\n",
-         nd, 1e3 * create, 1e3 * define, 1e3 * pack, widened, released);
+  printf("create: %zu delegates: %.3f ms (build %.3f ms, pack %.3f ms; cpu %.3f ms), widened %zu bytes freed after "
+         "packing, mapped %zu bytes released\n",
+         nd, 1e3 * create, 1e3 * define, 1e3 * pack, 1e3 * cpu, widened, released);
 }
 
 static XnnMlirTensor *runModel(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const XnnMlirTensor *in) {
@@ -1127,11 +1133,11 @@ static int runSteps(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const S
           printTensor(what, i, NULL, &in[i]);
         }
     xnnMlirDiagEngineSetSource(diags, m->path, m->buffer, m->size);
-    double t0 = now();
+    double t0 = now(), c0 = cpuNow();
     if (!(out = runModel(r, diags, m, in)))
       goto done;
     if (o->memoryStats)
-      printf("%stime %.3f ms\n", prefix, 1e3 * (now() - t0));
+      printf("%stime %.3f ms (cpu %.3f ms)\n", prefix, 1e3 * (now() - t0), 1e3 * (cpuNow() - c0));
     if (o->greedyArg >= 0) {
       token = lastRowArgmax(&out[o->greedyResult]);
       xnnStrBufAppendf(&tokens, "%s%lld", s ? " " : "", (long long)token);
