@@ -47,7 +47,7 @@ g.CONFIGS["bench"] = c
 def make():
     m = g.build("bench", %d)
     seen, n = set(), 0
-    for p in list(m.parameters()) + list(m.buffers()):
+    for p in m.parameters():  # tied lm_head counted once; the KV cache is state, not weights
         if id(p) not in seen:
             seen.add(id(p))
             n += p.numel()
