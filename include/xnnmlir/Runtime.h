@@ -70,7 +70,8 @@ typedef struct XnnMlirDelegateStats {
   double packSeconds;   /* of which xnn_create_runtime_v3 + reshape (packing) */
   double createCpuSeconds; /* CPU time of the process (all threads) while creating */
   size_t widenedBytes;  /* f32 copies of bf16/f16 weights made for packing, freed once packed */
-  size_t freedWhilePackingBytes; /* of those, allocated bytes freed before the delegate's last packing */
+  size_t freedWhilePackingBytes; /* of those, bytes freed before the delegate's last packing */
+  size_t lazyPeakBytes; /* the most f32 bytes of chunk-packed filters resident at once */
   size_t releasedBytes; /* bytes of a mapped input file advised out of memory once read */
   double runSeconds;    /* setup + invoke, summed over calls */
   double lastRunSeconds;
@@ -82,6 +83,11 @@ void xnnMlirRuntimeResetStats(XnnMlirRuntime *rt);
 /* Creates later runtimes with XNNPACK's operator profiling, whose times are
  * summed over calls (and cleared by xnnMlirRuntimeResetStats). */
 void xnnMlirRuntimeSetProfiling(XnnMlirRuntime *rt, bool enable);
+/* bf16 filters of fully connected nodes whose f32 copy exceeds `bytes` (and
+ * 1 MiB) are packed in 2 to 5 chunks of output channels, each widened just
+ * before XNNPACK packs it and dropped after (concatenated outputs, the same
+ * values). Default 64 MiB; 0: never. Applies to delegates prepared later. */
+void xnnMlirRuntimeSetPackChunkBytes(XnnMlirRuntime *rt, size_t bytes);
 /* Delegate i's XNNPACK operators: their names (NUL-separated, in order) and
  * microseconds summed over calls; returns how many (0 without profiling). */
 size_t xnnMlirRuntimeGetProfile(const XnnMlirRuntime *rt, size_t i, const char **names, const uint64_t **micros);

@@ -43,7 +43,23 @@ typedef struct Temporary {
   size_t payload; /* of which the f32 values */
   uint32_t id;   /* its XNNPACK value */
   size_t uses;   /* node operands naming it, not yet packed */
+  /* Lazy (large f32 copies of bf16 filters): `data` is mapped but not
+   * written until XNNPACK is about to pack it (the weights cache's look-up),
+   * chunk by chunk, each chunk's pages dropped once packed. */
+  const uint16_t *source; /* bf16/f16 values */
+  bool lazy, fromF16, filled;
+  size_t rowBytes;        /* of one filter row in f32 */
+  size_t chunkBegin[5], chunkEnd[5]; /* byte ranges of the chunks (rows) */
+  bool chunkFilled[5]; /* widened and not yet dropped */
+  bool chunkPacked[5];
+  size_t numChunks;
 } Temporary;
+
+typedef struct ValueInfo {
+  XnnMlirDType dtype;
+  size_t rank;
+  size_t dims[XNN_MLIR_EMIT_MAX_RANK];
+} ValueInfo;
 
 /* The delegate's weights cache (xnn_weights_cache_provider): every packing
  * gets a block of its own (never looked up: no sharing between nodes, so no
@@ -75,6 +91,11 @@ typedef struct Delegate {
   double defineSeconds, packSeconds, createCpuSeconds;
   Temporary *temps; /* by increasing id */
   size_t numTemps, capTemps;
+  ValueInfo *values; /* by XNNPACK value id */
+  size_t numValues;
+  size_t chunkBytes; /* f32 filters above this pack in chunks (0: never) */
+  size_t lazyPeakBytes; /* the most lazy f32 bytes resident at once */
+  size_t lazyResident;
   size_t freedWhilePacking; /* of widenedBytes, freed before the runtime was complete */
   PackCache *cache;
   size_t numInputs, numOutputs, numNodes;
@@ -93,6 +114,7 @@ typedef struct Delegate {
 struct XnnMlirRuntime {
   pthreadpool_t pool;
   bool profiling;
+  size_t chunkBytes;
   Delegate **delegates;
   size_t numDelegates, capDelegates;
 };
@@ -440,17 +462,17 @@ static bool keepBuffer(Delegate *d, void *data, bool untilCreated, char *err, si
  * the memory (the tools' heap never trims). */
 enum { kMapFrom = 1u << 20 };
 
-static void *tempAlloc(size_t bytes) {
-  if (bytes < kMapFrom)
+static void *tempAlloc(size_t bytes, bool map) {
+  if (bytes < kMapFrom && !map)
     return aligned_alloc(64, (bytes + 63) / 64 * 64);
   void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   return p == MAP_FAILED ? NULL : adviseHuge(p, bytes);
 }
 
-static void tempFree(void *p, size_t bytes) {
+static void tempFree(void *p, size_t bytes, bool mapped) {
   if (!p)
     return;
-  if (bytes < kMapFrom)
+  if (bytes < kMapFrom && !mapped)
     free(p);
   else
     munmap(p, bytes);
@@ -468,8 +490,41 @@ static Temporary *findTemp(Delegate *d, uint32_t id) {
   return lo < d->numTemps && d->temps[lo].id == id ? &d->temps[lo] : NULL;
 }
 
+/* Widens chunk `c` of lazy temporary `t` (or all of it for c == SIZE_MAX). */
+static void fillLazy(Delegate *d, Temporary *t, size_t c) {
+  size_t begin = c == SIZE_MAX ? 0 : t->chunkBegin[c], end = c == SIZE_MAX ? t->payload : t->chunkEnd[c];
+  if (t->filled || (c != SIZE_MAX && t->chunkFilled[c]))
+    return;
+  xnnWidenToF32Bits(t->source + begin / 4, (end - begin) / 4, t->fromF16, (uint32_t *)((char *)t->data + begin));
+  if (c == SIZE_MAX)
+    t->filled = true;
+  else
+    t->chunkFilled[c] = true;
+  d->lazyResident += end - begin;
+  if (d->lazyResident > d->lazyPeakBytes)
+    d->lazyPeakBytes = d->lazyResident;
+}
+
+static bool findChunk(Delegate *d, const void *p, Temporary **tOut, size_t *cOut) {
+  for (size_t i = 0; p && i < d->numTemps; ++i) {
+    Temporary *t = &d->temps[i];
+    if (!t->lazy || !t->data)
+      continue;
+    for (size_t c = 0; c < t->numChunks; ++c)
+      if ((const char *)t->data + t->chunkBegin[c] == (const char *)p) {
+        *tOut = t, *cOut = c;
+        return true;
+      }
+  }
+  return false;
+}
+
 static size_t cacheLookUp(void *context, const struct xnn_weights_cache_look_up_key *key) {
-  (void)context, (void)key;
+  PackCache *c = context;
+  Temporary *t;
+  size_t chunk;
+  if (findChunk(c->d, key->kernel, &t, &chunk)) /* about to be packed: widen it now */
+    fillLazy(c->d, t, chunk);
   return SIZE_MAX; /* XNN_CACHE_NOT_FOUND: every node packs its own */
 }
 
@@ -495,7 +550,7 @@ static void packedFrom(Delegate *d, const void *source) {
     if (t->data != source || !t->uses)
       continue;
     if (--t->uses == 0) {
-      tempFree(t->data, t->bytes);
+      tempFree(t->data, t->bytes, t->lazy);
       t->data = NULL;
       d->freedWhilePacking += t->payload;
     }
@@ -506,6 +561,20 @@ static void packedFrom(Delegate *d, const void *source) {
 static size_t cacheInsert(void *context, const struct xnn_weights_cache_look_up_key *key, void *ptr, size_t size) {
   PackCache *c = context;
   (void)size;
+  Temporary *t;
+  size_t chunk;
+  if (findChunk(c->d, key->kernel, &t, &chunk))
+    t->chunkPacked[chunk] = true;
+  if (findChunk(c->d, key->kernel, &t, &chunk) && !t->filled && t->chunkFilled[chunk]) { /* packed: its pages go */
+    t->chunkFilled[chunk] = false; /* another node packing this chunk widens it again */
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = ((uintptr_t)t->data + t->chunkBegin[chunk] + page - 1) & ~(page - 1);
+    uintptr_t last = ((uintptr_t)t->data + t->chunkEnd[chunk]) & ~(page - 1);
+    if (first < last)
+      (void)madvise((void *)first, last - first, MADV_DONTNEED);
+    c->d->lazyResident -= t->chunkEnd[chunk] - t->chunkBegin[chunk];
+    c->d->freedWhilePacking += t->chunkEnd[chunk] - t->chunkBegin[chunk];
+  }
   for (size_t i = c->numBlocks; i-- > 0;)
     if (c->blocks[i] == ptr) {
       packedFrom(c->d, key->kernel);
@@ -567,7 +636,9 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     size_t bytes = count * width;
     size_t padded = (bytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
     bool temporary = widen && packedOnly;
-    if (!(data = temporary ? tempAlloc(padded) : adviseHuge(aligned_alloc(64, padded), padded))) {
+    bool lazy = temporary && !t->splat && t->rank == 2 && d->chunkBytes && bytes > d->chunkBytes &&
+                t->dataDtype == XNN_MLIR_BF16;
+    if (!(data = temporary ? tempAlloc(padded, lazy) : adviseHuge(aligned_alloc(64, padded), padded))) {
       snprintf(err, errSize, "out of memory for %zu bytes of static data", bytes);
       return false;
     }
@@ -577,19 +648,26 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
         size_t cap = d->capTemps ? 2 * d->capTemps : 16;
         Temporary *grown = realloc(d->temps, cap * sizeof(Temporary));
         if (!grown) {
-          tempFree(data, padded);
+          tempFree(data, padded, lazy);
           snprintf(err, errSize, "out of memory");
           return false;
         }
         d->temps = grown, d->capTemps = cap;
       }
-      d->temps[d->numTemps++] = (Temporary){data, padded, bytes, XNN_INVALID_VALUE_ID, 0};
+      Temporary *tp = &d->temps[d->numTemps++];
+      memset(tp, 0, sizeof(*tp));
+      tp->data = data, tp->bytes = padded, tp->payload = bytes, tp->id = XNN_INVALID_VALUE_ID;
+      tp->lazy = lazy, tp->source = t->data, tp->fromF16 = t->dataDtype == XNN_MLIR_F16;
+      tp->rowBytes = t->dims[1] * width;
       d->widenedBytes += bytes;
     } else if (!keepBuffer(d, data, false, err, errSize)) {
       return false;
     }
-    memset((char *)data + bytes, 0, padded - bytes); /* the rest is written below */
-    if (widen) { /* bf16/f16 data of an f32 tensor */
+    if (!lazy) /* mapped: zero already */
+      memset((char *)data + bytes, 0, padded - bytes); /* the rest is written below */
+    if (lazy) {
+      /* widened when packed; the bf16 pages are released as they are read */
+    } else if (widen) { /* bf16/f16 data of an f32 tensor */
       uint32_t *out = data;
       xnnWidenToF32Bits(t->data, t->splat ? 1 : count, t->dataDtype == XNN_MLIR_F16, out);
       for (size_t i = 1; t->splat && i < count; ++i)
@@ -624,6 +702,20 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
              t->name ? t->name : "", xnnMlirDTypeName(t->dtype), t->data ? ", static" : "", statusName(s));
     return false;
   }
+  if (*id >= d->numValues) {
+    size_t n = d->numValues ? 2 * d->numValues : 64;
+    while (n <= *id)
+      n *= 2;
+    ValueInfo *grown = realloc(d->values, n * sizeof(ValueInfo));
+    if (!grown) {
+      snprintf(err, errSize, "out of memory");
+      return false;
+    }
+    memset(grown + d->numValues, 0, (n - d->numValues) * sizeof(ValueInfo));
+    d->values = grown, d->numValues = n;
+  }
+  d->values[*id].dtype = t->dtype, d->values[*id].rank = t->rank;
+  memcpy(d->values[*id].dims, t->dims, sizeof(t->dims));
   if (d->numTemps && d->temps[d->numTemps - 1].data == data && data) {
     d->temps[d->numTemps - 1].id = *id;
     /* ids increase: keep the array sorted for findTemp */
@@ -632,6 +724,66 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
       return false;
     }
   }
+  return true;
+}
+
+/* A fully connected node whose f32 filter (a lazy copy of bf16 weights) is
+ * larger than the runtime's chunk size becomes up to 5 nodes over row ranges
+ * of the filter (output channels), concatenated on the last axis: each
+ * chunk is widened just before XNNPACK packs it and dropped right after, so
+ * no more than one chunk's f32 copy exists beside the packed weights (the
+ * 262144 x 1152 lm_head of gemma-3-1b: 1.2 GB at once otherwise). Every
+ * output is the same dot product over the same row as in one node. */
+static bool chunkedFullyConnected(Delegate *d, const XnnMlirEmitNode *n, Temporary *t, char *err, size_t errSize) {
+  uint32_t filter = n->args[3].u.id, output = n->args[5].u.id;
+  const ValueInfo *fi = &d->values[filter], *oi = output < d->numValues ? &d->values[output] : NULL;
+  size_t rows = fi->dims[0];
+  size_t k = (t->payload + d->chunkBytes - 1) / d->chunkBytes;
+  k = k > 5 ? 5 : k < 2 ? 2 : k; /* the same for every node packing this filter: the same chunks */
+  if (!oi || !oi->rank || oi->dims[oi->rank - 1] != rows || rows < k || (t->numChunks && t->numChunks != k)) {
+    snprintf(err, errSize, "fully connected: unexpected shapes for chunked packing");
+    return false;
+  }
+  uint32_t outs[5];
+  size_t at = 0;
+  for (size_t c = 0; c < k; ++c) {
+    size_t r = rows / k + (c < rows % k ? 1 : 0);
+    size_t dims[XNN_MLIR_EMIT_MAX_RANK];
+    memcpy(dims, fi->dims, sizeof(dims));
+    dims[0] = r;
+    uint32_t fid;
+    enum xnn_status s = xnn_define_tensor_value(d->subgraph, xnn_datatype_fp32, 2, dims,
+                                                (char *)t->data + at * t->rowBytes, XNN_INVALID_VALUE_ID, 0, &fid);
+    memcpy(dims, oi->dims, sizeof(dims));
+    dims[oi->rank - 1] = r;
+    if (s == xnn_status_success)
+      s = xnn_define_tensor_value(d->subgraph, datatype(oi->dtype), oi->rank, dims, NULL, XNN_INVALID_VALUE_ID, 0,
+                                  &outs[c]);
+    if (s == xnn_status_success)
+      s = xnn_define_fully_connected(d->subgraph, n->args[0].u.f, n->args[1].u.f, n->args[2].u.id, fid,
+                                     XNN_INVALID_VALUE_ID, outs[c], n->args[6].u.flags.value);
+    if (s != xnn_status_success) {
+      snprintf(err, errSize, "XNNPACK refuses %s (chunk %zu of %zu): %s", n->what ? n->what : "node", c, k,
+               statusName(s));
+      return false;
+    }
+    t->chunkBegin[c] = at * t->rowBytes;
+    t->chunkEnd[c] = (at + r) * t->rowBytes;
+    at += r;
+  }
+  t->numChunks = k;
+  int axis = (int)oi->rank - 1;
+  enum xnn_status s =
+      k == 2   ? xnn_define_concatenate2(d->subgraph, axis, outs[0], outs[1], output, 0)
+      : k == 3 ? xnn_define_concatenate3(d->subgraph, axis, outs[0], outs[1], outs[2], output, 0)
+      : k == 4 ? xnn_define_concatenate4(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], output, 0)
+               : xnn_define_concatenate5(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], outs[4], output, 0);
+  if (s != xnn_status_success) {
+    snprintf(err, errSize, "XNNPACK refuses %s (concatenating %zu chunks): %s", n->what ? n->what : "node", k,
+             statusName(s));
+    return false;
+  }
+  d->numNodes += 1 + k;
   return true;
 }
 
@@ -656,11 +808,19 @@ static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t err
     snprintf(err, errSize, "%s: argument list does not match the prototype", n->function);
     return false;
   }
+  if (!strcmp(n->function, "xnn_define_fully_connected")) {
+    Temporary *t = findTemp(d, n->args[3].u.id);
+    if (t && t->lazy && !t->filled && n->args[4].u.id == XNN_INVALID_VALUE_ID &&
+        !(n->args[6].u.flags.value & XNN_FLAG_TRANSPOSE_WEIGHTS))
+      return chunkedFullyConnected(d, n, t, err, errSize);
+  }
   for (size_t i = 0; d->numTemps && i < n->numArgs; ++i)
     if (n->args[i].type == XNN_MLIR_ARG_VALUE) {
       Temporary *t = findTemp(d, n->args[i].u.id);
       if (t)
         ++t->uses;
+      if (t && t->lazy) /* not packed in chunks: widened whole, now, and kept until created */
+        fillLazy(d, t, SIZE_MAX);
     }
   enum xnn_status s = c->call(d->subgraph, n->args);
   if (s != xnn_status_success) {
@@ -684,8 +844,9 @@ static void deleteDelegate(Delegate *d) {
   free(d->buffers);
   free(d->bufferIsTemporary);
   for (size_t i = 0; i < d->numTemps; ++i)
-    tempFree(d->temps[i].data, d->temps[i].bytes);
+    tempFree(d->temps[i].data, d->temps[i].bytes, d->temps[i].lazy);
   free(d->temps);
+  free(d->values);
   if (d->cache) /* after the runtime, which reads its blocks */
     cacheDelete(d->cache);
   free(d->inPlace);
@@ -709,6 +870,7 @@ XnnMlirRuntime *xnnMlirRuntimeCreate(size_t numThreads, char *err, size_t errSiz
     snprintf(err, errSize, "out of memory");
     return NULL;
   }
+  rt->chunkBytes = (size_t)64 << 20;
   if (numThreads > 1 && !(rt->pool = pthreadpool_create(numThreads))) {
     snprintf(err, errSize, "pthreadpool_create(%zu) failed", numThreads);
     free(rt);
@@ -745,6 +907,7 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
     return NULL;
   }
   d->func = func;
+  d->chunkBytes = rt->chunkBytes;
   XnnMlirEmitter em = {d, sinkBegin, sinkTensor, sinkNode, NULL};
   if (!xnnMlirEmitDelegate(func, rt->numDelegates, &em)) {
     /* The emitter may fail before it names the delegate: take the symbol. */
@@ -784,10 +947,25 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
   /* XNNPACK has packed what it packs: the f32 copies made for it go, and the
    * pages of a mapped input it read in place leave the resident set (read
    * back from the file if anything touches them again). */
-  for (size_t i = 0; i < d->numTemps; ++i)
-    tempFree(d->temps[i].data, d->temps[i].bytes);
+  for (size_t i = 0; i < d->numTemps; ++i) {
+    Temporary *t = &d->temps[i];
+    bool packed = t->numChunks || !t->lazy || t->filled;
+    for (size_t c = 0; c < t->numChunks; ++c)
+      packed = packed && t->chunkPacked[c];
+    if (t->lazy && !packed && t->uses + t->numChunks) {
+      snprintf(err, errSize, "delegate @%s: XNNPACK packed a lazily widened filter without its weights cache",
+               d->name);
+      deleteDelegate(d);
+      return NULL;
+    }
+    if (t->lazy) /* the bf16 source was read while packing: its mapped pages go */
+      d->releasedBytes += xnnMlirReleaseMappedBytes(t->source, t->payload / 2);
+    tempFree(t->data, t->bytes, t->lazy);
+  }
   free(d->temps);
   d->temps = NULL, d->numTemps = d->capTemps = 0;
+  free(d->values);
+  d->values = NULL, d->numValues = 0;
   for (size_t i = 0; i < d->numInPlace; ++i)
     d->releasedBytes += xnnMlirReleaseMappedBytes(d->inPlace[i], d->inPlaceBytes[i]);
   free(d->inPlace);
@@ -977,6 +1155,8 @@ size_t xnnMlirRuntimeNumDelegates(const XnnMlirRuntime *rt) { return rt ? rt->nu
 
 void xnnMlirRuntimeSetProfiling(XnnMlirRuntime *rt, bool enable) { rt->profiling = enable; }
 
+void xnnMlirRuntimeSetPackChunkBytes(XnnMlirRuntime *rt, size_t bytes) { rt->chunkBytes = bytes; }
+
 size_t xnnMlirRuntimeGetProfile(const XnnMlirRuntime *rt, size_t i, const char **names, const uint64_t **micros) {
   if (!rt || i >= rt->numDelegates || !rt->delegates[i]->opMicros)
     return 0;
@@ -999,6 +1179,7 @@ bool xnnMlirRuntimeGetStats(const XnnMlirRuntime *rt, size_t i, XnnMlirDelegateS
   out->packSeconds = d->packSeconds;
   out->createCpuSeconds = d->createCpuSeconds;
   out->freedWhilePackingBytes = d->freedWhilePacking;
+  out->lazyPeakBytes = d->lazyPeakBytes;
   out->widenedBytes = d->widenedBytes;
   out->releasedBytes = d->releasedBytes;
   return true;
