@@ -496,6 +496,8 @@ static void fillLazy(Delegate *d, Temporary *t, size_t c) {
   if (t->filled || (c != SIZE_MAX && t->chunkFilled[c]))
     return;
   xnnWidenToF32Bits(t->source + begin / 4, (end - begin) / 4, t->fromF16, (uint32_t *)((char *)t->data + begin));
+  /* The bf16 rows of a mapped input were read: their pages go (read back if packed again). */
+  d->releasedBytes += xnnMlirReleaseMappedBytes(t->source + begin / 4, (end - begin) / 2);
   if (c == SIZE_MAX)
     t->filled = true;
   else
@@ -958,8 +960,6 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
       deleteDelegate(d);
       return NULL;
     }
-    if (t->lazy) /* the bf16 source was read while packing: its mapped pages go */
-      d->releasedBytes += xnnMlirReleaseMappedBytes(t->source, t->payload / 2);
     tempFree(t->data, t->bytes, t->lazy);
   }
   free(d->temps);
