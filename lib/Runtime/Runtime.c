@@ -736,16 +736,28 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
  * no more than one chunk's f32 copy exists beside the packed weights (the
  * 262144 x 1152 lm_head of gemma-3-1b: 1.2 GB at once otherwise). Every
  * output is the same dot product over the same row as in one node. */
+static size_t numChunks(const Delegate *d, const Temporary *t) {
+  size_t k = (t->payload + d->chunkBytes - 1) / d->chunkBytes;
+  return k > 5 ? 5 : k < 2 ? 2 : k; /* the same for every node packing this filter: the same chunks */
+}
+
+/* No bias, filter [out, in], output's last axis the filter's rows, enough rows. */
+static bool canChunk(const Delegate *d, const XnnMlirEmitNode *n, const Temporary *t) {
+  uint32_t filter = n->args[3].u.id, output = n->args[5].u.id;
+  if (n->args[4].u.id != XNN_INVALID_VALUE_ID || (n->args[6].u.flags.value & XNN_FLAG_TRANSPOSE_WEIGHTS) ||
+      filter >= d->numValues || output >= d->numValues)
+    return false;
+  const ValueInfo *fi = &d->values[filter], *oi = &d->values[output];
+  size_t k = numChunks(d, t);
+  return fi->rank == 2 && oi->rank && oi->dims[oi->rank - 1] == fi->dims[0] && fi->dims[0] >= k &&
+         (!t->numChunks || t->numChunks == k);
+}
+
 static bool chunkedFullyConnected(Delegate *d, const XnnMlirEmitNode *n, Temporary *t, char *err, size_t errSize) {
   uint32_t filter = n->args[3].u.id, output = n->args[5].u.id;
-  const ValueInfo *fi = &d->values[filter], *oi = output < d->numValues ? &d->values[output] : NULL;
+  const ValueInfo *fi = &d->values[filter], *oi = &d->values[output];
   size_t rows = fi->dims[0];
-  size_t k = (t->payload + d->chunkBytes - 1) / d->chunkBytes;
-  k = k > 5 ? 5 : k < 2 ? 2 : k; /* the same for every node packing this filter: the same chunks */
-  if (!oi || !oi->rank || oi->dims[oi->rank - 1] != rows || rows < k || (t->numChunks && t->numChunks != k)) {
-    snprintf(err, errSize, "fully connected: unexpected shapes for chunked packing");
-    return false;
-  }
+  size_t k = numChunks(d, t);
   uint32_t outs[5];
   size_t at = 0;
   for (size_t c = 0; c < k; ++c) {
@@ -812,8 +824,7 @@ static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t err
   }
   if (!strcmp(n->function, "xnn_define_fully_connected")) {
     Temporary *t = findTemp(d, n->args[3].u.id);
-    if (t && t->lazy && !t->filled && n->args[4].u.id == XNN_INVALID_VALUE_ID &&
-        !(n->args[6].u.flags.value & XNN_FLAG_TRANSPOSE_WEIGHTS))
+    if (t && t->lazy && !t->filled && canChunk(d, n, t))
       return chunkedFullyConnected(d, n, t, err, errSize);
   }
   for (size_t i = 0; d->numTemps && i < n->numArgs; ++i)
