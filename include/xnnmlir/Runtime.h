@@ -37,6 +37,18 @@ void xnnMlirRuntimeDestroy(XnnMlirRuntime *rt);
  * the module must outlive `rt`. */
 bool xnnMlirRuntimePrepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size_t errSize);
 
+/* Prepares the delegates `funcs` (those not yet prepared), the one with the
+ * most static data first: a delegate's f32 copies of bf16/f16 weights live
+ * only while it is created, so the largest is widened while little else is
+ * packed, and the peak is about the packed weights plus the largest of the
+ * other delegates' copies. Stats list them in the order given. On failure
+ * *failed is the index of the delegate that failed. */
+bool xnnMlirRuntimePrepareAll(XnnMlirRuntime *rt, const MlirOperation *funcs, size_t n, size_t *failed, char *err,
+                              size_t errSize);
+/* Bytes of the static tensors (xnn.constant results, at their types) of a
+ * lowered delegate function. */
+size_t xnnMlirDelegateStaticBytes(MlirOperation func);
+
 /* Runs delegate `func` (prepared on first use) on `args` (one per argument,
  * dtype and shape as the function's types) into `results` (allocated by
  * the caller with the result types). */
@@ -54,6 +66,13 @@ typedef struct XnnMlirDelegateStats {
   size_t numNodes;      /* XNNPACK nodes defined */
   size_t calls;         /* runs since the last reset */
   double createSeconds; /* subgraph build + xnn_create_runtime_v3 + reshape */
+  double defineSeconds; /* of which the subgraph build (xnn_define_*, widening) */
+  double packSeconds;   /* of which xnn_create_runtime_v3 + reshape (packing) */
+  double createCpuSeconds; /* CPU time of the process (all threads) while creating */
+  size_t widenedBytes;  /* f32 copies of bf16/f16 weights made for packing, freed once packed */
+  size_t freedWhilePackingBytes; /* of those, bytes freed before the delegate's last packing */
+  size_t lazyPeakBytes; /* the most f32 bytes of chunk-packed filters resident at once */
+  size_t releasedBytes; /* bytes of a mapped input file advised out of memory once read */
   double runSeconds;    /* setup + invoke, summed over calls */
   double lastRunSeconds;
 } XnnMlirDelegateStats;
@@ -64,6 +83,11 @@ void xnnMlirRuntimeResetStats(XnnMlirRuntime *rt);
 /* Creates later runtimes with XNNPACK's operator profiling, whose times are
  * summed over calls (and cleared by xnnMlirRuntimeResetStats). */
 void xnnMlirRuntimeSetProfiling(XnnMlirRuntime *rt, bool enable);
+/* bf16 filters of fully connected nodes whose f32 copy exceeds `bytes` (and
+ * 1 MiB) are packed in 2 to 5 chunks of output channels, each widened just
+ * before XNNPACK packs it and dropped after (concatenated outputs, the same
+ * values). Default 64 MiB; 0: never. Applies to delegates prepared later. */
+void xnnMlirRuntimeSetPackChunkBytes(XnnMlirRuntime *rt, size_t bytes);
 /* Delegate i's XNNPACK operators: their names (NUL-separated, in order) and
  * microseconds summed over calls; returns how many (0 without profiling). */
 size_t xnnMlirRuntimeGetProfile(const XnnMlirRuntime *rt, size_t i, const char **names, const uint64_t **micros);

@@ -72,7 +72,7 @@ MlirModule xnnMlirParseBytecodeFileInPlace(MlirContext ctx, MlirStringRef path) 
   return wrap(module.release());
 }
 
-void xnnMlirReleaseMappedBytes(const void *data, size_t size) {
+size_t xnnMlirReleaseMappedBytes(const void *data, size_t size) {
   const char *p = static_cast<const char *>(data);
   std::lock_guard<std::mutex> guard(mappingsLock);
   for (size_t i = 0; i < numMappings; ++i) {
@@ -82,8 +82,9 @@ void xnnMlirReleaseMappedBytes(const void *data, size_t size) {
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     uintptr_t first = ((uintptr_t)p + page - 1) & ~(page - 1);
     uintptr_t last = ((uintptr_t)p + size) & ~(page - 1);
-    if (first < last)
-      (void)madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED);
-    return;
+    if (first < last && !madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED))
+      return last - first;
+    return 0;
   }
+  return 0;
 }

@@ -23,8 +23,9 @@ MlirModule xnnMlirParseBytecodeFileInPlace(MlirContext ctx, MlirStringRef path);
 /* Tells the kernel the pages wholly inside [data, data + size) will not be
  * needed soon, if they belong to a file mapped by the function above: they
  * leave the resident set and read back from the file if touched again.
- * Anything else is left alone. */
-void xnnMlirReleaseMappedBytes(const void *data, size_t size);
+ * Anything else is left alone. Returns the bytes advised (whole pages; 0 when
+ * the range is in no such mapping). */
+size_t xnnMlirReleaseMappedBytes(const void *data, size_t size);
 
 #ifdef __cplusplus
 }

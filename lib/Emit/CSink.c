@@ -56,6 +56,10 @@ typedef struct CSink {
   bool usesWiden;        /* a tensor is widened from bf16/f16 data at create time */
   size_t numWidened;     /* in the current delegate: d->widened[] entries */
   XnnStrBuf afterCreate; /* frees of widened data XNNPACK has packed */
+  bool usesRelease;      /* calls xnn_weights_release (pages of the mapped weights file) */
+  size_t staticBytes;    /* of the current delegate's static tensors, at their types */
+  size_t *delegateBytes; /* per delegate, by index */
+  size_t capDelegates;
 } CSink;
 
 extern const char xnnMlirBf16RoundingText[];
@@ -268,6 +272,7 @@ static bool sinkBegin(void *user, const XnnMlirEmitDelegate *d, char *err, size_
   s->numOutputs = d->numOutputs;
   s->numTensors = 0;
   s->numWidened = 0;
+  s->staticBytes = 0;
   s->afterCreate.size = 0;
   if (s->afterCreate.data)
     s->afterCreate.data[0] = 0;
@@ -302,6 +307,7 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     size_t pi = internPayload(s, t, count);
     Payload *p = &s->payloads[pi];
     snprintf(data, sizeof(data), "xnn_weights_%zu", p->index);
+    s->staticBytes += count * xnnMlirDTypeSize(t->dtype);
     if (t->dataDtype != t->dtype) { /* f32 from bf16/f16 data, widened here (exactly) */
       size_t j = s->numWidened++;
       s->usesWiden = true;
@@ -309,9 +315,17 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
                           "  if (!(d->widened[%zu] = xnnmlir_widen_to_f32(xnn_weights_%zu, %zu, %s, %d)))\n"
                           "    goto fail;\n",
                        j, p->index, count, p->splat ? "1" : "0", t->dataDtype == XNN_MLIR_F16);
+      if (!p->splat) { /* its pages of the mapped file: read back if needed again */
+        s->usesRelease = true;
+        xnnStrBufAppendf(b, "  xnn_weights_release(xnn_weights_%zu, %zu);\n", p->index, p->bytes);
+      }
       snprintf(data, sizeof(data), "d->widened[%zu]", j);
       if (t->flags & XNN_MLIR_EMIT_PACKED_ONLY) /* packed by xnn_create_runtime_v3: not needed after */
         xnnStrBufAppendf(&s->afterCreate, "  free(d->widened[%zu]);\n  d->widened[%zu] = NULL;\n", j, j);
+    } else if ((t->flags & XNN_MLIR_EMIT_PACKED_ONLY) && !p->splat) {
+      /* Packed by xnn_create_runtime_v3 from the mapped file: its pages go after. */
+      s->usesRelease = true;
+      xnnStrBufAppendf(&s->afterCreate, "  xnn_weights_release(xnn_weights_%zu, %zu);\n", p->index, p->bytes);
     }
     if (p->splat && !payloadIsZero(p) && !s->filled[pi]) {
       s->filled[pi] = true;
@@ -424,10 +438,22 @@ static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t err
 }
 
 static bool sinkEnd(void *user, char *err, size_t errSize) {
-  (void)err, (void)errSize;
   CSink *s = user;
   XnnStrBuf *c = &s->code;
   size_t N = s->index, ni = s->numInputs, no = s->numOutputs, ne = ni + no;
+  if (N >= s->capDelegates) {
+    size_t cap = s->capDelegates ? 2 * s->capDelegates : 16;
+    while (cap <= N)
+      cap *= 2;
+    size_t *grown = realloc(s->delegateBytes, cap * sizeof(size_t));
+    if (!grown) {
+      snprintf(err, errSize, "out of memory");
+      return false;
+    }
+    memset(grown + s->capDelegates, 0, (cap - s->capDelegates) * sizeof(size_t));
+    s->delegateBytes = grown, s->capDelegates = cap;
+  }
+  s->delegateBytes[N] = s->staticBytes;
   xnnStrBufAppend(c, s->signature.data, s->signature.size);
   xnnStrBufAppendCStr(c, " */\n");
   xnnStrBufAppendf(c, "struct xnn_delegate_%zu {\n  xnn_runtime_t runtime;\n", N);
@@ -528,7 +554,8 @@ static bool sinkEnd(void *user, char *err, size_t errSize) {
 /* The weights functions every unit defines: xnn_weights_load reads the
  * weights file (checked against the header this source expects) when the
  * weights are external, and does nothing when they are static arrays. */
-static void appendWeightsLoader(XnnStrBuf *tu, const char *path, const unsigned char *header, size_t fileSize) {
+static void appendWeightsLoader(XnnStrBuf *tu, const char *path, const unsigned char *header, size_t fileSize,
+                                bool usesRelease) {
   xnnStrBufAppendCStr(tu,
       "enum xnn_status xnn_weights_load(const char *path, const char **error);\n"
       "void xnn_weights_unload(void);\n\n");
@@ -539,16 +566,21 @@ static void appendWeightsLoader(XnnStrBuf *tu, const char *path, const unsigned 
         "  (void)path, (void)error;\n  return xnn_status_success;\n}\n\n"
         "void xnn_weights_unload(void) {}\n\n"
         "static enum xnn_status xnn_weights_ready(void) { return xnn_status_success; }\n\n");
+    if (usesRelease)
+      xnnStrBufAppendCStr(tu, "/* Static arrays stay. */\n"
+                              "static void xnn_weights_release(const void *p, size_t bytes) { (void)p, (void)bytes; }\n\n");
     return;
   }
   xnnStrBufAppendf(tu,
       "/* The weights file: %zu bytes (a 64-byte header, then each array 64-byte\n"
-      " * aligned), read whole by xnn_weights_load before the first _create; free it\n"
-      " * with xnn_weights_unload after the last _destroy. */\n"
+      " * aligned), mapped read-only by xnn_weights_load before the first _create;\n"
+      " * unmap it with xnn_weights_unload after the last _destroy. Pages XNNPACK\n"
+      " * has packed (or that were widened) are released after use: they leave the\n"
+      " * resident set and are read back from the file if touched again. */\n"
       "static unsigned char *xnn_weights_file;\n\n"
-      "/* Reads the weights file at `path` (NULL: \"", fileSize);
+      "/* Maps the weights file at `path` (NULL: \"", fileSize);
   appendEscaped(tu, path);
-  xnnStrBufAppendCStr(tu,
+  xnnStrBufAppendf(tu,
       "\", where xnn-translate wrote it). */\n"
       "enum xnn_status xnn_weights_load(const char *path, const char **error) {\n"
       "  static const unsigned char header[32] = {");
@@ -557,22 +589,35 @@ static void appendWeightsLoader(XnnStrBuf *tu, const char *path, const unsigned 
   xnnStrBufAppendf(tu, "};\n"
       "  const size_t size = %zu;\n"
       "  if (xnn_weights_file)\n    return xnn_status_success;\n"
-      "  FILE *f = fopen(path ? path : \"", fileSize);
+      "  int fd = open(path ? path : \"", fileSize);
   appendEscaped(tu, path);
-  xnnStrBufAppendCStr(tu, "\", \"rb\");\n"
-      "  if (!f) {\n    if (error)\n      *error = \"xnn_weights_load: cannot open the weights file\";\n"
+  xnnStrBufAppendf(tu, "\", O_RDONLY);\n"
+      "  if (fd < 0) {\n    if (error)\n      *error = \"xnn_weights_load: cannot open the weights file\";\n"
       "    return xnn_status_invalid_parameter;\n  }\n"
-      "  unsigned char *data = aligned_alloc(64, (size + XNN_EXTRA_BYTES + 63) / 64 * 64);\n"
-      "  int ok = data && fread(data, 1, size, f) == size && fgetc(f) == EOF && !memcmp(data, header, 32);\n"
-      "  fclose(f);\n"
-      "  if (!ok) {\n    free(data);\n    if (error)\n"
-      "      *error = data ? \"xnn_weights_load: the file is not this source's weights file (size or header differ)\"\n"
-      "                    : \"xnn_weights_load: out of memory\";\n"
-      "    return data ? xnn_status_invalid_parameter : xnn_status_out_of_memory;\n  }\n"
+      "  struct stat st;\n"
+      "  void *data = MAP_FAILED;\n"
+      "  if (!fstat(fd, &st) && (size_t)st.st_size == size)\n"
+      "    data = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);\n"
+      "  close(fd);\n"
+      "  if (data != MAP_FAILED && memcmp(data, header, 32)) {\n"
+      "    munmap(data, size);\n    data = MAP_FAILED;\n  }\n"
+      "  if (data == MAP_FAILED) {\n    if (error)\n"
+      "      *error = \"xnn_weights_load: the file is not this source's weights file (size or header differ)\";\n"
+      "    return xnn_status_invalid_parameter;\n  }\n"
       "  xnn_weights_file = data;\n  return xnn_status_success;\n}\n\n"
-      "void xnn_weights_unload(void) {\n  free(xnn_weights_file);\n  xnn_weights_file = NULL;\n}\n\n"
+      "void xnn_weights_unload(void) {\n"
+      "  if (xnn_weights_file)\n    munmap(xnn_weights_file, %zu);\n"
+      "  xnn_weights_file = NULL;\n}\n\n"
       "static enum xnn_status xnn_weights_ready(void) {\n"
-      "  return xnn_weights_file ? xnn_status_success : xnn_status_invalid_state;\n}\n\n");
+      "  return xnn_weights_file ? xnn_status_success : xnn_status_invalid_state;\n}\n\n", fileSize);
+  if (usesRelease)
+    xnnStrBufAppendf(tu,
+        "/* The pages wholly inside [p, p + bytes) of the mapped file leave the resident set. */\n"
+        "static void xnn_weights_release(const void *p, size_t bytes) {\n"
+        "  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), base = (uintptr_t)xnn_weights_file;\n"
+        "  uintptr_t first = ((uintptr_t)p + page - 1) & ~(page - 1), last = ((uintptr_t)p + bytes) & ~(page - 1);\n"
+        "  if (xnn_weights_file && (uintptr_t)p >= base && (uintptr_t)p + bytes <= base + %zu && first < last)\n"
+        "    (void)madvise((void *)first, last - first, MADV_DONTNEED);\n}\n\n", fileSize);
 }
 
 /* XnnCProgramInternFn: a portable op's constant among the weights. */
@@ -668,6 +713,8 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
   }
   if (ok) {
     XnnStrBuf tu = {0};
+    if (weightsPath) /* mmap, madvise (POSIX and BSD), whatever -std= says */
+      xnnStrBufAppendCStr(&tu, "#define _DEFAULT_SOURCE 1\n");
     xnnStrBufAppendCStr(&tu, "/* Generated by xnn-translate --xnn-to-c from ");
     char safe[512];
     snprintf(safe, sizeof(safe), "%s", sourceName ? sourceName : "<input>");
@@ -684,6 +731,8 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
         safe, numDelegates, numDelegates == 1 ? "" : "s", s.numArrays, s.numArrays == 1 ? "" : "s",
         s.numDeduped, s.numDeduped == 1 ? "" : "s", weightsPath ? "#include <stdio.h>\n" : "",
         s.usesBf16Rounding || s.usesSigmoid || weightsPath || s.usesWiden || numPrograms ? "#include <string.h>\n" : "");
+    if (weightsPath)
+      xnnStrBufAppendCStr(&tu, "#include <fcntl.h>\n#include <sys/mman.h>\n#include <sys/stat.h>\n#include <unistd.h>\n\n");
     if (numPrograms)
       xnnStrBufAppendCStr(&tu, "\n#include <xnnmlir/PortableOps.h> /* --program: link libXnnMlir (pkg-config xnnmlir) */\n\n");
     if (s.usesBf16Rounding) { /* the helper, as the live runtime compiles it */
@@ -716,10 +765,34 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
           "    out[i] = from_f16 ? xnnmlir_f16_to_f32_bits(v) : (uint32_t)v << 16;\n  }\n"
           "  memset(out + count, 0, XNN_EXTRA_BYTES);\n"
           "  return out;\n}\n\n");
-    appendWeightsLoader(&tu, weightsPath, header, fileSize);
+    appendWeightsLoader(&tu, weightsPath, header, fileSize, s.usesRelease);
     appendWeightDecls(&s, &tu, weightsPath != NULL);
     xnnStrBufAppendCStr(&tu, "\n");
     xnnStrBufAppend(&tu, s.code.data ? s.code.data : "", s.code.size);
+    /* A driver creating every delegate does it largest static data first: the
+     * f32 copies of bf16/f16 weights live only while their delegate is
+     * created, so the peak is about the packed weights, not those plus the
+     * largest delegate's copies (what xnn-run does). */
+    size_t *order = calloc(numDelegates ? numDelegates : 1, sizeof(size_t));
+    if (!order)
+      abort();
+    for (size_t i = 0; i < numDelegates; ++i) { /* insertion sort, stable: bytes descending */
+      size_t k = i;
+      for (; k > 0 && s.delegateBytes[order[k - 1]] < s.delegateBytes[i]; --k)
+        order[k] = order[k - 1];
+      order[k] = i;
+    }
+    xnnStrBufAppendf(&tu,
+        "/* For drivers that create every delegate: how many, and the order to create\n"
+        " * them in (most static data first, so f32 copies of bf16/f16 weights, freed\n"
+        " * once packed, never sit beside all the other packed weights). */\n"
+        "const size_t xnn_num_delegates = %zu;\n"
+        "const size_t xnn_delegate_create_order[%zu] = {",
+        numDelegates, numDelegates ? numDelegates : 1);
+    for (size_t i = 0; i < numDelegates; ++i)
+      xnnStrBufAppendf(&tu, "%s%zu", i ? ", " : "", order[i]);
+    xnnStrBufAppendf(&tu, "%s};\n", numDelegates ? "" : "0");
+    free(order);
     xnnStrBufAppend(&tu, program.data ? program.data : "", program.size);
     *out = tu.data;
     if (size)
@@ -736,5 +809,6 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
   xnnStrBufFree(&s.signature);
   xnnStrBufFree(&s.afterCreate);
   xnnStrBufFree(&program);
+  free(s.delegateBytes);
   return ok;
 }

@@ -3,6 +3,7 @@
  * creates one runtime per delegate and reuses it. Each xnn_define_* function
  * has one adapter that checks the argument types it is given against the
  * prototype's and calls it. */
+#define _DEFAULT_SOURCE 1 /* madvise(MADV_HUGEPAGE) */
 #include "xnnmlir/Runtime.h"
 
 #include "xnnmlir/Emit.h"
@@ -21,7 +22,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 _Static_assert(XNN_EXTRA_BYTES <= 16, "XnnMlirTensor buffers carry 16 bytes of XNNPACK read slack");
 
@@ -31,6 +34,45 @@ typedef struct External {
   size_t dims[XNN_MLIR_EMIT_MAX_RANK];
 } External;
 
+/* An f32 copy of bf16/f16 weights that XNNPACK only packs: freed as soon as
+ * the last node using it has packed it (the weights cache below sees that),
+ * else once the runtime exists. */
+typedef struct Temporary {
+  void *data;
+  size_t bytes;  /* allocated */
+  size_t payload; /* of which the f32 values */
+  uint32_t id;   /* its XNNPACK value */
+  size_t uses;   /* node operands naming it, not yet packed */
+  /* Lazy (large f32 copies of bf16 filters): `data` is mapped but not
+   * written until XNNPACK is about to pack it (the weights cache's look-up),
+   * chunk by chunk, each chunk's pages dropped once packed. */
+  const uint16_t *source; /* bf16/f16 values */
+  bool lazy, fromF16, filled;
+  size_t rowBytes;        /* of one filter row in f32 */
+  size_t chunkBegin[5], chunkEnd[5]; /* byte ranges of the chunks (rows) */
+  bool chunkFilled[5]; /* widened and not yet dropped */
+  bool chunkPacked[5];
+  size_t numChunks;
+} Temporary;
+
+typedef struct ValueInfo {
+  XnnMlirDType dtype;
+  size_t rank;
+  size_t dims[XNN_MLIR_EMIT_MAX_RANK];
+} ValueInfo;
+
+/* The delegate's weights cache (xnn_weights_cache_provider): every packing
+ * gets a block of its own (never looked up: no sharing between nodes, so no
+ * stale keys), and the insert that follows a packing frees the f32 copies it
+ * read once no other node needs them. Blocks live as long as the runtime. */
+typedef struct PackCache {
+  struct Delegate *d;
+  void **blocks;
+  size_t numBlocks, capBlocks;
+  bool finalized;
+  struct xnn_weights_cache_provider provider;
+} PackCache;
+
 typedef struct Delegate {
   MlirOperation func;
   char name[256];
@@ -39,6 +81,23 @@ typedef struct Delegate {
   void **buffers; /* static data, owned */
   bool *bufferIsTemporary; /* freed once the runtime is created */
   size_t numBuffers, capBuffers;
+  /* Module memory handed to XNNPACK in place and only packed: its pages of a
+   * mapped input file are released once the runtime exists. */
+  const void **inPlace;
+  size_t *inPlaceBytes;
+  size_t numInPlace, capInPlace;
+  size_t widenedBytes;  /* f32 copies made for packing (freed after creation) */
+  size_t releasedBytes; /* mapped input bytes advised away (whole pages) */
+  double defineSeconds, packSeconds, createCpuSeconds;
+  Temporary *temps; /* by increasing id */
+  size_t numTemps, capTemps;
+  ValueInfo *values; /* by XNNPACK value id */
+  size_t numValues;
+  size_t chunkBytes; /* f32 filters above this pack in chunks (0: never) */
+  size_t lazyPeakBytes; /* the most lazy f32 bytes resident at once */
+  size_t lazyResident;
+  size_t freedWhilePacking; /* of widenedBytes, freed before the runtime was complete */
+  PackCache *cache;
   size_t numInputs, numOutputs, numNodes;
   External *externals; /* inputs then outputs */
   struct xnn_external_value *bound;
@@ -55,6 +114,7 @@ typedef struct Delegate {
 struct XnnMlirRuntime {
   pthreadpool_t pool;
   bool profiling;
+  size_t chunkBytes;
   Delegate **delegates;
   size_t numDelegates, capDelegates;
 };
@@ -62,6 +122,12 @@ struct XnnMlirRuntime {
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double cpuNow(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -88,6 +154,49 @@ static enum xnn_datatype datatype(XnnMlirDType d) {
   default: return xnn_datatype_invalid;
   }
 }
+
+/* ---- memory ---------------------------------------------------------------- */
+
+/* Large blocks (f32 copies of weights, XNNPACK's packed weights) in
+ * transparent huge pages where the system allows it on request: creating a
+ * gemma-3-1b delegate otherwise spends about a third of its time taking
+ * 4 KiB page faults. Only advice: the memory is the same either way. */
+static void *adviseHuge(void *p, size_t bytes) {
+  enum { kHugeFrom = 4u << 20 };
+  if (p && bytes >= kHugeFrom) {
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = ((uintptr_t)p + page - 1) & ~(page - 1), last = ((uintptr_t)p + bytes) & ~(page - 1);
+#ifdef MADV_HUGEPAGE
+    if (first < last)
+      (void)madvise((void *)first, last - first, MADV_HUGEPAGE);
+#else
+    (void)first, (void)last;
+#endif
+  }
+  return p;
+}
+
+static void *xaAllocate(void *context, size_t size) {
+  (void)context;
+  return adviseHuge(malloc(size), size);
+}
+static void *xaReallocate(void *context, void *pointer, size_t size) {
+  (void)context;
+  return realloc(pointer, size);
+}
+static void xaDeallocate(void *context, void *pointer) {
+  (void)context;
+  free(pointer);
+}
+static void *xaAlignedAllocate(void *context, size_t alignment, size_t size) {
+  (void)context;
+  void *p = NULL;
+  if (posix_memalign(&p, alignment < sizeof(void *) ? sizeof(void *) : alignment, size ? size : 1))
+    return NULL;
+  return adviseHuge(p, size);
+}
+static const struct xnn_allocator kAllocator = {NULL, xaAllocate, xaReallocate, xaDeallocate, xaAlignedAllocate,
+                                                xaDeallocate};
 
 /* ---- enumerators by name ------------------------------------------------- */
 
@@ -349,6 +458,169 @@ static bool keepBuffer(Delegate *d, void *data, bool untilCreated, char *err, si
   return true;
 }
 
+/* Large temporaries come straight from the kernel, so freeing them returns
+ * the memory (the tools' heap never trims). */
+enum { kMapFrom = 1u << 20 };
+
+static void *tempAlloc(size_t bytes, bool map) {
+  if (bytes < kMapFrom && !map)
+    return aligned_alloc(64, (bytes + 63) / 64 * 64);
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? NULL : adviseHuge(p, bytes);
+}
+
+static void tempFree(void *p, size_t bytes, bool mapped) {
+  if (!p)
+    return;
+  if (bytes < kMapFrom && !mapped)
+    free(p);
+  else
+    munmap(p, bytes);
+}
+
+static Temporary *findTemp(Delegate *d, uint32_t id) {
+  size_t lo = 0, hi = d->numTemps;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (d->temps[mid].id < id)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < d->numTemps && d->temps[lo].id == id ? &d->temps[lo] : NULL;
+}
+
+/* Widens chunk `c` of lazy temporary `t` (or all of it for c == SIZE_MAX). */
+static void fillLazy(Delegate *d, Temporary *t, size_t c) {
+  size_t begin = c == SIZE_MAX ? 0 : t->chunkBegin[c], end = c == SIZE_MAX ? t->payload : t->chunkEnd[c];
+  if (t->filled || (c != SIZE_MAX && t->chunkFilled[c]))
+    return;
+  xnnWidenToF32Bits(t->source + begin / 4, (end - begin) / 4, t->fromF16, (uint32_t *)((char *)t->data + begin));
+  /* The bf16 rows of a mapped input were read: their pages go (read back if packed again). */
+  d->releasedBytes += xnnMlirReleaseMappedBytes(t->source + begin / 4, (end - begin) / 2);
+  if (c == SIZE_MAX)
+    t->filled = true;
+  else
+    t->chunkFilled[c] = true;
+  d->lazyResident += end - begin;
+  if (d->lazyResident > d->lazyPeakBytes)
+    d->lazyPeakBytes = d->lazyResident;
+}
+
+static bool findChunk(Delegate *d, const void *p, Temporary **tOut, size_t *cOut) {
+  for (size_t i = 0; p && i < d->numTemps; ++i) {
+    Temporary *t = &d->temps[i];
+    if (!t->lazy || !t->data)
+      continue;
+    for (size_t c = 0; c < t->numChunks; ++c)
+      if ((const char *)t->data + t->chunkBegin[c] == (const char *)p) {
+        *tOut = t, *cOut = c;
+        return true;
+      }
+  }
+  return false;
+}
+
+static size_t cacheLookUp(void *context, const struct xnn_weights_cache_look_up_key *key) {
+  PackCache *c = context;
+  Temporary *t;
+  size_t chunk;
+  if (findChunk(c->d, key->kernel, &t, &chunk)) /* about to be packed: widen it now */
+    fillLazy(c->d, t, chunk);
+  return SIZE_MAX; /* XNN_CACHE_NOT_FOUND: every node packs its own */
+}
+
+static void *cacheReserve(void *context, size_t n) {
+  PackCache *c = context;
+  if (c->numBlocks == c->capBlocks) {
+    size_t cap = c->capBlocks ? 2 * c->capBlocks : 16;
+    void **grown = realloc(c->blocks, cap * sizeof(void *));
+    if (!grown)
+      return NULL;
+    c->blocks = grown, c->capBlocks = cap;
+  }
+  void *p = NULL;
+  if (posix_memalign(&p, 64, n ? n : 1))
+    return NULL;
+  c->blocks[c->numBlocks++] = adviseHuge(p, n);
+  return p;
+}
+
+static void packedFrom(Delegate *d, const void *source) {
+  for (size_t i = 0; source && i < d->numTemps; ++i) {
+    Temporary *t = &d->temps[i];
+    if (t->data != source || !t->uses)
+      continue;
+    if (--t->uses == 0) {
+      tempFree(t->data, t->bytes, t->lazy);
+      t->data = NULL;
+      d->freedWhilePacking += t->payload;
+    }
+    return;
+  }
+}
+
+static size_t cacheInsert(void *context, const struct xnn_weights_cache_look_up_key *key, void *ptr, size_t size) {
+  PackCache *c = context;
+  (void)size;
+  Temporary *t;
+  size_t chunk;
+  if (findChunk(c->d, key->kernel, &t, &chunk))
+    t->chunkPacked[chunk] = true;
+  if (findChunk(c->d, key->kernel, &t, &chunk) && !t->filled && t->chunkFilled[chunk]) { /* packed: its pages go */
+    t->chunkFilled[chunk] = false; /* another node packing this chunk widens it again */
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = ((uintptr_t)t->data + t->chunkBegin[chunk] + page - 1) & ~(page - 1);
+    uintptr_t last = ((uintptr_t)t->data + t->chunkEnd[chunk]) & ~(page - 1);
+    if (first < last)
+      (void)madvise((void *)first, last - first, MADV_DONTNEED);
+    c->d->lazyResident -= t->chunkEnd[chunk] - t->chunkBegin[chunk];
+    c->d->freedWhilePacking += t->chunkEnd[chunk] - t->chunkBegin[chunk];
+  }
+  for (size_t i = c->numBlocks; i-- > 0;)
+    if (c->blocks[i] == ptr) {
+      packedFrom(c->d, key->kernel);
+      packedFrom(c->d, key->bias);
+      return i;
+    }
+  return SIZE_MAX;
+}
+
+static bool cacheIsFinalized(void *context) { return ((PackCache *)context)->finalized; }
+
+static void *cacheOffsetToAddr(void *context, size_t offset) {
+  PackCache *c = context;
+  return offset < c->numBlocks ? c->blocks[offset] : NULL;
+}
+
+static enum xnn_status cacheDelete(void *context) {
+  PackCache *c = context;
+  for (size_t i = 0; i < c->numBlocks; ++i)
+    free(c->blocks[i]);
+  free(c->blocks);
+  free(c);
+  return xnn_status_success;
+}
+
+static bool keepInPlace(Delegate *d, const void *data, size_t bytes, char *err, size_t errSize) {
+  if (d->numInPlace == d->capInPlace) {
+    d->capInPlace = d->capInPlace ? 2 * d->capInPlace : 16;
+    const void **grown = realloc(d->inPlace, d->capInPlace * sizeof(void *));
+    size_t *grownBytes = grown ? realloc(d->inPlaceBytes, d->capInPlace * sizeof(size_t)) : NULL;
+    if (grown)
+      d->inPlace = grown;
+    if (grownBytes)
+      d->inPlaceBytes = grownBytes;
+    if (!grown || !grownBytes) {
+      snprintf(err, errSize, "out of memory");
+      return false;
+    }
+  }
+  d->inPlace[d->numInPlace] = data;
+  d->inPlaceBytes[d->numInPlace++] = bytes;
+  return true;
+}
+
 static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, char *err, size_t errSize) {
   Delegate *d = user;
   size_t width = xnnMlirDTypeSize(t->dtype), count = 1;
@@ -360,18 +632,44 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     /* The module's own memory (a blob, mapped or converted): packed at creation,
      * read exactly, and the module outlives the runtime. No copy. */
     data = (void *)t->data;
+    if (!keepInPlace(d, t->data, count * width, err, errSize))
+      return false;
   } else if (t->data) {
     size_t bytes = count * width;
     size_t padded = (bytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
-    if (!(data = aligned_alloc(64, padded))) {
+    bool temporary = widen && packedOnly;
+    bool lazy = temporary && !t->splat && t->rank == 2 && d->chunkBytes && bytes > d->chunkBytes &&
+                t->dataDtype == XNN_MLIR_BF16;
+    if (!(data = temporary ? tempAlloc(padded, lazy) : adviseHuge(aligned_alloc(64, padded), padded))) {
       snprintf(err, errSize, "out of memory for %zu bytes of static data", bytes);
       return false;
     }
-    /* Widened weights that are only packed are freed once the runtime exists. */
-    if (!keepBuffer(d, data, widen && packedOnly, err, errSize))
+    /* Widened weights that are only packed are freed once packed. */
+    if (temporary) {
+      if (d->numTemps == d->capTemps) {
+        size_t cap = d->capTemps ? 2 * d->capTemps : 16;
+        Temporary *grown = realloc(d->temps, cap * sizeof(Temporary));
+        if (!grown) {
+          tempFree(data, padded, lazy);
+          snprintf(err, errSize, "out of memory");
+          return false;
+        }
+        d->temps = grown, d->capTemps = cap;
+      }
+      Temporary *tp = &d->temps[d->numTemps++];
+      memset(tp, 0, sizeof(*tp));
+      tp->data = data, tp->bytes = padded, tp->payload = bytes, tp->id = XNN_INVALID_VALUE_ID;
+      tp->lazy = lazy, tp->source = t->data, tp->fromF16 = t->dataDtype == XNN_MLIR_F16;
+      tp->rowBytes = t->dims[1] * width;
+      d->widenedBytes += bytes;
+    } else if (!keepBuffer(d, data, false, err, errSize)) {
       return false;
-    memset((char *)data + bytes, 0, padded - bytes); /* the rest is written below */
-    if (widen) { /* bf16/f16 data of an f32 tensor */
+    }
+    if (!lazy) /* mapped: zero already */
+      memset((char *)data + bytes, 0, padded - bytes); /* the rest is written below */
+    if (lazy) {
+      /* widened when packed; the bf16 pages are released as they are read */
+    } else if (widen) { /* bf16/f16 data of an f32 tensor */
       uint32_t *out = data;
       xnnWidenToF32Bits(t->data, t->splat ? 1 : count, t->dataDtype == XNN_MLIR_F16, out);
       for (size_t i = 1; t->splat && i < count; ++i)
@@ -379,7 +677,7 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
       /* A blob in a mapped bytecode input: its pages leave the resident set
        * (read back from the file if ever needed again). */
       if (t->stable && !t->splat)
-        xnnMlirReleaseMappedBytes(t->data, count * xnnMlirDTypeSize(t->dataDtype));
+        d->releasedBytes += xnnMlirReleaseMappedBytes(t->data, count * xnnMlirDTypeSize(t->dataDtype));
     } else if (t->splat) {
       for (size_t i = 0; i < count; ++i)
         memcpy((char *)data + i * width, t->data, width);
@@ -406,6 +704,100 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
              t->name ? t->name : "", xnnMlirDTypeName(t->dtype), t->data ? ", static" : "", statusName(s));
     return false;
   }
+  if (*id >= d->numValues) {
+    size_t n = d->numValues ? 2 * d->numValues : 64;
+    while (n <= *id)
+      n *= 2;
+    ValueInfo *grown = realloc(d->values, n * sizeof(ValueInfo));
+    if (!grown) {
+      snprintf(err, errSize, "out of memory");
+      return false;
+    }
+    memset(grown + d->numValues, 0, (n - d->numValues) * sizeof(ValueInfo));
+    d->values = grown, d->numValues = n;
+  }
+  d->values[*id].dtype = t->dtype, d->values[*id].rank = t->rank;
+  memcpy(d->values[*id].dims, t->dims, sizeof(t->dims));
+  if (d->numTemps && d->temps[d->numTemps - 1].data == data && data) {
+    d->temps[d->numTemps - 1].id = *id;
+    /* ids increase: keep the array sorted for findTemp */
+    if (d->numTemps > 1 && d->temps[d->numTemps - 2].id > *id) {
+      snprintf(err, errSize, "XNNPACK value ids do not increase");
+      return false;
+    }
+  }
+  return true;
+}
+
+/* A fully connected node whose f32 filter (a lazy copy of bf16 weights) is
+ * larger than the runtime's chunk size becomes up to 5 nodes over row ranges
+ * of the filter (output channels), concatenated on the last axis: each
+ * chunk is widened just before XNNPACK packs it and dropped right after, so
+ * no more than one chunk's f32 copy exists beside the packed weights (the
+ * 262144 x 1152 lm_head of gemma-3-1b: 1.2 GB at once otherwise). Every
+ * output is the same dot product over the same row as in one node. */
+static size_t numChunks(const Delegate *d, const Temporary *t) {
+  size_t k = (t->payload + d->chunkBytes - 1) / d->chunkBytes;
+  return k > 5 ? 5 : k < 2 ? 2 : k; /* the same for every node packing this filter: the same chunks */
+}
+
+/* No bias, filter [out, in], output's last axis the filter's rows, enough rows. */
+static bool canChunk(const Delegate *d, const XnnMlirEmitNode *n, const Temporary *t) {
+  uint32_t filter = n->args[3].u.id, output = n->args[5].u.id;
+  if (n->args[4].u.id != XNN_INVALID_VALUE_ID || (n->args[6].u.flags.value & XNN_FLAG_TRANSPOSE_WEIGHTS) ||
+      filter >= d->numValues || output >= d->numValues)
+    return false;
+  const ValueInfo *fi = &d->values[filter], *oi = &d->values[output];
+  size_t k = numChunks(d, t);
+  return fi->rank == 2 && oi->rank && oi->dims[oi->rank - 1] == fi->dims[0] && fi->dims[0] >= k &&
+         (!t->numChunks || t->numChunks == k);
+}
+
+static bool chunkedFullyConnected(Delegate *d, const XnnMlirEmitNode *n, Temporary *t, char *err, size_t errSize) {
+  uint32_t filter = n->args[3].u.id, output = n->args[5].u.id;
+  const ValueInfo *fi = &d->values[filter], *oi = &d->values[output];
+  size_t rows = fi->dims[0];
+  size_t k = numChunks(d, t);
+  uint32_t outs[5];
+  size_t at = 0;
+  for (size_t c = 0; c < k; ++c) {
+    size_t r = rows / k + (c < rows % k ? 1 : 0);
+    size_t dims[XNN_MLIR_EMIT_MAX_RANK];
+    memcpy(dims, fi->dims, sizeof(dims));
+    dims[0] = r;
+    uint32_t fid;
+    enum xnn_status s = xnn_define_tensor_value(d->subgraph, xnn_datatype_fp32, 2, dims,
+                                                (char *)t->data + at * t->rowBytes, XNN_INVALID_VALUE_ID, 0, &fid);
+    memcpy(dims, oi->dims, sizeof(dims));
+    dims[oi->rank - 1] = r;
+    if (s == xnn_status_success)
+      s = xnn_define_tensor_value(d->subgraph, datatype(oi->dtype), oi->rank, dims, NULL, XNN_INVALID_VALUE_ID, 0,
+                                  &outs[c]);
+    if (s == xnn_status_success)
+      s = xnn_define_fully_connected(d->subgraph, n->args[0].u.f, n->args[1].u.f, n->args[2].u.id, fid,
+                                     XNN_INVALID_VALUE_ID, outs[c], n->args[6].u.flags.value);
+    if (s != xnn_status_success) {
+      snprintf(err, errSize, "XNNPACK refuses %s (chunk %zu of %zu): %s", n->what ? n->what : "node", c, k,
+               statusName(s));
+      return false;
+    }
+    t->chunkBegin[c] = at * t->rowBytes;
+    t->chunkEnd[c] = (at + r) * t->rowBytes;
+    at += r;
+  }
+  t->numChunks = k;
+  int axis = (int)oi->rank - 1;
+  enum xnn_status s =
+      k == 2   ? xnn_define_concatenate2(d->subgraph, axis, outs[0], outs[1], output, 0)
+      : k == 3 ? xnn_define_concatenate3(d->subgraph, axis, outs[0], outs[1], outs[2], output, 0)
+      : k == 4 ? xnn_define_concatenate4(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], output, 0)
+               : xnn_define_concatenate5(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], outs[4], output, 0);
+  if (s != xnn_status_success) {
+    snprintf(err, errSize, "XNNPACK refuses %s (concatenating %zu chunks): %s", n->what ? n->what : "node", k,
+             statusName(s));
+    return false;
+  }
+  d->numNodes += 1 + k;
   return true;
 }
 
@@ -430,6 +822,19 @@ static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t err
     snprintf(err, errSize, "%s: argument list does not match the prototype", n->function);
     return false;
   }
+  if (!strcmp(n->function, "xnn_define_fully_connected")) {
+    Temporary *t = findTemp(d, n->args[3].u.id);
+    if (t && t->lazy && !t->filled && canChunk(d, n, t))
+      return chunkedFullyConnected(d, n, t, err, errSize);
+  }
+  for (size_t i = 0; d->numTemps && i < n->numArgs; ++i)
+    if (n->args[i].type == XNN_MLIR_ARG_VALUE) {
+      Temporary *t = findTemp(d, n->args[i].u.id);
+      if (t)
+        ++t->uses;
+      if (t && t->lazy) /* not packed in chunks: widened whole, now, and kept until created */
+        fillLazy(d, t, SIZE_MAX);
+    }
   enum xnn_status s = c->call(d->subgraph, n->args);
   if (s != xnn_status_success) {
     snprintf(err, errSize, "XNNPACK refuses %s: %s: %s", n->what ? n->what : "node", n->function,
@@ -451,6 +856,14 @@ static void deleteDelegate(Delegate *d) {
     free(d->buffers[i]);
   free(d->buffers);
   free(d->bufferIsTemporary);
+  for (size_t i = 0; i < d->numTemps; ++i)
+    tempFree(d->temps[i].data, d->temps[i].bytes, d->temps[i].lazy);
+  free(d->temps);
+  free(d->values);
+  if (d->cache) /* after the runtime, which reads its blocks */
+    cacheDelete(d->cache);
+  free(d->inPlace);
+  free(d->inPlaceBytes);
   free(d->externals);
   free(d->bound);
   free(d->opNames);
@@ -460,7 +873,7 @@ static void deleteDelegate(Delegate *d) {
 }
 
 XnnMlirRuntime *xnnMlirRuntimeCreate(size_t numThreads, char *err, size_t errSize) {
-  enum xnn_status s = xnn_initialize(NULL);
+  enum xnn_status s = xnn_initialize(&kAllocator);
   if (s != xnn_status_success) {
     snprintf(err, errSize, "xnn_initialize failed: %s", statusName(s));
     return NULL;
@@ -470,6 +883,7 @@ XnnMlirRuntime *xnnMlirRuntimeCreate(size_t numThreads, char *err, size_t errSiz
     snprintf(err, errSize, "out of memory");
     return NULL;
   }
+  rt->chunkBytes = (size_t)64 << 20;
   if (numThreads > 1 && !(rt->pool = pthreadpool_create(numThreads))) {
     snprintf(err, errSize, "pthreadpool_create(%zu) failed", numThreads);
     free(rt);
@@ -500,12 +914,13 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
   Delegate *d = find(rt, func);
   if (d)
     return d;
-  double t0 = now();
+  double t0 = now(), c0 = cpuNow();
   if (!(d = calloc(1, sizeof(*d)))) {
     snprintf(err, errSize, "out of memory");
     return NULL;
   }
   d->func = func;
+  d->chunkBytes = rt->chunkBytes;
   XnnMlirEmitter em = {d, sinkBegin, sinkTensor, sinkNode, NULL};
   if (!xnnMlirEmitDelegate(func, rt->numDelegates, &em)) {
     /* The emitter may fail before it names the delegate: take the symbol. */
@@ -518,8 +933,19 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
     deleteDelegate(d);
     return NULL;
   }
-  enum xnn_status s =
-      xnn_create_runtime_v3(d->subgraph, NULL, rt->pool, rt->profiling ? XNN_FLAG_BASIC_PROFILING : 0, &d->runtime);
+  double t1 = now();
+  d->defineSeconds = t1 - t0;
+  if (!(d->cache = calloc(1, sizeof(PackCache)))) {
+    snprintf(err, errSize, "out of memory");
+    deleteDelegate(d);
+    return NULL;
+  }
+  d->cache->d = d;
+  d->cache->provider = (struct xnn_weights_cache_provider){d->cache, cacheLookUp, cacheReserve, cacheInsert,
+                                                           cacheIsFinalized, cacheOffsetToAddr, cacheDelete};
+  enum xnn_status s = xnn_create_runtime_v4(d->subgraph, &d->cache->provider, NULL, rt->pool,
+                                            rt->profiling ? XNN_FLAG_BASIC_PROFILING : 0, &d->runtime);
+  d->cache->finalized = true;
   if (s == xnn_status_success)
     s = xnn_reshape_runtime(d->runtime); /* static shapes: once */
   if (s != xnn_status_success) {
@@ -528,14 +954,36 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
     deleteDelegate(d);
     return NULL;
   }
+  d->packSeconds = now() - t1;
   xnn_delete_subgraph(d->subgraph); /* the runtime does not need it */
   d->subgraph = NULL;
-  for (size_t i = 0; i < d->numBuffers; ++i)
-    if (d->bufferIsTemporary[i]) {
-      free(d->buffers[i]);
-      d->buffers[i] = NULL;
+  /* XNNPACK has packed what it packs: the f32 copies made for it go, and the
+   * pages of a mapped input it read in place leave the resident set (read
+   * back from the file if anything touches them again). */
+  for (size_t i = 0; i < d->numTemps; ++i) {
+    Temporary *t = &d->temps[i];
+    bool packed = t->numChunks || !t->lazy || t->filled;
+    for (size_t c = 0; c < t->numChunks; ++c)
+      packed = packed && t->chunkPacked[c];
+    if (t->lazy && !packed && t->uses + t->numChunks) {
+      snprintf(err, errSize, "delegate @%s: XNNPACK packed a lazily widened filter without its weights cache",
+               d->name);
+      deleteDelegate(d);
+      return NULL;
     }
+    tempFree(t->data, t->bytes, t->lazy);
+  }
+  free(d->temps);
+  d->temps = NULL, d->numTemps = d->capTemps = 0;
+  free(d->values);
+  d->values = NULL, d->numValues = 0;
+  for (size_t i = 0; i < d->numInPlace; ++i)
+    d->releasedBytes += xnnMlirReleaseMappedBytes(d->inPlace[i], d->inPlaceBytes[i]);
+  free(d->inPlace);
+  free(d->inPlaceBytes);
+  d->inPlace = NULL, d->inPlaceBytes = NULL, d->numInPlace = d->capInPlace = 0;
   d->createSeconds = now() - t0;
+  d->createCpuSeconds = cpuNow() - c0;
   if (rt->numDelegates == rt->capDelegates) {
     rt->capDelegates = rt->capDelegates ? 2 * rt->capDelegates : 8;
     Delegate **grown = realloc(rt->delegates, rt->capDelegates * sizeof(Delegate *));
@@ -552,6 +1000,69 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
 
 bool xnnMlirRuntimePrepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size_t errSize) {
   return prepare(rt, func, err, errSize) != NULL;
+}
+
+size_t xnnMlirDelegateStaticBytes(MlirOperation func) {
+  size_t total = 0;
+  MlirRegion region = mlirOperationGetRegion(func, 0);
+  MlirBlock body = mlirRegionGetFirstBlock(region);
+  if (mlirBlockIsNull(body))
+    return 0;
+  MlirStringRef constant = mlirStringRefCreateFromCString("xnn.constant");
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    if (mlirOperationGetNumResults(op) != 1 || !mlirStringRefEqual(name, constant))
+      continue;
+    MlirType ty = mlirValueGetType(mlirOperationGetResult(op, 0));
+    if (!mlirTypeIsARankedTensor(ty) || !mlirShapedTypeHasStaticShape(ty))
+      continue;
+    size_t n = xnnMlirDTypeSize(xnnMlirDTypeFromType(mlirShapedTypeGetElementType(ty)));
+    for (intptr_t k = 0; k < mlirShapedTypeGetRank(ty); ++k)
+      n *= (size_t)mlirShapedTypeGetDimSize(ty, k);
+    total += n;
+  }
+  return total;
+}
+
+typedef struct Ranked {
+  size_t bytes, index;
+} Ranked;
+
+static int byBytesDescending(const void *a, const void *b) {
+  const Ranked *x = a, *y = b;
+  if (x->bytes != y->bytes)
+    return x->bytes < y->bytes ? 1 : -1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+bool xnnMlirRuntimePrepareAll(XnnMlirRuntime *rt, const MlirOperation *funcs, size_t n, size_t *failed, char *err,
+                              size_t errSize) {
+  Ranked *order = calloc(n ? n : 1, sizeof(Ranked));
+  if (!order) {
+    snprintf(err, errSize, "out of memory");
+    *failed = 0;
+    return false;
+  }
+  for (size_t i = 0; i < n; ++i)
+    order[i].bytes = xnnMlirDelegateStaticBytes(funcs[i]), order[i].index = i;
+  qsort(order, n, sizeof(Ranked), byBytesDescending);
+  size_t first = rt->numDelegates;
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; ++i)
+    if (!(ok = prepare(rt, funcs[order[i].index], err, errSize) != NULL))
+      *failed = order[i].index;
+  free(order);
+  /* The delegates prepared here are listed (stats) in the caller's order. */
+  for (size_t i = 0, at = first; ok && i < n; ++i)
+    for (size_t k = at; k < rt->numDelegates; ++k)
+      if (mlirOperationEqual(rt->delegates[k]->func, funcs[i])) {
+        Delegate *t = rt->delegates[k];
+        memmove(&rt->delegates[at + 1], &rt->delegates[at], (k - at) * sizeof(Delegate *));
+        rt->delegates[at++] = t;
+        break;
+      }
+  return ok;
 }
 
 static bool matches(const External *e, const XnnMlirTensor *t, const char *what, size_t i, const char *dname,
@@ -655,6 +1166,8 @@ size_t xnnMlirRuntimeNumDelegates(const XnnMlirRuntime *rt) { return rt ? rt->nu
 
 void xnnMlirRuntimeSetProfiling(XnnMlirRuntime *rt, bool enable) { rt->profiling = enable; }
 
+void xnnMlirRuntimeSetPackChunkBytes(XnnMlirRuntime *rt, size_t bytes) { rt->chunkBytes = bytes; }
+
 size_t xnnMlirRuntimeGetProfile(const XnnMlirRuntime *rt, size_t i, const char **names, const uint64_t **micros) {
   if (!rt || i >= rt->numDelegates || !rt->delegates[i]->opMicros)
     return 0;
@@ -673,6 +1186,13 @@ bool xnnMlirRuntimeGetStats(const XnnMlirRuntime *rt, size_t i, XnnMlirDelegateS
   out->createSeconds = d->createSeconds;
   out->runSeconds = d->runSeconds;
   out->lastRunSeconds = d->lastRunSeconds;
+  out->defineSeconds = d->defineSeconds;
+  out->packSeconds = d->packSeconds;
+  out->createCpuSeconds = d->createCpuSeconds;
+  out->freedWhilePackingBytes = d->freedWhilePacking;
+  out->lazyPeakBytes = d->lazyPeakBytes;
+  out->widenedBytes = d->widenedBytes;
+  out->releasedBytes = d->releasedBytes;
   return true;
 }
 

@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -44,7 +45,8 @@ typedef struct Options {
   double atol, rtol;
   bool atolSet, rtolSet; /* else per dtype, as torch.testing.assert_close */
   long repeat, threads;
-  bool print, noXnnpack, profile;
+  bool print, noXnnpack, profile, memoryStats;
+  double packChunkBytes; /* < 0: the runtime's default */
   /* Multi-step runs of a function with state (SPEC section 5.1). */
   long steps;                        /* number of calls (default 1) */
   bool stepsSet;                     /* --steps given: per-step outputs */
@@ -126,6 +128,14 @@ static void printHelp(void) {
          "  --profile              Also XNNPACK's own time per operator kind (mean per run, summed\n"
          "                         over delegates), largest first, and the count of such operators\n"
          "  --threads=<n>          XNNPACK thread pool size (default 1: no pool)\n"
+         "  --memory-stats         Print each delegate's creation (subgraph build incl. widening,\n"
+         "                         packing by xnn_create_runtime_v3), the bytes of f32 copies of\n"
+         "                         bf16/f16 weights freed once packed and of the mapped input file\n"
+         "                         released once read, the resident set after loading and after\n"
+         "                         creating, each run's or step's time, and the peak resident set\n"
+         "  --pack-chunk-bytes=<n>  Pack bf16 fully connected filters whose f32 copy exceeds n bytes\n"
+         "                         in 2-5 chunks, each widened just before packing (default 64 MiB;\n"
+         "                         0: never)\n"
          "  --no-xnnpack           Interpret delegate bodies in the reference interpreter instead\n"
          "  --version              Print the version and whether the reference interpreter is built in\n"
          "  --help, -h             This text\n\n"
@@ -761,6 +771,12 @@ typedef struct Runner {
   bool noXnnpack;
 } Runner;
 
+static double cpuNow(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -768,19 +784,69 @@ static double now(void) {
 }
 
 /* Builds every delegate's runtime up front, so refusals surface before any run. */
+/* The largest static data first (xnnMlirRuntimePrepareAll): the peak resident
+ * set is then about XNNPACK's packed weights, not those plus the largest
+ * delegate's f32 copies. */
 static bool prepareModel(Runner *r, XnnMlirDiagEngine *diags, const Model *m) {
   if (r->noXnnpack)
     return true;
   xnnMlirDiagEngineSetSource(diags, m->path, m->buffer, m->size);
   char err[1024];
   MlirBlock body = mlirModuleGetBody(m->module);
+  size_t n = 0, cap = 16, failed = 0;
+  MlirOperation *funcs = malloc(cap * sizeof(MlirOperation));
+  if (!funcs)
+    abort();
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
-    if (xnnMlirIsDelegateFunc(op) && !xnnMlirRuntimePrepare(r->rt, op, err, sizeof(err))) {
-      xnnMlirDiagEnginePrintErrorText(diags, err, mlirOperationGetLocation(op));
-      return false;
+    if (xnnMlirIsDelegateFunc(op)) {
+      if (n == cap && !(funcs = realloc(funcs, (cap *= 2) * sizeof(MlirOperation))))
+        abort();
+      funcs[n++] = op;
     }
-  return true;
+  bool ok = xnnMlirRuntimePrepareAll(r->rt, funcs, n, &failed, err, sizeof(err));
+  if (!ok)
+    xnnMlirDiagEnginePrintErrorText(diags, err, mlirOperationGetLocation(n ? funcs[failed] : m->func));
+  free(funcs);
+  return ok;
+}
+
+/* Resident set now and at its peak, in bytes (Linux /proc; 0 elsewhere). */
+static void residentBytes(size_t *now, size_t *peak) {
+  *now = 0;
+  FILE *f = fopen("/proc/self/statm", "r");
+  unsigned long pages = 0, resident = 0;
+  if (f && fscanf(f, "%lu %lu", &pages, &resident) == 2)
+    *now = (size_t)resident * (size_t)sysconf(_SC_PAGESIZE);
+  if (f)
+    fclose(f);
+  struct rusage ru;
+  *peak = getrusage(RUSAGE_SELF, &ru) ? 0 : (size_t)ru.ru_maxrss * 1024;
+}
+
+static void printMemory(const char *when) {
+  size_t now, peak;
+  residentBytes(&now, &peak);
+  printf("memory: %s: resident %.1f MB, peak %.1f MB\n", when, (double)now / 1e6, (double)peak / 1e6);
+}
+
+/* --memory-stats after creation: per delegate in module order, then totals. */
+static void printCreateStats(const XnnMlirRuntime *rt) {
+  double create = 0, define = 0, pack = 0, cpu = 0;
+  size_t widened = 0, released = 0, nd = xnnMlirRuntimeNumDelegates(rt);
+  for (size_t j = 0; j < nd; ++j) {
+    XnnMlirDelegateStats s;
+    xnnMlirRuntimeGetStats(rt, j, &s);
+    printf("create: @%s: %.3f ms (build %.3f ms, pack %.3f ms), widened %zu bytes freed after packing (%zu as "
+           "soon as packed, at most %zu at once in chunks), mapped %zu bytes released\n",
+           s.name, 1e3 * s.createSeconds, 1e3 * s.defineSeconds, 1e3 * s.packSeconds, s.widenedBytes,
+           s.freedWhilePackingBytes, s.lazyPeakBytes, s.releasedBytes);
+    create += s.createSeconds, define += s.defineSeconds, pack += s.packSeconds, cpu += s.createCpuSeconds;
+    widened += s.widenedBytes, released += s.releasedBytes;
+  }
+  printf("create: %zu delegates: %.3f ms (build %.3f ms, pack %.3f ms; cpu %.3f ms), widened %zu bytes freed after "
+         "packing, mapped %zu bytes released\n",
+         nd, 1e3 * create, 1e3 * define, 1e3 * pack, 1e3 * cpu, widened, released);
 }
 
 static XnnMlirTensor *runModel(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const XnnMlirTensor *in) {
@@ -1071,8 +1137,11 @@ static int runSteps(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const S
           printTensor(what, i, NULL, &in[i]);
         }
     xnnMlirDiagEngineSetSource(diags, m->path, m->buffer, m->size);
+    double t0 = now(), c0 = cpuNow();
     if (!(out = runModel(r, diags, m, in)))
       goto done;
+    if (o->memoryStats)
+      printf("%stime %.3f ms (cpu %.3f ms)\n", prefix, 1e3 * (now() - t0), 1e3 * (cpuNow() - c0));
     if (o->greedyArg >= 0) {
       token = lastRowArgmax(&out[o->greedyResult]);
       xnnStrBufAppendf(&tokens, "%s%lld", s ? " " : "", (long long)token);
@@ -1169,7 +1238,7 @@ static bool parseNumber(const char *flag, const char *v, double lo, double *out)
 static int parseArgs(int argc, char **argv, Options *o) {
   memset(o, 0, sizeof(*o));
   o->func = "forward";
-  o->repeat = 1, o->threads = 1, o->steps = 1;
+  o->repeat = 1, o->threads = 1, o->steps = 1, o->packChunkBytes = -1;
   o->greedyResult = o->greedyArg = o->positionArg = -1;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = NULL;
@@ -1272,6 +1341,11 @@ static int parseArgs(int argc, char **argv, Options *o) {
       o->print = true;
     } else if (matchFlag(a, "profile", &v) && !v) {
       o->profile = true;
+    } else if (matchFlag(a, "memory-stats", &v) && !v) {
+      o->memoryStats = true;
+    } else if (matchFlag(a, "pack-chunk-bytes", &v)) {
+      if (!parseNumber("pack-chunk-bytes", v, 0, &o->packChunkBytes))
+        return 1;
     } else if (matchFlag(a, "no-xnnpack", &v) && !v) {
       o->noXnnpack = true;
     } else if (a[0] == '-' && a[1]) {
@@ -1336,8 +1410,18 @@ static int toolMain(int argc, char **argv) {
     goto done;
   }
   xnnMlirRuntimeSetProfiling(r.rt, o.profile);
-  if (!loadModel(ctx, diags, o.model, o.func, &m) || !prepareModel(&r, diags, &m))
+  if (o.packChunkBytes >= 0)
+    xnnMlirRuntimeSetPackChunkBytes(r.rt, (size_t)o.packChunkBytes);
+  if (!loadModel(ctx, diags, o.model, o.func, &m))
     goto done;
+  if (o.memoryStats)
+    printMemory("after load");
+  if (!prepareModel(&r, diags, &m))
+    goto done;
+  if (o.memoryStats) {
+    printCreateStats(r.rt);
+    printMemory("after create");
+  }
   if (o.compare && (!loadModel(ctx, diags, o.compare, o.func, &other) || !prepareModel(&r, diags, &other)))
     goto done;
   if (o.compare) {
@@ -1381,8 +1465,11 @@ static int toolMain(int argc, char **argv) {
     status = runSteps(&r, diags, &m, &sm, o.compare ? &other : NULL, &smB, &o, in);
     goto done;
   }
+  double runStart = now();
   if (!(out = runModel(&r, diags, &m, in)))
     goto done;
+  if (o.memoryStats)
+    printf("run: %.3f ms\n", 1e3 * (now() - runStart));
   if (o.repeat > 1 || o.profile) {
     size_t nd = xnnMlirRuntimeNumDelegates(r.rt);
     double *total = calloc((size_t)o.repeat, sizeof(double));
@@ -1455,6 +1542,8 @@ static int toolMain(int argc, char **argv) {
       status = 1;
   }
 done:
+  if (o.memoryStats && status == 0)
+    printMemory("at exit");
   destroyAll(in, m.numIn);
   destroyAll(out, m.numOut);
   destroyAll(ref, other.numOut);
