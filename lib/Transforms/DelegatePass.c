@@ -1,5 +1,5 @@
 /* xnn-delegate: the whole delegate pipeline, in order: fold constant
- * converts, partition, then on every delegate function tag channels-last,
+ * converts, move KV-cache writes out of the delegates' way, partition, then on every delegate function tag channels-last,
  * remove redundant copies, lower to xnn and simplify roundings. Built from the
  * registry, so each step is exactly the pass of the same name. The pipeline
  * parser puts these steps in a pipeline in place of xnn-delegate (so listings,
@@ -18,6 +18,7 @@
 
 typedef struct DelegateConfig {
   bool foldDtypeConverts;
+  bool moveCacheWrites;
   char bf16Rounding[16]; /* "exact" or "relaxed" */
 } DelegateConfig;
 
@@ -44,8 +45,8 @@ static bool runPipeline(MlirOperation op, const char *anchor, const char *pipeli
  * so the two cannot drift apart. */
 static void stepsText(const DelegateConfig *cfg, char *front, size_t frontSize, char *perDelegate,
                       size_t perDelegateSize) {
-  snprintf(front, frontSize, "xnn-fold-constant-converts,xnn-partition{fold-dtype-converts=%s}",
-           cfg->foldDtypeConverts ? "true" : "false");
+  snprintf(front, frontSize, "xnn-fold-constant-converts,%sxnn-partition{fold-dtype-converts=%s}",
+           cfg->moveCacheWrites ? "xnn-move-cache-writes," : "", cfg->foldDtypeConverts ? "true" : "false");
   snprintf(perDelegate, perDelegateSize,
            "xnn-tag-channels-last{delegates-only=true},xnn-remove-redundant-copies{delegates-only=true},"
            "xnn-lower{bf16-rounding=%s},xnn-simplify-roundings{mode=%s}",
@@ -80,13 +81,16 @@ static void runDelegate(MlirOperation op, MlirExternalPass pass, void *config) {
 static const XnnMlirPassOption delegateOptions[] = {
     {"fold-dtype-converts", XNN_MLIR_OPTION_BOOL, "true",
      "passed to xnn-partition: delegate f32<->f16/bf16 converts of activations"},
+    {"move-cache-writes", XNN_MLIR_OPTION_BOOL, "true",
+     "run xnn-move-cache-writes before partitioning (false: every KV-cache write splits the delegate)"},
     {"bf16-rounding", XNN_MLIR_OPTION_CHOICE, "exact|relaxed",
      "exact rounds every bf16 op's result as PyTorch does; relaxed computes every bf16 op in f32 "
      "and rounds only the delegate's bf16 results (passed to xnn-lower and xnn-simplify-roundings)"},
 };
 
 static DelegateConfig delegateConfig(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
-  DelegateConfig cfg = {xnnMlirPassOptionGetBool(info, values, "fold-dtype-converts"), ""};
+  DelegateConfig cfg = {xnnMlirPassOptionGetBool(info, values, "fold-dtype-converts"),
+                        xnnMlirPassOptionGetBool(info, values, "move-cache-writes"), ""};
   snprintf(cfg.bf16Rounding, sizeof(cfg.bf16Rounding), "%s",
            xnnMlirPassOptionGetString(info, values, "bf16-rounding"));
   return cfg;
@@ -107,10 +111,11 @@ void xnnDelegateStepsPipeline(const XnnMlirPassOptionValues *values, char *out, 
 const XnnMlirPassInfo xnnDelegatePassInfo = {
     .argument = "xnn-delegate",
     .name = "XnnDelegate",
-    .description = "The whole pipeline: xnn-fold-constant-converts, xnn-partition, then on each "
+    .description = "The whole pipeline: xnn-fold-constant-converts, xnn-move-cache-writes, "
+                   "xnn-partition, then on each "
                    "delegate xnn-tag-channels-last, xnn-remove-redundant-copies, xnn-lower, "
                    "xnn-simplify-roundings",
     .options = delegateOptions,
-    .numOptions = 2,
+    .numOptions = 3,
     .create = createDelegate,
 };

@@ -1,8 +1,10 @@
 // The ops a decoder with a KV cache needs (issue 28): sin, cos, ceil and
 // floor are delegated (XNNPACK's unary sine, cosine, ceiling and floor; bf16
 // sin / cos in f32 and rounded); the bitwise ops, index and index_put stay
-// portable, each with a located reason.
-// RUN: xnn-opt %s --xnn-delegate --xnn-stats -o %t.mlir 2>&1 | FileCheck %s
+// portable, each with a located reason. (Without xnn-move-cache-writes, so
+// the write splits the delegate as it would in any other position:
+// move-cache-writes.mlir tests the moved form.)
+// RUN: xnn-opt %s --xnn-delegate=move-cache-writes=false --xnn-stats -o %t.mlir 2>&1 | FileCheck %s
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 // RUN: xnn-opt %t.mlir --xnn-verify -o /dev/null
 // The delegated module computes what the reference computes.
