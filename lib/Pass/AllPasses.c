@@ -11,6 +11,7 @@
  * are not listed (no stubs). */
 static const XnnMlirPassInfo *const projectPasses[] = {
     &xnnFoldConstantConvertsPassInfo,
+    &xnnExpandConstantGathersPassInfo,
     &xnnMoveCacheWritesPassInfo,
     &xnnPartitionPassInfo,
     &xnnTagChannelsLastPassInfo,

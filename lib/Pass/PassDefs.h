@@ -8,6 +8,7 @@
 extern const XnnMlirPassInfo xnnVerifyPassInfo;
 extern const XnnMlirPassInfo xnnFoldConstantConvertsPassInfo;
 extern const XnnMlirPassInfo xnnTagChannelsLastPassInfo;
+extern const XnnMlirPassInfo xnnExpandConstantGathersPassInfo;
 extern const XnnMlirPassInfo xnnMoveCacheWritesPassInfo;
 extern const XnnMlirPassInfo xnnPartitionPassInfo;
 extern const XnnMlirPassInfo xnnRemoveRedundantCopiesPassInfo;

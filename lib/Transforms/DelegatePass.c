@@ -1,5 +1,6 @@
 /* xnn-delegate: the whole delegate pipeline, in order: fold constant
- * converts, move KV-cache writes out of the delegates' way, partition, then on every delegate function tag channels-last,
+ * converts, expand constant gathers, move KV-cache writes out of the
+ * delegates' way, partition, then on every delegate function tag channels-last,
  * remove redundant copies, lower to xnn and simplify roundings. Built from the
  * registry, so each step is exactly the pass of the same name. The pipeline
  * parser puts these steps in a pipeline in place of xnn-delegate (so listings,
@@ -45,7 +46,7 @@ static bool runPipeline(MlirOperation op, const char *anchor, const char *pipeli
  * so the two cannot drift apart. */
 static void stepsText(const DelegateConfig *cfg, char *front, size_t frontSize, char *perDelegate,
                       size_t perDelegateSize) {
-  snprintf(front, frontSize, "xnn-fold-constant-converts,%sxnn-partition{fold-dtype-converts=%s}",
+  snprintf(front, frontSize, "xnn-fold-constant-converts,xnn-expand-constant-gathers,%sxnn-partition{fold-dtype-converts=%s}",
            cfg->moveCacheWrites ? "xnn-move-cache-writes," : "", cfg->foldDtypeConverts ? "true" : "false");
   snprintf(perDelegate, perDelegateSize,
            "xnn-tag-channels-last{delegates-only=true},xnn-remove-redundant-copies{delegates-only=true},"
@@ -111,7 +112,8 @@ void xnnDelegateStepsPipeline(const XnnMlirPassOptionValues *values, char *out, 
 const XnnMlirPassInfo xnnDelegatePassInfo = {
     .argument = "xnn-delegate",
     .name = "XnnDelegate",
-    .description = "The whole pipeline: xnn-fold-constant-converts, xnn-move-cache-writes, "
+    .description = "The whole pipeline: xnn-fold-constant-converts, xnn-expand-constant-gathers, "
+                   "xnn-move-cache-writes, "
                    "xnn-partition, then on each "
                    "delegate xnn-tag-channels-last, xnn-remove-redundant-copies, xnn-lower, "
                    "xnn-simplify-roundings",

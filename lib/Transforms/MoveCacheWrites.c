@@ -21,8 +21,8 @@
  * a NaN (XNNPACK's minimum / maximum return the other operand). Conditions
  * checked: one 1-D index tensor (i64 or i32) of static size
  * S <= max-rows (each row costs a pass over the cache), no accumulate, a float
- * cache (f32, f16, bf16) of static shape, values of the same rank broadcasting
- * to the written rows, and a reader other than func.return. */
+ * cache (f32, f16, bf16) of static shape, values broadcasting to the written
+ * rows, and a reader other than func.return. */
 #include "xnnmlir/Passes.h"
 
 #include "Pass/PassDefs.h"
@@ -218,11 +218,15 @@ static void tryMove(MoveState *s, MlirOperation ip) {
       (mlirIntegerTypeGetWidth(idxElem) != 64 && mlirIntegerTypeGetWidth(idxElem) != 32))
     return;
   int64_t xdims[8], vdims[8], idims[8];
-  if (xnnValueRank(x) < 1 || xnnValueRank(x) > 6 || xnnValueRank(idx) != 1 || xnnValueRank(v) != xnnValueRank(x))
+  intptr_t vrank = xnnValueRank(v);
+  if (xnnValueRank(x) < 1 || xnnValueRank(x) > 6 || xnnValueRank(idx) != 1 || vrank < 0 || vrank > xnnValueRank(x))
     return;
   intptr_t rank = xnnValueShape(x, xdims);
-  xnnValueShape(v, vdims);
   xnnValueShape(idx, idims);
+  /* Values broadcast from the right: leading 1s up to x's rank. */
+  for (intptr_t i = 0; i < rank - vrank; ++i)
+    vdims[i] = 1;
+  xnnValueShape(v, vdims + (rank - vrank));
   int64_t d = dimAttr[0], S = idims[0];
   if (d < 0 || d >= rank || S < 1 || S > s->cfg.maxRows || !mlirTypeEqual(xnnValueElemType(v), elem))
     return;
@@ -237,6 +241,12 @@ static void tryMove(MoveState *s, MlirOperation ip) {
     ++*(xnnOpIs(mlirOpOperandGetOwner(u), "func.return") ? &numReturns : &numOthers);
   if (!numOthers)
     return;
+  if (vrank < rank) {
+    MlirType vt = xnnTensorType(vdims, rank, elem);
+    MlirOperation view = xnnBuildOp("edge.view", mlirOperationGetLocation(ip), 1, &v, 1, &vt, 0, NULL);
+    xnnInsertBefore(ip, view);
+    v = mlirOperationGetResult(view, 0);
+  }
   MlirValue cur = x;
   for (int64_t j = 0; j < S; ++j) {
     const MaskEntry *m = masksFor(s, ip, idx, j, xdims[d], d, rank, elem);

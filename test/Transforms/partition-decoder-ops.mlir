@@ -23,10 +23,10 @@
 // CHECK-DAG: xnn-stats: 1 portable because: bitwise_or on i1 / integer tensors: the pinned XNNPACK has no boolean or integer tensors
 // CHECK-DAG: xnn-stats: 1 portable because: bitwise_xor on i1 / integer tensors: the pinned XNNPACK has no boolean or integer tensors
 // CHECK-DAG: xnn-stats: 1 portable because: bitwise_not on i1 / integer tensors: the pinned XNNPACK has no boolean or integer tensors
-// CHECK-DAG: partition-decoder-ops.mlir:55:8: remark: edge.index stays portable
-// CHECK-DAG: partition-decoder-ops.mlir:60:10: remark: edge.index_put stays portable
-// CHECK-DAG: partition-decoder-ops.mlir:62:9: remark: edge.bitwise_and stays portable
-// CHECK-DAG: partition-decoder-ops.mlir:65:9: remark: edge.bitwise_not stays portable
+// CHECK-DAG: partition-decoder-ops.mlir:57:8: remark: edge.index stays portable
+// CHECK-DAG: partition-decoder-ops.mlir:62:10: remark: edge.index_put stays portable
+// CHECK-DAG: partition-decoder-ops.mlir:64:9: remark: edge.bitwise_and stays portable
+// CHECK-DAG: partition-decoder-ops.mlir:67:9: remark: edge.bitwise_not stays portable
 // CHECK-DAG: edge.sin: 2 delegated, 0 portable (100.0%)
 // CHECK-DAG: edge.cos: 1 delegated, 0 portable (100.0%)
 // CHECK-DAG: edge.ceil: 1 delegated, 0 portable (100.0%)

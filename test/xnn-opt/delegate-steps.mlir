@@ -1,5 +1,5 @@
 // xnn-delegate on the module is its steps wherever passes are listed, timed or
-// printed: fold, move cache writes and partition on the module, the rest on each function, leaving
+// printed: fold, expand constant gathers, move cache writes and partition on the module, the rest on each function, leaving
 // functions that are not delegates alone (delegates-only, which pipeline dumps
 // do not show: MLIR prints no options of external passes).
 // RUN: xnn-opt %s --xnn-delegate --dump-pass-pipeline -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=DUMP
@@ -16,11 +16,12 @@
 // module): the single pass stays and reports where it must run.
 // RUN: not xnn-opt %s -p 'builtin.module(func.func(xnn-delegate))' --dump-pass-pipeline -o - 2>&1 | FileCheck %s --check-prefix=NESTED
 
-// DUMP: builtin.module(xnn-fold-constant-converts,xnn-move-cache-writes,xnn-partition,func.func(xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,xnn-simplify-roundings))
-// DUMP-OPTIONS: builtin.module(xnn-fold-constant-converts,xnn-move-cache-writes,xnn-partition,func.func(xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,xnn-simplify-roundings),symbol-dce)
+// DUMP: builtin.module(xnn-fold-constant-converts,xnn-expand-constant-gathers,xnn-move-cache-writes,xnn-partition,func.func(xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,xnn-simplify-roundings))
+// DUMP-OPTIONS: builtin.module(xnn-fold-constant-converts,xnn-expand-constant-gathers,xnn-move-cache-writes,xnn-partition,func.func(xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,xnn-simplify-roundings),symbol-dce)
 
 // TIMING: Execution time report
 // TIMING: XnnFoldConstantConverts
+// TIMING-NEXT: XnnExpandConstantGathers
 // TIMING-NEXT: XnnMoveCacheWrites
 // TIMING-NEXT: XnnPartition
 // TIMING-NEXT: 'func.func' Pipeline
@@ -33,6 +34,7 @@
 
 // The per-delegate steps run on each function: @forward, then the outlined delegate.
 // AFTER-ALL: IR Dump After XnnFoldConstantConverts (xnn-fold-constant-converts)
+// AFTER-ALL: IR Dump After XnnExpandConstantGathers (xnn-expand-constant-gathers)
 // AFTER-ALL: IR Dump After XnnMoveCacheWrites (xnn-move-cache-writes)
 // AFTER-ALL: IR Dump After XnnPartition (xnn-partition)
 // AFTER-ALL: IR Dump After XnnTagChannelsLast (xnn-tag-channels-last)
