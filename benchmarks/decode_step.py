@@ -9,8 +9,9 @@ first call excluded), the sum of its delegates' medians (xnn-run --repeat
 process, the same call as an emitted C program (xnn-translate --xnn-to-c
 --program, examples/run_program.c: created once, --repeat calls on xnn-run's
 inputs, cache updated in place; its outputs checked byte for byte against
-xnn-run's), the ratios, and the delegate segments. Prints figures only; never
-asserts.
+xnn-run's), the ratios, the delegate segments, and the memory-bandwidth floor
+(bytes of weights a step reads / one core's read bandwidth measured in the same
+run). Prints figures only; never asserts.
 
 Memory: the import writes bytecode (issue 31): the full-size bf16 import
 peaks near 2.4 GB (20 GB as text). Develop with --layers 2 (full vocab and
@@ -62,6 +63,39 @@ def eager_ms(layers, max_len, start, dtype, threads, repeat):
     return statistics.median(times[1:])
 
 
+def weight_elements(layers, max_len):
+    """Parameters a decode step reads whole (tied embedding / lm_head once: lm_head reads it
+    all; the embedding gather one row of it)."""
+    import torch
+    sys.path.insert(0, LLM)
+    import gemma3_hf as g
+    c = dict(g.CONFIGS["1b"])
+    c["layers"] = layers
+    g.CONFIGS["bench"] = c
+    m = g.build("bench", max_len)
+    seen, n = set(), 0
+    for p in m.parameters():
+        if p.data_ptr() not in seen:
+            seen.add(p.data_ptr())
+            n += p.numel()
+    del m
+    return n
+
+
+def read_bandwidth(gib=1, rounds=5):
+    """One core's read bandwidth in bytes/s: the best of `rounds` passes of numpy's max
+    (vectorised, memory bound) over a `gib` GiB buffer."""
+    import numpy as np
+    a = np.ones(gib << 28, dtype=np.float32)
+    best = None
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        a.max()
+        dt = time.perf_counter() - t0
+        best = dt if best is None else min(best, dt)
+    return a.nbytes / best
+
+
 def build_program(o, binary, lowered, work, dtype):
     """The decode call as C (--program) and examples/run_program.c, compiled against
     XNNPACK and the build's libXnnMlir; returns the driver's path."""
@@ -110,6 +144,8 @@ def main():
     factory = os.path.join(work, "factory_%d.py" % layers)
     with open(factory, "w") as f:
         f.write(FACTORY % (LLM, layers, o.max_len, o.start))
+    bandwidth = read_bandwidth()
+    elements = weight_elements(layers, o.max_len)
     rows = []
     for dtype in o.dtypes.split(","):
         model = os.path.join(work, "decode_%d_%s.mlirbc" % (layers, dtype))  # bytecode: a streaming import
@@ -159,6 +195,20 @@ def main():
             "-" if c_ms is None else "%.3f" % (c_ms / step), "-" if c_ms is None else ("yes" if c_equal else "NO"),
             dels, prof, "-" if eager is None else "%.1f" % eager, step / dels,
             "-" if eager is None else "%.2f" % (eager / step), seg))
+    print()
+    print("Bandwidth floor (1 thread): one core reads %.1f GB/s (numpy max over 1 GiB, best of 5); "
+          "a step reads %.0f M parameters (tied embedding / lm_head once)." % (bandwidth / 1e9, elements / 1e6))
+    print("XNNPACK packs bf16 weights as f32 (no bf16 GEMM in the pinned version): 4 bytes per parameter; "
+          "reading bf16 would be 2.")
+    print()
+    print("| dtype | threads | xnn-run ms/step | floor ms (bytes XNNPACK reads) | step / floor | "
+          "floor ms (bytes stored: bf16 2, f32 4) | step / that floor |")
+    print("|---|---|---|---|---|---|---|")
+    for dtype, threads, step, dels, prof, eager, seg, c_ms, c_equal in rows:
+        read = 4 * elements / bandwidth * 1e3
+        stored = (2 if dtype == "bf16" else 4) * elements / bandwidth * 1e3
+        print("| %s | %d | %.1f | %.1f | %.2f | %.1f | %.2f |" % (dtype, threads, step, read, step / read, stored,
+                                                               step / stored))
 
 
 if __name__ == "__main__":
