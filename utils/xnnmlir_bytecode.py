@@ -72,19 +72,21 @@ class Module:
         self._op_names = {}
 
     # ---- tables ----------------------------------------------------------------
-    def string(self, s):
-        i = self.strings.get(s)
+    @staticmethod
+    def _intern(index, entries, key, entry):
+        """The index of `key` in a table (index: key -> position, entries: the list), adding
+        `entry` for a new key."""
+        i = index.get(key)
         if i is None:
-            i = self.strings[s] = len(self.string_list)
-            self.string_list.append(s.encode("utf-8") + b"\0")
+            i = index[key] = len(entries)
+            entries.append(entry)
         return i
 
+    def string(self, s):
+        return self._intern(self.strings, self.string_list, s, s.encode("utf-8") + b"\0")
+
     def _attr(self, key, custom, data):
-        i = self.attrs.get(key)
-        if i is None:
-            i = self.attrs[key] = len(self.attr_list)
-            self.attr_list.append((custom, data))
-        return i
+        return self._intern(self.attrs, self.attr_list, key, (custom, data))
 
     def attr_asm(self, text):
         """An attribute in its textual form (`array<i64: 1, 2>`, `3 : i64`, `f32`, `dense<...> : tensor<..>`)."""
@@ -118,11 +120,7 @@ class Module:
         return self._attr(("res", data), True, data)
 
     def type(self, text):
-        i = self.types.get(text)
-        if i is None:
-            i = self.types[text] = len(self.type_list)
-            self.type_list.append(text.encode("utf-8") + b"\0")
-        return i
+        return self._intern(self.types, self.type_list, text, text.encode("utf-8") + b"\0")
 
     def resource(self, key, size=0, align=1, data=None):
         """Index of the builtin dialect resource `key` (declared once; the first declaration's blob wins)."""
