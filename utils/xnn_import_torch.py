@@ -2187,6 +2187,14 @@ def randomise_zero_weights(module, gen):
                 m.weight.copy_((torch.rand(m.weight.shape, generator=gen) * 2 - 1) * 0.02)
 
 
+def user_code_error(e, what):
+    """`what` raised `e`: the exception and where it was raised (file:line of the last frame)."""
+    import traceback
+    frames = traceback.extract_tb(e.__traceback__)
+    where = "%s:%d: " % (frames[-1].filename, frames[-1].lineno) if frames else ""
+    return "%s%s raised %s: %s" % (where, what, type(e).__name__, e)
+
+
 def load_spec(spec, shapes, seed):
     """(module, inputs) for SPEC."""
     if spec.startswith("torchvision:"):
@@ -2215,11 +2223,17 @@ def load_spec(spec, shapes, seed):
         s = importlib.util.spec_from_file_location("xnn_import_user_model", path)
         mod = importlib.util.module_from_spec(s)
         torch.manual_seed(seed)
-        s.loader.exec_module(mod)
+        try:
+            s.loader.exec_module(mod)
+        except Exception as e:  # the user's code: its error, located, not a traceback of ours
+            raise ImportError_(user_code_error(e, "loading %s" % path))
         factory = getattr(mod, fn, None)
         if factory is None:
             raise ImportError_("%s has no function '%s'" % (path, fn))
-        got = factory()
+        try:
+            got = factory()
+        except Exception as e:
+            raise ImportError_(user_code_error(e, "%s:%s()" % (path, fn)))
         if not (isinstance(got, tuple) and len(got) == 2):
             raise ImportError_("%s:%s must return (module, example_inputs)" % (path, fn))
         module, inputs = got

@@ -1,0 +1,6 @@
+"""A factory that raises (import.test: the error names it and the line)."""
+
+
+def make():
+    config = {}
+    return config["hidden"]
