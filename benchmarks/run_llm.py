@@ -177,9 +177,13 @@ def main():
         w, m, c, text = run([program, str(o.steps), str(o.threads)], out)
         create = re.search(r"^create: \d+ delegates: ([\d.]+) ms \(cpu ([\d.]+) ms\)", text, re.M)
         after = re.search(r"^memory: after create: resident ([\d.]+) MB", text, re.M)
+        pack = re.search(r"^pack: widened (\d+) bytes, (\d+) freed as soon as packed, at most (\d+) at once in chunks",
+                         text, re.M)
         rows.append(("compiled program (map weights, create, %d steps of the delegates)" % o.steps, w, m, c,
                      float(create.group(1)), steps_of(text),
-                     "cpu %s ms; resident after create %s MB" % (create.group(2), after.group(1))))
+                     "cpu %s ms; resident after create %s MB; widened %s B, %s B freed once packed, at most %s B "
+                     "in chunks at once" % (create.group(2), after.group(1), pack.group(1), pack.group(2),
+                                            pack.group(3))))
 
     print()
     print("%s; weights %s (%d bytes); %d thread%s; workdir %s" % (name, gb(weight_bytes), weight_bytes, o.threads,

@@ -4,7 +4,8 @@
  * file. Maps the weights, creates the delegates in the unit's
  * xnn_delegate_create_order, then runs each delegate once per step on zero
  * inputs (the portable ops between them are not in C yet), and prints the
- * create time, each step's time and the peak resident set.
+ * create time, what became of the f32 copies of bf16 weights
+ * (xnnmlir_get_pack_stats), each step's time and the peak resident set.
  * Usage: driver <steps> [threads] */
 #define _DEFAULT_SOURCE 1
 #include <xnnpack.h>
@@ -29,6 +30,10 @@ void llm_fix_counts(LlmDelegate *t); /* the input and output counts (not constan
 extern const size_t xnn_num_delegates;
 extern const size_t xnn_delegate_create_order[];
 enum xnn_status xnn_weights_load(const char *path, const char **error);
+struct xnnmlir_pack_stats {
+  size_t widened_bytes, freed_when_packed, chunk_peak_bytes;
+};
+void xnnmlir_get_pack_stats(struct xnnmlir_pack_stats *stats);
 void xnn_weights_unload(void);
 
 static double now(void) {
@@ -84,6 +89,10 @@ int main(int argc, char **argv) {
       return fprintf(stderr, "driver: delegate %zu: %s\n", i, error), 1;
   }
   printf("create: %zu delegates: %.3f ms (cpu %.3f ms)\n", n, 1e3 * (now() - c0), 1e3 * (cpuNow() - cpu0));
+  struct xnnmlir_pack_stats st;
+  xnnmlir_get_pack_stats(&st);
+  printf("pack: widened %zu bytes, %zu freed as soon as packed, at most %zu at once in chunks\n", st.widened_bytes,
+         st.freed_when_packed, st.chunk_peak_bytes);
   memory("after create");
   void ***in = calloc(n, sizeof(void **)), ***out = calloc(n, sizeof(void **));
   for (size_t i = 0; i < n; ++i) {

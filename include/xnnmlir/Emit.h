@@ -180,6 +180,10 @@ typedef struct XnnMlirEmitCOptions {
    * delegate calls through the delegates above; constants of portable ops
    * join the weights (docs/tools/xnn-translate.md). */
   bool program;
+  /* bf16 filters of fully connected nodes whose f32 copy exceeds this many
+   * bytes are packed in 2-5 row chunks, each widened just before XNNPACK packs
+   * it (as xnn-run --pack-chunk-bytes). 0: 64 MiB; SIZE_MAX: never. */
+  size_t packChunkBytes;
 } XnnMlirEmitCOptions;
 
 /* xnnMlirEmitModuleToC with `options` (NULL: all static arrays). When the

@@ -38,6 +38,23 @@ typedef struct Payload {
 enum { WEIGHTS_HEADER = 64, WEIGHTS_ALIGN = 64, WEIGHTS_TAIL = 64 };
 static const char weightsMagic[8] = {'X', 'N', 'N', 'M', 'L', 'I', 'R', 'W'};
 
+/* What the sink knows of a tensor it defined (to chunk a fully connected node). */
+typedef struct TensorInfo {
+  XnnMlirDType dtype;
+  size_t rank;
+  size_t dims[XNN_MLIR_EMIT_MAX_RANK];
+  size_t temp; /* its f32 copy in d->temps[], or SIZE_MAX */
+} TensorInfo;
+
+/* An f32 copy of bf16/f16 weights in the delegate being emitted. */
+typedef struct TempInfo {
+  bool packedOnly; /* freed once packed (else the runtime reads it) */
+  bool lazy;       /* widened when packed (large bf16 filters) */
+  bool filled;     /* a node widens it whole before defining itself */
+  size_t chunks;   /* row chunks it is packed in (0: whole) */
+  size_t bytes;    /* of its f32 values */
+} TempInfo;
+
 typedef struct CSink {
   size_t blobSize; /* the weights file's layout so far: header, then each payload at Payload.offset */
   XnnStrBuf code;    /* delegate functions */
@@ -54,8 +71,14 @@ typedef struct CSink {
   bool usesBf16Rounding; /* a node calls the helper of Bf16Rounding.inc */
   bool usesSigmoid;      /* a node calls the helper of Sigmoid.inc */
   bool usesWiden;        /* a tensor is widened from bf16/f16 data at create time */
-  size_t numWidened;     /* in the current delegate: d->widened[] entries */
-  XnnStrBuf afterCreate; /* frees of widened data XNNPACK has packed */
+  bool usesChunks;       /* a fully connected node packs its filter in row chunks */
+  size_t numWidened;     /* in the current delegate: d->temps[] entries */
+  XnnStrBuf afterCreate; /* releases of mapped weights XNNPACK has packed */
+  size_t chunkBytes;     /* f32 copies of bf16 filters above this pack in row chunks (0: never) */
+  TensorInfo *tensors;   /* the current delegate's, by t[] index */
+  size_t capTensors;
+  TempInfo *temps;       /* the current delegate's f32 copies, by d->temps[] index */
+  size_t capTemps;
   bool usesRelease;      /* calls xnn_weights_release (pages of the mapped weights file) */
   size_t staticBytes;    /* of the current delegate's static tensors, at their types */
   size_t *delegateBytes; /* per delegate, by index */
@@ -66,6 +89,8 @@ extern const char xnnMlirBf16RoundingText[];
 extern const size_t xnnMlirBf16RoundingText_size;
 extern const char xnnMlirSigmoidText[];
 extern const size_t xnnMlirSigmoidText_size;
+extern const char xnnMlirPackCacheText[];
+extern const size_t xnnMlirPackCacheText_size;
 
 static const char *dtypeEnum(XnnMlirDType d) {
   switch (d) {
@@ -298,6 +323,18 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
   for (size_t i = 0; i < t->rank; ++i)
     count *= t->dims[i];
   size_t k = s->numTensors++;
+  if (k >= s->capTensors) {
+    size_t cap = s->capTensors ? 2 * s->capTensors : 64;
+    TensorInfo *grown = realloc(s->tensors, cap * sizeof(TensorInfo));
+    if (!grown) {
+      snprintf(err, errSize, "out of memory");
+      return false;
+    }
+    s->tensors = grown, s->capTensors = cap;
+  }
+  TensorInfo *info = &s->tensors[k];
+  info->dtype = t->dtype, info->rank = t->rank, info->temp = SIZE_MAX;
+  memcpy(info->dims, t->dims, sizeof(info->dims));
   XnnStrBuf *b = &s->body;
   xnnStrBufAppendf(b, "  what = \"tensor t[%zu] (", k);
   appendEscaped(b, t->name ? t->name : "value");
@@ -310,20 +347,34 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     s->staticBytes += count * xnnMlirDTypeSize(t->dtype);
     if (t->dataDtype != t->dtype) { /* f32 from bf16/f16 data, widened here (exactly) */
       size_t j = s->numWidened++;
-      s->usesWiden = true;
-      xnnStrBufAppendf(b, "  s = xnn_status_out_of_memory;\n"
-                          "  if (!(d->widened[%zu] = xnnmlir_widen_to_f32(xnn_weights_%zu, %zu, %s, %d)))\n"
-                          "    goto fail;\n",
-                       j, p->index, count, p->splat ? "1" : "0", t->dataDtype == XNN_MLIR_F16);
-      if (!p->splat) { /* its pages of the mapped file: read back if needed again */
-        s->usesRelease = true;
-        xnnStrBufAppendf(b, "  xnn_weights_release(xnn_weights_%zu, %zu);\n", p->index, p->bytes);
+      if (j >= s->capTemps) {
+        size_t cap = s->capTemps ? 2 * s->capTemps : 16;
+        TempInfo *grown = realloc(s->temps, cap * sizeof(TempInfo));
+        if (!grown) {
+          snprintf(err, errSize, "out of memory");
+          return false;
+        }
+        s->temps = grown, s->capTemps = cap;
       }
-      snprintf(data, sizeof(data), "d->widened[%zu]", j);
-      if (t->flags & XNN_MLIR_EMIT_PACKED_ONLY) /* packed by xnn_create_runtime_v3: not needed after */
-        xnnStrBufAppendf(&s->afterCreate, "  free(d->widened[%zu]);\n  d->widened[%zu] = NULL;\n", j, j);
+      TempInfo *ti = &s->temps[j];
+      memset(ti, 0, sizeof(*ti));
+      ti->packedOnly = t->flags & XNN_MLIR_EMIT_PACKED_ONLY;
+      ti->bytes = count * 4;
+      /* Large bf16 filters only packed: widened chunk by chunk when packed (if
+       * a fully connected node packs them in chunks, else whole by the node). */
+      ti->lazy = ti->packedOnly && !t->splat && t->rank == 2 && s->chunkBytes && ti->bytes > s->chunkBytes &&
+                 t->dataDtype == XNN_MLIR_BF16;
+      info->temp = j;
+      s->usesWiden = true;
+      s->usesRelease = true; /* the widening releases the pages of the mapped file it read */
+      xnnStrBufAppendf(b, "  s = xnn_status_out_of_memory;\n"
+                          "  if (!xnnmlir_temp_init(&d->temps[%zu], xnn_weights_%zu, %zu, %s, %d, %d, %d))\n"
+                          "    goto fail;\n",
+                       j, p->index, count, p->splat ? "1" : "0", t->dataDtype == XNN_MLIR_F16, ti->lazy,
+                       ti->packedOnly);
+      snprintf(data, sizeof(data), "d->temps[%zu].data", j);
     } else if ((t->flags & XNN_MLIR_EMIT_PACKED_ONLY) && !p->splat) {
-      /* Packed by xnn_create_runtime_v3 from the mapped file: its pages go after. */
+      /* Packed by xnn_create_runtime from the mapped file: its pages go after. */
       s->usesRelease = true;
       xnnStrBufAppendf(&s->afterCreate, "  xnn_weights_release(xnn_weights_%zu, %zu);\n", p->index, p->bytes);
     }
@@ -362,6 +413,49 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
   return true;
 }
 
+/* A fully connected node whose filter is a lazy f32 copy larger than the
+ * chunk size is defined as 2-5 nodes over row ranges of the filter,
+ * concatenated (xnnmlir_define_chunked_fully_connected; the live runtime
+ * chunks the same filters the same way): no bias, filter [out, in] not
+ * transposed, the output's last axis its rows. Returns whether it did. */
+static bool emitChunked(CSink *s, const XnnMlirEmitNode *n) {
+  if (n->numArgs != 7 || n->args[3].type != XNN_MLIR_ARG_VALUE || n->args[5].type != XNN_MLIR_ARG_VALUE ||
+      n->args[4].type != XNN_MLIR_ARG_VALUE || n->args[6].type != XNN_MLIR_ARG_FLAGS)
+    return false;
+  uint32_t filter = n->args[3].u.id, output = n->args[5].u.id;
+  if (n->args[4].u.id != XNN_MLIR_EMIT_INVALID_ID || (n->args[6].u.flags.value & 0x00000001u) /* TRANSPOSE_WEIGHTS */ ||
+      filter >= s->numTensors || output >= s->numTensors || s->tensors[filter].temp == SIZE_MAX)
+    return false;
+  TempInfo *ti = &s->temps[s->tensors[filter].temp];
+  const TensorInfo *fi = &s->tensors[filter], *oi = &s->tensors[output];
+  if (!ti->lazy || ti->filled)
+    return false;
+  size_t k = (ti->bytes + s->chunkBytes - 1) / s->chunkBytes;
+  k = k > 5 ? 5 : k < 2 ? 2 : k; /* the same for every node packing this filter: the same chunks */
+  if (fi->rank != 2 || !oi->rank || oi->dims[oi->rank - 1] != fi->dims[0] || fi->dims[0] < k ||
+      (ti->chunks && ti->chunks != k) || !dtypeEnum(oi->dtype))
+    return false;
+  ti->chunks = k;
+  s->usesChunks = true;
+  XnnStrBuf *b = &s->body;
+  xnnStrBufAppendCStr(b, "  what = \"");
+  appendEscaped(b, n->what ? n->what : "node");
+  xnnStrBufAppendf(b, ": xnn_define_fully_connected in %zu row chunks\";\n"
+                      "  s = xnnmlir_define_chunked_fully_connected(subgraph, &d->temps[%zu], %zu, %zu, %zu, ",
+                   k, fi->temp, k, fi->dims[0], fi->dims[1]);
+  appendFloat(b, n->args[0].u.f, true);
+  xnnStrBufAppendCStr(b, ", ");
+  appendFloat(b, n->args[1].u.f, true);
+  if (n->args[2].u.id == XNN_MLIR_EMIT_INVALID_ID)
+    xnnStrBufAppendCStr(b, ", XNN_INVALID_VALUE_ID");
+  else
+    xnnStrBufAppendf(b, ", t[%" PRIu32 "]", n->args[2].u.id);
+  xnnStrBufAppendf(b, ", t[%" PRIu32 "], %s, %zu, ", output, dtypeEnum(oi->dtype), oi->rank);
+  appendSizeArray(b, "size_t", oi->dims, oi->rank);
+  xnnStrBufAppendf(b, ", %s);\n  if (s != xnn_status_success)\n    goto fail;\n", n->args[6].u.flags.spelling);
+  return true;
+}
+
 static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t errSize) {
   CSink *s = user;
   XnnStrBuf *b = &s->body;
@@ -369,6 +463,23 @@ static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t err
     s->usesBf16Rounding = true;
   if (!strcmp(n->function, XNN_MLIR_SIGMOID_FUNCTION))
     s->usesSigmoid = true;
+  if (!strcmp(n->function, "xnn_define_fully_connected") && emitChunked(s, n))
+    return true;
+  /* Each operand naming an f32 copy XNNPACK only packs: one more packing
+   * before it is freed; a lazy copy not packed in chunks is widened whole. */
+  for (size_t i = 0; s->numWidened && i < n->numArgs; ++i) {
+    const XnnMlirEmitArg *a = &n->args[i];
+    if (a->type != XNN_MLIR_ARG_VALUE || a->u.id >= s->numTensors || s->tensors[a->u.id].temp == SIZE_MAX)
+      continue;
+    size_t j = s->tensors[a->u.id].temp;
+    TempInfo *ti = &s->temps[j];
+    if (ti->packedOnly)
+      xnnStrBufAppendf(b, "  ++d->temps[%zu].uses;\n", j);
+    if (ti->lazy && !ti->filled) {
+      ti->filled = true;
+      xnnStrBufAppendf(b, "  xnnmlir_temp_fill(&d->temps[%zu], SIZE_MAX);\n", j);
+    }
+  }
   xnnStrBufAppendCStr(b, "  what = \"");
   appendEscaped(b, n->what ? n->what : "node");
   xnnStrBufAppendf(b, ": %s\";\n  s = %s(subgraph", n->function, n->function);
@@ -457,8 +568,11 @@ static bool sinkEnd(void *user, char *err, size_t errSize) {
   xnnStrBufAppend(c, s->signature.data, s->signature.size);
   xnnStrBufAppendCStr(c, " */\n");
   xnnStrBufAppendf(c, "struct xnn_delegate_%zu {\n  xnn_runtime_t runtime;\n", N);
-  if (s->numWidened) /* f32 copies of bf16/f16 weights: the runtime may read those not packed */
-    xnnStrBufAppendf(c, "  void *widened[%zu];\n", s->numWidened);
+  if (s->numWidened) /* f32 copies of bf16/f16 weights (the runtime reads those it does not pack) */
+    xnnStrBufAppendf(c, "  struct xnnmlir_temp temps[%zu];\n"
+                        "  struct xnnmlir_pack_cache cache; /* frees each copy once packed; owns the packed weights */\n"
+                        "  struct xnn_weights_cache_provider provider;\n",
+                     s->numWidened);
   xnnStrBufAppendf(c, "};\ntypedef struct xnn_delegate_%zu *xnn_delegate_%zu_t;\n\n", N, N);
   xnnStrBufAppendf(c,
       "enum xnn_status xnn_delegate_%zu_create(xnn_delegate_%zu_t *delegate, pthreadpool_t threadpool, const char **error);\n"
@@ -495,12 +609,25 @@ static bool sinkEnd(void *user, char *err, size_t errSize) {
       "  s = xnn_create_subgraph(%zu, 0, &subgraph);\n"
       "  if (s != xnn_status_success)\n    goto fail;\n",
       N, N, s->numTensors ? s->numTensors : 1, N, ne);
+  if (s->numWidened)
+    xnnStrBufAppendf(c, "  d->provider = xnnmlir_cache_init(&d->cache, d->temps, %zu);\n", s->numWidened);
   xnnStrBufAppend(c, s->fills.data ? s->fills.data : "", s->fills.size);
   xnnStrBufAppend(c, s->body.data ? s->body.data : "", s->body.size);
+  if (s->numWidened)
+    xnnStrBufAppendCStr(c,
+        "  what = \"xnn_create_runtime_v4\";\n"
+        "  s = xnn_create_runtime_v4(subgraph, &d->provider, NULL, threadpool, 0, &d->runtime);\n"
+        "  d->cache.finalized = true;\n"
+        "  if (s != xnn_status_success)\n    goto fail;\n"
+        "  what = \"XNNPACK packed a lazily widened filter without its weights cache\";\n"
+        "  s = xnn_status_invalid_state;\n"
+        "  if (!xnnmlir_temps_created(d->temps, sizeof(d->temps) / sizeof(d->temps[0])))\n    goto fail;\n");
+  else
+    xnnStrBufAppendCStr(c,
+        "  what = \"xnn_create_runtime_v3\";\n"
+        "  s = xnn_create_runtime_v3(subgraph, NULL, threadpool, 0, &d->runtime);\n"
+        "  if (s != xnn_status_success)\n    goto fail;\n");
   xnnStrBufAppendf(c,
-      "  what = \"xnn_create_runtime_v3\";\n"
-      "  s = xnn_create_runtime_v3(subgraph, NULL, threadpool, 0, &d->runtime);\n"
-      "  if (s != xnn_status_success)\n    goto fail;\n"
       "  what = \"xnn_reshape_runtime\";\n"
       "  s = xnn_reshape_runtime(d->runtime); /* static shapes: once */\n"
       "  if (s != xnn_status_success)\n    goto fail;\n"
@@ -546,8 +673,9 @@ static bool sinkEnd(void *user, char *err, size_t errSize) {
       "%s"
       "  free(delegate);\n"
       "}\n\n",
-      N, N, s->numWidened ? "  for (size_t i = 0; i < sizeof(delegate->widened) / sizeof(delegate->widened[0]); ++i)\n"
-                            "    free(delegate->widened[i]);\n" : "");
+      N, N, s->numWidened ? "  for (size_t i = 0; i < sizeof(delegate->temps) / sizeof(delegate->temps[0]); ++i)\n"
+                            "    xnnmlir_temp_free(&delegate->temps[i]);\n"
+                            "  xnnmlir_cache_delete(&delegate->cache); /* after the runtime, which reads its blocks */\n" : "");
   return true;
 }
 
@@ -660,6 +788,8 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
     *size = 0;
   CSink s;
   memset(&s, 0, sizeof(s));
+  s.chunkBytes = !options || !options->packChunkBytes ? (size_t)64 << 20
+                 : options->packChunkBytes == SIZE_MAX ? 0 : options->packChunkBytes;
   XnnMlirEmitter em = {&s, sinkBegin, sinkTensor, sinkNode, sinkEnd};
   MlirOperation mod = mlirModuleGetOperation(module);
   MlirBlock body = mlirModuleGetBody(module);
@@ -713,7 +843,7 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
   }
   if (ok) {
     XnnStrBuf tu = {0};
-    if (weightsPath) /* mmap, madvise (POSIX and BSD), whatever -std= says */
+    if (weightsPath || s.usesWiden) /* mmap, madvise (POSIX and BSD), whatever -std= says */
       xnnStrBufAppendCStr(&tu, "#define _DEFAULT_SOURCE 1\n");
     xnnStrBufAppendCStr(&tu, "/* Generated by xnn-translate --xnn-to-c from ");
     char safe[512];
@@ -727,12 +857,14 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
         " * Per delegate N: xnn_delegate_N_create (builds the subgraph, creates the runtime\n"
         " * once), xnn_delegate_N_run (binds the external values, invokes), _destroy.\n"
         " * On failure they return the status and set *error to what failed. */\n"
-        "#include <xnnpack.h>\n\n#include <math.h>\n#include <stddef.h>\n#include <stdint.h>\n%s#include <stdlib.h>\n%s\n",
+        "#include <xnnpack.h>\n\n#include <math.h>\n%s#include <stddef.h>\n#include <stdint.h>\n%s#include <stdlib.h>\n%s\n",
         safe, numDelegates, numDelegates == 1 ? "" : "s", s.numArrays, s.numArrays == 1 ? "" : "s",
-        s.numDeduped, s.numDeduped == 1 ? "" : "s", weightsPath ? "#include <stdio.h>\n" : "",
+        s.numDeduped, s.numDeduped == 1 ? "" : "s", s.usesWiden ? "#include <stdbool.h>\n" : "", weightsPath ? "#include <stdio.h>\n" : "",
         s.usesBf16Rounding || s.usesSigmoid || weightsPath || s.usesWiden || numPrograms ? "#include <string.h>\n" : "");
     if (weightsPath)
       xnnStrBufAppendCStr(&tu, "#include <fcntl.h>\n#include <sys/mman.h>\n#include <sys/stat.h>\n#include <unistd.h>\n\n");
+    else if (s.usesWiden)
+      xnnStrBufAppendCStr(&tu, "#include <sys/mman.h>\n#include <unistd.h>\n\n");
     if (numPrograms)
       xnnStrBufAppendCStr(&tu, "\n#include <xnnmlir/PortableOps.h> /* --program: link libXnnMlir (pkg-config xnnmlir) */\n\n");
     if (s.usesBf16Rounding) { /* the helper, as the live runtime compiles it */
@@ -745,7 +877,19 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
       xnnStrBufAppend(&tu, xnnMlirSigmoidText, xnnMlirSigmoidText_size);
       xnnStrBufAppendCStr(&tu, "/* ---- end of lib/Emit/Sigmoid.inc ---- */\n\n");
     }
-    if (s.usesWiden)
+    appendWeightsLoader(&tu, weightsPath, header, fileSize, s.usesRelease);
+    xnnStrBufAppendCStr(&tu,
+        "/* What the _create functions did with f32 copies of bf16/f16 weights that\n"
+        " * XNNPACK only packs (its nodes are f32), over every delegate created so far:\n"
+        " * bytes widened; bytes freed as soon as packed (a row chunk counted each time\n"
+        " * it is packed); the most bytes of row chunks widened at once. */\n"
+        "struct xnnmlir_pack_stats {\n"
+        "  size_t widened_bytes, freed_when_packed, chunk_peak_bytes;\n"
+        "};\n"
+        "void xnnmlir_get_pack_stats(struct xnnmlir_pack_stats *stats);\n"
+        "static struct xnnmlir_pack_stats xnnmlir_stats;\n"
+        "void xnnmlir_get_pack_stats(struct xnnmlir_pack_stats *stats) { *stats = xnnmlir_stats; }\n\n");
+    if (s.usesWiden) {
       xnnStrBufAppendCStr(&tu,
           "/* f32 bits of f16 bits, exactly (subnormals normalised, inf and NaN kept). */\n"
           "static uint32_t xnnmlir_f16_to_f32_bits(uint16_t h) {\n"
@@ -754,18 +898,14 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
           "  if (exp == 0) {\n    if (!man)\n      return sign;\n"
           "    for (exp = 113; !(man & 0x400u); --exp)\n      man <<= 1;\n"
           "    return sign | (exp << 23) | ((man & 0x3ffu) << 13);\n  }\n"
-          "  return sign | ((exp + 112) << 23) | (man << 13);\n}\n\n"
-          "/* A malloc'd f32 copy (with XNN_EXTRA_BYTES) of `count` bf16 or f16 values\n"
-          " * (one repeated if `splat`): XNNPACK's f32 nodes take the weights stored small. */\n"
-          "static void *xnnmlir_widen_to_f32(const uint16_t *src, size_t count, int splat, int from_f16) {\n"
-          "  uint32_t *out = malloc(count * sizeof(uint32_t) + XNN_EXTRA_BYTES);\n"
-          "  if (!out)\n    return NULL;\n"
-          "  for (size_t i = 0; i < count; ++i) {\n"
-          "    uint16_t v = src[splat ? 0 : i];\n"
-          "    out[i] = from_f16 ? xnnmlir_f16_to_f32_bits(v) : (uint32_t)v << 16;\n  }\n"
-          "  memset(out + count, 0, XNN_EXTRA_BYTES);\n"
-          "  return out;\n}\n\n");
-    appendWeightsLoader(&tu, weightsPath, header, fileSize, s.usesRelease);
+          "  return sign | ((exp + 112) << 23) | (man << 13);\n}\n\n");
+      /* lib/Emit/PackCache.inc; the chunking helper only where a node uses it. */
+      const char *text = xnnMlirPackCacheText, *chunks = strstr(text, "/* ---- chunks ---- */");
+      size_t n = chunks && !s.usesChunks ? (size_t)(chunks - text) : xnnMlirPackCacheText_size;
+      xnnStrBufAppendCStr(&tu, "/* ---- lib/Emit/PackCache.inc ---- */\n");
+      xnnStrBufAppend(&tu, text, n);
+      xnnStrBufAppendCStr(&tu, "/* ---- end of lib/Emit/PackCache.inc ---- */\n\n");
+    }
     appendWeightDecls(&s, &tu, weightsPath != NULL);
     xnnStrBufAppendCStr(&tu, "\n");
     xnnStrBufAppend(&tu, s.code.data ? s.code.data : "", s.code.size);
@@ -808,6 +948,8 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
   xnnStrBufFree(&s.fills);
   xnnStrBufFree(&s.signature);
   xnnStrBufFree(&s.afterCreate);
+  free(s.tensors);
+  free(s.temps);
   xnnStrBufFree(&program);
   free(s.delegateBytes);
   return ok;

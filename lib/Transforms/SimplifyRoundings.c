@@ -349,18 +349,26 @@ static bool scaledConstantData(MlirOperation op, intptr_t idx, XnnElements *e) {
   MlirAttribute value = mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.constant") ? mlirAttributeGetNull()
                                                                                    : xnnOpAttr(def, "value");
   char err[256];
+  /* Only f32 data scales (bf16 data widened to f32 is never copied here: an
+   * lm_head's blob is hundreds of megabytes), and it is checked in place
+   * before anything is copied. */
   if (mlirAttributeIsNull(value) || !mlirTypeIsAF32(xnnValueElemType(mlirOperationGetOperand(op, idx))) ||
-      !xnnConstantHasPayload(def) || !xnnElementsRead(value, e, err, sizeof err))
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirAttributeGetType(value))) || !xnnConstantHasPayload(def))
+    return false;
+  XnnElements view;
+  if (!xnnElementsView(value, &view, err, sizeof err))
+    return false;
+  bool exact = mlirTypeIsAF32(view.elem);
+  const float *in = view.data;
+  for (int64_t i = 0, n = view.splat ? 1 : view.count; i < n && exact; ++i)
+    exact = scalesExactly(in[i]);
+  xnnElementsFree(&view);
+  if (!exact || !xnnElementsRead(value, e, err, sizeof err))
     return false;
   float *v = e->data;
-  bool exact = mlirTypeIsAF32(e->elem);
-  for (int64_t i = 0, n = e->splat ? 1 : e->count; i < n && exact; ++i)
-    exact = scalesExactly(v[i]);
-  for (int64_t i = 0, n = e->splat ? 1 : e->count; i < n && exact; ++i)
+  for (int64_t i = 0, n = e->splat ? 1 : e->count; i < n; ++i)
     v[i] *= (float)kPrescale;
-  if (!exact)
-    xnnElementsFree(e);
-  return exact;
+  return true;
 }
 
 /* Operand `idx` of `op` becomes a new xnn.constant holding `e` (taken over). */

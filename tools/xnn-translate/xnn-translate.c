@@ -16,6 +16,8 @@
 #include <mlir-c/IR.h>
 #include <mlir-c/Pass.h>
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +27,7 @@
 static void printHelp(void) {
   printf("OVERVIEW: xnnmlir translator\n\n"
          "USAGE: " TOOL " --xnn-to-c [<input file> | -] [-o <file>] [--weights-file=<file> | --inline-weights]\n"
-         "                     [--program]\n"
+         "                     [--program] [--pack-chunk-bytes=<n>]\n"
          "                     [--pass-pipeline=<pipeline>]\n\n"
          "OPTIONS:\n"
          "  --xnn-to-c        Emit C that builds each delegate (func.func {xnn.delegate}, lowered to\n"
@@ -46,6 +48,12 @@ static void printHelp(void) {
          "                    xnn-run's interpreter (link: pkg-config --cflags --libs xnnmlir), its\n"
          "                    delegate calls the delegates above. A state result passed the same\n"
          "                    buffer as its state argument is updated in place where the IR allows\n"
+         "  --pack-chunk-bytes=<n>\n"
+         "                    The emitted _create packs bf16 fully connected filters whose f32 copy\n"
+         "                    exceeds n bytes in 2-5 row chunks, each widened just before XNNPACK\n"
+         "                    packs it and dropped after, as xnn-run does (default 64 MiB; 0: never).\n"
+         "                    Every f32 copy of bf16/f16 weights is freed as soon as it is packed\n"
+         "                    (a weights cache); xnnmlir_get_pack_stats() reports the bytes\n"
          "  --list-portable-ops\n"
          "                    Print the ops --program emits as kernel calls, one per line: the\n"
          "                    reference interpreter's kernel table (xnn-run runs the same)\n"
@@ -99,6 +107,7 @@ static bool runPipeline(MlirContext ctx, MlirModule module, const char *pipeline
 static int toolMain(int argc, char **argv) {
   const char *input = "-", *output = "-", *weightsFile = NULL, *pipeline = NULL;
   bool toC = false, haveInput = false, inlineWeights = false, program = false;
+  size_t packChunkBytes = 0; /* the default */
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -139,6 +148,16 @@ static int toolMain(int argc, char **argv) {
       return 0;
     } else if (!strcmp(a, "--program") || !strcmp(a, "-program")) {
       program = true;
+    } else if (!strncmp(a, "--pack-chunk-bytes=", 19) || !strncmp(a, "-pack-chunk-bytes=", 18)) {
+      const char *v = strchr(a, '=') + 1;
+      char *end = NULL;
+      errno = 0;
+      unsigned long long n = strtoull(v, &end, 10);
+      if (!*v || *end || errno || *v == '-' || n >= SIZE_MAX) {
+        fprintf(stderr, TOOL ": error: --pack-chunk-bytes needs a number of bytes, got '%s'\n", v);
+        return 1;
+      }
+      packChunkBytes = n ? (size_t)n : SIZE_MAX;
     } else if (!strcmp(a, "--inline-weights") || !strcmp(a, "-inline-weights")) {
       inlineWeights = true;
     } else if (a[0] == '-' && a[1]) {
@@ -163,7 +182,7 @@ static int toolMain(int argc, char **argv) {
   /* Default: beside the source, for weights over 1 MiB (compiling megabytes of
    * array literals takes longer than anything else here). */
   char defaultWeights[4096];
-  XnnMlirEmitCOptions emitOptions = {NULL, 0, NULL, NULL, false};
+  XnnMlirEmitCOptions emitOptions = {NULL, 0, NULL, NULL, false, 0};
   if (weightsFile && !strcmp(weightsFile, output)) {
     fprintf(stderr, TOOL ": error: the weights file and the output are the same file ('%s')\n", output);
     return 1;
@@ -179,6 +198,7 @@ static int toolMain(int argc, char **argv) {
     emitOptions.inlineLimit = (size_t)1 << 20;
   }
   emitOptions.program = program;
+  emitOptions.packChunkBytes = packChunkBytes;
   char err[1024];
   size_t size = 0;
   /* A bytecode file is parsed in place: its weights are never copied. */
