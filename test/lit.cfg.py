@@ -94,3 +94,7 @@ if os.access("/usr/bin/chromium", os.X_OK):
 else:
     lit_config.note("The --xnn-graph rendering test is skipped: no /usr/bin/chromium "
                     "(Debian: apt-get install --no-install-recommends chromium)")
+
+# strace shows which system calls copy a blob (bytecode-large-blobs.test).
+if shutil.which("strace"):
+    config.available_features.add("strace")

@@ -22,6 +22,7 @@ namespace {
 struct Mapping {
   const char *begin;
   size_t size;
+  int fd; // kept open: a writer may copy ranges of the file inside the kernel
 };
 // Mappings made by xnnMlirParseBytecodeFileInPlace; never unmapped (blobs may
 // point into them until the process exits), so a range here stays valid.
@@ -54,13 +55,16 @@ MlirModule xnnMlirParseBytecodeFileInPlace(MlirContext ctx, MlirStringRef path) 
   size_t size = (size_t)st.st_size;
   void *base = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   int mapErr = errno;
-  close(fd);
-  if (base == MAP_FAILED)
+  if (base == MAP_FAILED) {
+    close(fd);
     return fail("could not map input file", mapErr);
+  }
   {
     std::lock_guard<std::mutex> guard(mappingsLock);
     if (numMappings < sizeof(mappings) / sizeof(mappings[0]))
-      mappings[numMappings++] = Mapping{static_cast<const char *>(base), size};
+      mappings[numMappings++] = Mapping{static_cast<const char *>(base), size, fd};
+    else
+      close(fd);
   }
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(
@@ -87,4 +91,18 @@ size_t xnnMlirReleaseMappedBytes(const void *data, size_t size) {
     return 0;
   }
   return 0;
+}
+
+bool xnnMlirMappedFileRange(const void *data, size_t size, int *fd, long long *offset) {
+  const char *p = static_cast<const char *>(data);
+  std::lock_guard<std::mutex> guard(mappingsLock);
+  for (size_t i = 0; i < numMappings; ++i) {
+    const Mapping &m = mappings[i];
+    if (p >= m.begin && p + size <= m.begin + m.size) {
+      *fd = m.fd;
+      *offset = p - m.begin;
+      return true;
+    }
+  }
+  return false;
 }

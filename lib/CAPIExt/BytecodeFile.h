@@ -27,6 +27,11 @@ MlirModule xnnMlirParseBytecodeFileInPlace(MlirContext ctx, MlirStringRef path);
  * the range is in no such mapping). */
 size_t xnnMlirReleaseMappedBytes(const void *data, size_t size);
 
+/* If [data, data + size) lies in a file mapped by
+ * xnnMlirParseBytecodeFileInPlace: true, with the file's descriptor (open
+ * until the process exits) and the range's offset in it. */
+bool xnnMlirMappedFileRange(const void *data, size_t size, int *fd, long long *offset);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,3 +1,6 @@
+/* copy_file_range */
+#define _GNU_SOURCE 1
+
 #include "Support/FileIO.h"
 
 #include <errno.h>
@@ -227,6 +230,22 @@ bool xnnOutputFileWrite(XnnOutputFile *f, const void *data, size_t size) {
     f->error = errno;
   }
   return !f->error;
+}
+
+size_t xnnOutputFileCopyRange(XnnOutputFile *f, int fd, long long offset, size_t size) {
+  if (f->error || (f->kind != XNN_OUT_RENAME && f->kind != XNN_OUT_COPY_BACK))
+    return 0;
+  loff_t in = (loff_t)offset;
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = copy_file_range(fd, &in, f->fd, NULL, size - done, 0);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) /* EXDEV, EINVAL, ENOSYS...: the caller writes the rest */
+      break;
+    done += (size_t)n;
+  }
+  return done;
 }
 
 /* Copies the spooled output into the real file, truncating it only now. */

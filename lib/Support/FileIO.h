@@ -31,6 +31,12 @@ typedef struct XnnOutputFile XnnOutputFile;
 XnnOutputFile *xnnOutputFileOpen(const char *path, char *err, size_t errSize);
 /* Appends `size` bytes; false once any write has failed (reported at commit). */
 bool xnnOutputFileWrite(XnnOutputFile *f, const void *data, size_t size);
+/* Appends `size` bytes read from offset `offset` of the file open as `fd`
+ * (regular), copied inside the kernel (copy_file_range, as GNU cp does) when
+ * the output is a file; returns the bytes so appended, which the caller
+ * writes itself from memory where short of `size` (a device, FIFO or
+ * stdout output, or a kernel without the call). */
+size_t xnnOutputFileCopyRange(XnnOutputFile *f, int fd, long long offset, size_t size);
 /* Finishes the output (renames the temporary over the file) and frees `f`;
  * false with a reason in `err` if any write or the rename failed. */
 bool xnnOutputFileCommit(XnnOutputFile *f, char *err, size_t errSize);

@@ -600,7 +600,14 @@ static void appendBytecode(MlirStringRef piece, void *userData) {
   if (sink->size + piece.length > sink->capacity)
     flushBytecode(sink);
   if (piece.length >= sink->capacity) { /* a blob: straight from its memory */
-    xnnOutputFileWrite(sink->file, piece.data, piece.length);
+    /* A blob the output keeps from the mapped input: copied file to file
+     * inside the kernel, without faulting the mapping in. */
+    int fd;
+    long long offset;
+    size_t copied = xnnMlirMappedFileRange(piece.data, piece.length, &fd, &offset)
+                        ? xnnOutputFileCopyRange(sink->file, fd, offset, piece.length)
+                        : 0;
+    xnnOutputFileWrite(sink->file, piece.data + copied, piece.length - copied);
     return;
   }
   memcpy(sink->buf + sink->size, piece.data, piece.length);
