@@ -210,6 +210,23 @@ void xnnInsertAfter(MlirOperation anchor, MlirOperation op) {
   mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(anchor), anchor, op);
 }
 
+MlirValue xnnInsertUnitSlice(MlirOperation anchor, MlirValue x, int64_t dim, int64_t at) {
+  MlirContext ctx = mlirOperationGetContext(anchor);
+  int64_t dims[XNN_IR_MAX_RANK];
+  intptr_t rank = xnnValueShape(x, dims);
+  dims[dim] = 1;
+  MlirType type = xnnTensorType(dims, rank, xnnValueElemType(x));
+  MlirNamedAttribute attrs[] = {
+      xnnNamed(ctx, "dim", xnnI64Attr(ctx, dim)),
+      xnnNamed(ctx, "start", xnnI64Attr(ctx, at)),
+      xnnNamed(ctx, "end", xnnI64Attr(ctx, at + 1)),
+      xnnNamed(ctx, "step", xnnI64Attr(ctx, 1)),
+  };
+  MlirOperation s = xnnBuildOp("edge.slice", mlirOperationGetLocation(anchor), 1, &x, 1, &type, 4, attrs);
+  xnnInsertBefore(anchor, s);
+  return mlirOperationGetResult(s, 0);
+}
+
 bool xnnValueHasUses(MlirValue v) { return !mlirOpOperandIsNull(mlirValueGetFirstUse(v)); }
 size_t xnnValueNumUses(MlirValue v) {
   size_t n = 0;
@@ -266,6 +283,24 @@ bool xnnForEachDelegate(MlirOperation op, bool (*fn)(MlirOperation func, const v
       ok = fn(top[i], cfg) && ok;
   free(top);
   return ok;
+}
+
+void xnnForEachEdgeOp(MlirOperation op, const char *name, void (*fn)(MlirOperation op, void *ctx), void *ctx) {
+  if (xnnIsDelegateFunc(op))
+    return;
+  for (intptr_t r = 0, nr = mlirOperationGetNumRegions(op); r < nr; ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b)) {
+      size_t n = 0;
+      MlirOperation *ops = xnnBlockOps(b, &n);
+      for (size_t i = 0; i < n; ++i) {
+        if (mlirOperationGetNumRegions(ops[i]) > 0)
+          xnnForEachEdgeOp(ops[i], name, fn, ctx);
+        else if (xnnOpIs(ops[i], name))
+          fn(ops[i], ctx);
+      }
+      free(ops);
+    }
 }
 
 static MlirAttribute funcDictAttr(MlirOperation func, const char *listName, intptr_t i,

@@ -82,6 +82,9 @@ MlirOperation xnnBuildOp(const char *name, MlirLocation loc, intptr_t nOperands,
 /* Inserts `op` right before / after `anchor` in anchor's block. */
 void xnnInsertBefore(MlirOperation anchor, MlirOperation op);
 void xnnInsertAfter(MlirOperation anchor, MlirOperation op);
+/* edge.slice of `x` keeping index `at` of dim `dim` (size 1 there), inserted
+ * before `anchor` with its location; returns the slice's result. */
+MlirValue xnnInsertUnitSlice(MlirOperation anchor, MlirValue x, int64_t dim, int64_t at);
 
 /* Use queries. */
 bool xnnValueHasUses(MlirValue v);
@@ -105,6 +108,10 @@ bool xnnIsDelegateFunc(MlirOperation op);
  * function directly in `op` (a module); false if any call returned false
  * (all still run). How the per-delegate passes anchor on func or module. */
 bool xnnForEachDelegate(MlirOperation op, bool (*fn)(MlirOperation func, const void *cfg), const void *cfg);
+/* Calls fn on every op named `name` nested in `op`, in block order, outside
+ * delegate functions (the edge graph before or beside them). Each block is
+ * walked over a snapshot, so fn may erase the op it gets or insert ops. */
+void xnnForEachEdgeOp(MlirOperation op, const char *name, void (*fn)(MlirOperation op, void *ctx), void *ctx);
 /* Attribute `name` of argument / result #i of a func.func (from its
  * `arg_attrs` / `res_attrs` dictionaries), or a null attribute. */
 MlirAttribute xnnFuncArgAttr(MlirOperation func, intptr_t i, const char *name);

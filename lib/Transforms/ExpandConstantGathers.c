@@ -82,38 +82,21 @@ static void tryExpand(const GatherConfig *cfg, MlirOperation op) {
   int64_t *pos = constantPositions(mlirOperationGetOperand(op, 1), dims[d], cfg->maxPositions, &n);
   if (!pos)
     return;
-  MlirContext ctx = mlirOperationGetContext(op);
-  MlirLocation loc = mlirOperationGetLocation(op);
   MlirValue *parts = malloc(sizeof(MlirValue) * (size_t)n);
   if (!parts)
     abort();
-  int64_t sdims[8];
-  memcpy(sdims, dims, sizeof(int64_t) * (size_t)rank);
-  sdims[d] = 1;
-  MlirType sliceType = xnnTensorType(sdims, rank, xnnValueElemType(x));
   for (int64_t i = 0; i < n; ++i) {
     int64_t j = 0;
     while (j < i && pos[j] != pos[i])
       ++j;
-    if (j < i) {
-      parts[i] = parts[j];
-      continue;
-    }
-    MlirNamedAttribute attrs[] = {
-        xnnNamed(ctx, "dim", xnnI64Attr(ctx, d)),
-        xnnNamed(ctx, "start", xnnI64Attr(ctx, pos[i])),
-        xnnNamed(ctx, "end", xnnI64Attr(ctx, pos[i] + 1)),
-        xnnNamed(ctx, "step", xnnI64Attr(ctx, 1)),
-    };
-    MlirOperation s = xnnBuildOp("edge.slice", loc, 1, &x, 1, &sliceType, 4, attrs);
-    xnnInsertBefore(op, s);
-    parts[i] = mlirOperationGetResult(s, 0);
+    parts[i] = j < i ? parts[j] : xnnInsertUnitSlice(op, x, d, pos[i]);
   }
   MlirValue result = parts[0];
   if (n > 1) {
+    MlirContext ctx = mlirOperationGetContext(op);
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
     MlirNamedAttribute dimNamed = xnnNamed(ctx, "dim", xnnI64Attr(ctx, d));
-    MlirOperation cat = xnnBuildOp("edge.cat", loc, (intptr_t)n, parts, 1, &t, 1, &dimNamed);
+    MlirOperation cat = xnnBuildOp("edge.cat", mlirOperationGetLocation(op), (intptr_t)n, parts, 1, &t, 1, &dimNamed);
     xnnInsertBefore(op, cat);
     result = mlirOperationGetResult(cat, 0);
   }
@@ -126,27 +109,11 @@ static void tryExpand(const GatherConfig *cfg, MlirOperation op) {
   free(pos);
 }
 
-static void processRegions(const GatherConfig *cfg, MlirOperation op) {
-  if (xnnIsDelegateFunc(op))
-    return;
-  for (intptr_t r = 0, nr = mlirOperationGetNumRegions(op); r < nr; ++r)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b)) {
-      size_t n = 0;
-      MlirOperation *ops = xnnBlockOps(b, &n);
-      for (size_t i = 0; i < n; ++i) {
-        if (mlirOperationGetNumRegions(ops[i]) > 0)
-          processRegions(cfg, ops[i]);
-        else if (xnnOpIs(ops[i], "edge.index"))
-          tryExpand(cfg, ops[i]);
-      }
-      free(ops);
-    }
-}
+static void expandOne(MlirOperation op, void *cfg) { tryExpand(cfg, op); }
 
 static void runExpandConstantGathers(MlirOperation op, MlirExternalPass pass, void *config) {
   (void)pass;
-  processRegions(config, op);
+  xnnForEachEdgeOp(op, "edge.index", expandOne, config);
 }
 
 static const XnnMlirPassOption gatherOptions[] = {

@@ -115,20 +115,6 @@ static MlirValue arange(MlirOperation anchor, MlirType idxElem, int64_t first, i
   return constant(anchor, a);
 }
 
-static MlirValue sliceOne(MlirOperation anchor, MlirValue x, int64_t dim, int64_t at) {
-  MlirContext ctx = mlirOperationGetContext(anchor);
-  int64_t dims[8];
-  intptr_t rank = xnnValueShape(x, dims);
-  dims[dim] = 1;
-  MlirNamedAttribute attrs[] = {
-      xnnNamed(ctx, "dim", xnnI64Attr(ctx, dim)),
-      xnnNamed(ctx, "start", xnnI64Attr(ctx, at)),
-      xnnNamed(ctx, "end", xnnI64Attr(ctx, at + 1)),
-      xnnNamed(ctx, "step", xnnI64Attr(ctx, 1)),
-  };
-  return build1(anchor, "edge.slice", 1, &x, xnnTensorType(dims, rank, xnnValueElemType(x)), 4, attrs);
-}
-
 static void *grow(void *items, size_t *cap, size_t size) {
   *cap = *cap ? 2 * *cap : 8;
   void *grown = realloc(items, *cap * size);
@@ -169,7 +155,7 @@ static const MaskEntry *masksFor(MoveState *s, MlirOperation anchor, MlirValue i
     s->masks = grow(s->masks, &s->capMasks, sizeof(MaskEntry));
   MlirContext ctx = mlirOperationGetContext(anchor);
   const MaskConstants *k = constantsFor(s, anchor, xnnValueElemType(idx), len, dim, rank, elem);
-  MlirValue at = xnnValueNumElements(idx) == 1 ? idx : sliceOne(anchor, idx, 0, row);
+  MlirValue at = xnnValueNumElements(idx) == 1 ? idx : xnnInsertUnitSlice(anchor, idx, 0, row);
   int64_t dims[8];
   for (int64_t i = 0; i < rank; ++i)
     dims[i] = i == dim ? len : 1;
@@ -250,7 +236,7 @@ static void tryMove(MoveState *s, MlirOperation ip) {
   MlirValue cur = x;
   for (int64_t j = 0; j < S; ++j) {
     const MaskEntry *m = masksFor(s, ip, idx, j, xdims[d], d, rank, elem);
-    MlirValue vj = vdims[d] == 1 ? v : sliceOne(ip, v, d, j);
+    MlirValue vj = vdims[d] == 1 ? v : xnnInsertUnitSlice(ip, v, d, j);
     int64_t mdims[8];
     xnnValueShape(m->put, mdims);
     MlirValue keepOps[] = {cur, m->keep}, putOps[] = {vj, m->put};
@@ -271,33 +257,12 @@ static void tryMove(MoveState *s, MlirOperation ip) {
   ++s->moved;
 }
 
-static void processRegions(MoveState *s, MlirOperation op);
-
-static void processBlock(MoveState *s, MlirBlock block) {
-  size_t n = 0;
-  MlirOperation *ops = xnnBlockOps(block, &n);
-  for (size_t i = 0; i < n; ++i) {
-    if (mlirOperationGetNumRegions(ops[i]) > 0)
-      processRegions(s, ops[i]);
-    else if (xnnOpIs(ops[i], "edge.index_put"))
-      tryMove(s, ops[i]);
-  }
-  free(ops);
-}
-
-static void processRegions(MoveState *s, MlirOperation op) {
-  if (xnnIsDelegateFunc(op))
-    return;
-  for (intptr_t r = 0, nr = mlirOperationGetNumRegions(op); r < nr; ++r)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r)); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      processBlock(s, b);
-}
+static void moveOne(MlirOperation ip, void *state) { tryMove(state, ip); }
 
 static void runMoveCacheWrites(MlirOperation op, MlirExternalPass pass, void *config) {
   (void)pass;
   MoveState s = {.cfg = *(const MoveConfig *)config};
-  processRegions(&s, op);
+  xnnForEachEdgeOp(op, "edge.index_put", moveOne, &s);
   free(s.masks);
   free(s.consts);
 }
