@@ -210,18 +210,25 @@ static MlirModule parseSource(MlirContext ctx, const char *text, size_t size, co
   }
   if (!checkNesting(ctx, text, size, filename, firstLine))
     return (MlirModule){NULL};
-  if (firstLine <= 1 && isWholeRegularFile(filename, size))
+  /* MLIR's lexer reads past the end of its buffer after a string literal
+   * left open at the very end (the error token leaves it one past the NUL):
+   * a closing newline makes that string end inside the buffer. */
+  bool closeLine = size > 0 && text[size - 1] != '\n';
+  if (firstLine <= 1 && !closeLine && isWholeRegularFile(filename, size))
     return placeModule(ctx, mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(filename)),
                        filename, 1);
   /* Pad with newlines so line numbers match the original file. */
   size_t pad = firstLine > 1 ? firstLine - 1 : 0;
-  char *buf = malloc(pad + size + 1);
+  size_t total = pad + size + (closeLine ? 1 : 0);
+  char *buf = malloc(total + 1);
   if (!buf)
     abort();
   memset(buf, '\n', pad);
   memcpy(buf + pad, text, size);
-  buf[pad + size] = 0;
-  MlirModule module = mlirModuleCreateParse(ctx, mlirStringRefCreate(buf, pad + size));
+  if (closeLine)
+    buf[pad + size] = '\n';
+  buf[total] = 0;
+  MlirModule module = mlirModuleCreateParse(ctx, mlirStringRefCreate(buf, total));
   free(buf);
   if (mlirModuleIsNull(module))
     return module;
