@@ -26,6 +26,7 @@ typedef enum XnnMlirDType {
   XNN_MLIR_I64,
   XNN_MLIR_I32,
   XNN_MLIR_I1, /* one byte per element, 0 or 1 */
+  XNN_MLIR_I8, /* quantized values (edge q/dq ops) */
   XNN_MLIR_DTYPE_INVALID,
 } XnnMlirDType;
 

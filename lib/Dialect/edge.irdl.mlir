@@ -849,4 +849,75 @@ irdl.dialect @edge {
     irdl.operands(q: %q, k: %k, v: %v, mask: optional %mask)
     irdl.results(result: %result)
   }
+
+  // ---- quantization (quantized_decomposed.*, as ExecuTorch's 8da4w / 8da8w
+  // exports hold them; semantics in docs/src/quantization.md). Quantized
+  // values are i8 tensors; scales f32, zero points i64. Required: quant_min,
+  // quant_max (i64).
+
+  // choose_qparams_per_token_asymmetric(x) -> (scales, zero_points):
+  // x f32 [..., K]; scales f32 [..., 1]; zero_points i64 [..., 1] (int8 range).
+  irdl.operation @choose_qparams_per_token_asymmetric {
+    %x = irdl.base "!builtin.tensor"
+    %scales = irdl.base "!builtin.tensor"
+    %zero_points = irdl.base "!builtin.tensor"
+    irdl.operands(x: %x)
+    irdl.results(scales: %scales, zero_points: %zero_points)
+  }
+
+  // quantize_per_token(x, scales, zero_points) -> i8, one scale per row.
+  irdl.operation @quantize_per_token {
+    %x = irdl.base "!builtin.tensor"
+    %scales = irdl.base "!builtin.tensor"
+    %zero_points = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_quant_min = irdl.base "#builtin.integer"
+    %a_quant_max = irdl.base "#builtin.integer"
+    irdl.operands(x: %x, scales: %scales, zero_points: %zero_points)
+    irdl.results(result: %result)
+    irdl.attributes {"quant_min" = %a_quant_min, "quant_max" = %a_quant_max}
+  }
+
+  // dequantize_per_token(q i8, scales, zero_points) -> f32.
+  irdl.operation @dequantize_per_token {
+    %q = irdl.base "!builtin.tensor"
+    %scales = irdl.base "!builtin.tensor"
+    %zero_points = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_quant_min = irdl.base "#builtin.integer"
+    %a_quant_max = irdl.base "#builtin.integer"
+    irdl.operands(q: %q, scales: %scales, zero_points: %zero_points)
+    irdl.results(result: %result)
+    irdl.attributes {"quant_min" = %a_quant_min, "quant_max" = %a_quant_max}
+  }
+
+  // dequantize_per_channel(q i8, scales f32 [C], optional zero_points i64 [C])
+  // -> float, C = q's dim `axis`. Required: axis (i64).
+  irdl.operation @dequantize_per_channel {
+    %q = irdl.base "!builtin.tensor"
+    %scales = irdl.base "!builtin.tensor"
+    %zero_points = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_axis = irdl.base "#builtin.integer"
+    %a_quant_min = irdl.base "#builtin.integer"
+    %a_quant_max = irdl.base "#builtin.integer"
+    irdl.operands(q: %q, scales: %scales, zero_points: optional %zero_points)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %a_axis, "quant_min" = %a_quant_min, "quant_max" = %a_quant_max}
+  }
+
+  // dequantize_per_channel_group(q i8 [N, K], scales f32 [N, K / G], optional
+  // zero_points i64 [N, K / G]) -> float [N, K]. Required: group_size G (i64).
+  irdl.operation @dequantize_per_channel_group {
+    %q = irdl.base "!builtin.tensor"
+    %scales = irdl.base "!builtin.tensor"
+    %zero_points = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_group_size = irdl.base "#builtin.integer"
+    %a_quant_min = irdl.base "#builtin.integer"
+    %a_quant_max = irdl.base "#builtin.integer"
+    irdl.operands(q: %q, scales: %scales, zero_points: optional %zero_points)
+    irdl.results(result: %result)
+    irdl.attributes {"group_size" = %a_group_size, "quant_min" = %a_quant_min, "quant_max" = %a_quant_max}
+  }
 }

@@ -77,6 +77,7 @@ static const char *dtypeEnum(XnnMlirDType d) {
   case XNN_MLIR_I64: return "XNN_MLIR_I64";
   case XNN_MLIR_I32: return "XNN_MLIR_I32";
   case XNN_MLIR_I1: return "XNN_MLIR_I1";
+  case XNN_MLIR_I8: return "XNN_MLIR_I8";
   default: return NULL;
   }
 }

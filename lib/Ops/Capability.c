@@ -85,7 +85,7 @@ static bool isSdpaBoolMask(MlirOperation op, intptr_t i) {
 /* The families, in the order their rows make up the table. */
 static const XnnOpFamily *const families[] = {
     &xnnCopyFamily,   &xnnElementwiseFamily, &xnnReduceFamily, &xnnMatmulFamily,
-    &xnnConvFamily,   &xnnNormFamily,        &xnnShapeFamily,
+    &xnnConvFamily,   &xnnNormFamily,        &xnnShapeFamily,  &xnnQuantFamily,
 };
 
 const XnnOpFamily *const *xnnOpFamilies(size_t *count) {

@@ -68,7 +68,7 @@ typedef struct XnnOpFamily {
   size_t count;
 } XnnOpFamily;
 extern const XnnOpFamily xnnCopyFamily, xnnElementwiseFamily, xnnReduceFamily, xnnMatmulFamily,
-    xnnConvFamily, xnnNormFamily, xnnShapeFamily;
+    xnnConvFamily, xnnNormFamily, xnnShapeFamily, xnnQuantFamily;
 /* Every family, in table order (Capability.c). */
 const XnnOpFamily *const *xnnOpFamilies(size_t *count);
 

@@ -20,7 +20,7 @@
 bool xnnVerifyEdgeConstant(MlirOperation op) {
   XnnTensor res;
   if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
-      !xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res))
+      !xnnResultTensor(op, 0, XNN_ET_ALL | XNN_ET_I8, XNN_VERIFY_MAX_RANK, &res))
     return false;
   MlirAttribute v = xnnGetAttr(op, "value");
   char ab[256], tb[256], rb[256];

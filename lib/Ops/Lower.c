@@ -529,7 +529,10 @@ bool xnnLowerDelegate(MlirOperation func, bool bf16InF32) {
     }
     if (!cap->lower(&L, op, cap) || L.failed)
       break;
-    mlirOperationDestroy(op);
+    /* A lowering may leave its op for a consumer that lowers through it (the
+     * q/dq ops of a quantized linear): it goes once that consumer is lowered. */
+    if (xnnOpIsDead(op))
+      mlirOperationDestroy(op);
   }
   /* A constant the delegate returns as it is (a copy of a constant that the
    * pipeline reduced to the constant) has no consumer that lowers it. */
@@ -551,5 +554,9 @@ bool xnnLowerDelegate(MlirOperation func, bool bf16InF32) {
   xnnPtrMapFree(&L.constantValues);
   if (!L.failed)
     eraseDeadOps(body);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !L.failed && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (xnnOpHasPrefix(op, "edge.") && !xnnOpIs(op, "edge.constant"))
+      xnnLowerFail(&L, op, "left for a consumer to lower through, which did not");
   return !L.failed;
 }

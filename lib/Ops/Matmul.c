@@ -2,6 +2,7 @@
  * checks, lowerings and the family's rows of the op table. */
 #include "Ops/Capability.h"
 #include "Ops/LowerUtil.h"
+#include "Ops/Quant.h"
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
 
@@ -243,6 +244,10 @@ static bool checkSdpa(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
 /* linear(x, w[out,in], b): fully connected with a static filter; a dynamic
  * filter is taken by XNNPACK in f32 only. */
 static bool xnnLowerLinear(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  XnnQuantLinear q;
+  XnnReason why;
+  if (xnnQuantLinearMatch(op, &q, &why))
+    return xnnLowerQuantLinear(L, op, &q);
   bool dynamicWeights = !xnnLowerOperandIsConstant(op, 1);
   MlirType elem = dynamicWeights ? mlirF32TypeGet(L->ctx) : xnnLowerComputeElem(L, op, cap);
   MlirValue ins[3];

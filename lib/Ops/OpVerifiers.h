@@ -61,6 +61,13 @@ bool xnnVerifyEdgeAdaptiveAvgPool2d(MlirOperation op);
 bool xnnVerifyEdgeBatchNorm(MlirOperation op);
 bool xnnVerifyEdgeLayerNorm(MlirOperation op);
 
+/* Quant.c: quantize / dequantize (quantized_decomposed.*). */
+bool xnnVerifyEdgeChooseQparamsPerToken(MlirOperation op);
+bool xnnVerifyEdgeQuantizePerToken(MlirOperation op);
+bool xnnVerifyEdgeDequantizePerToken(MlirOperation op);
+bool xnnVerifyEdgeDequantizePerChannel(MlirOperation op);
+bool xnnVerifyEdgeDequantizePerChannelGroup(MlirOperation op);
+
 /* Shape.c: data movement. */
 bool xnnVerifyEdgeView(MlirOperation op);
 bool xnnVerifyEdgePermute(MlirOperation op);

@@ -81,6 +81,12 @@
   X("edge.upsample_bilinear2d_aa", xnnRefUpsampleBilinear2dAA)               \
   X("edge.avg_pool2d", xnnRefAvgPool2d)                                        \
   X("edge.adaptive_avg_pool2d", xnnRefAdaptiveAvgPool2d)                       \
+  /* quantization (Quant.c) */                                                 \
+  X("edge.choose_qparams_per_token_asymmetric", xnnRefChooseQparamsPerToken)  \
+  X("edge.quantize_per_token", xnnRefQuantizePerToken)                        \
+  X("edge.dequantize_per_token", xnnRefDequantizePerToken)                    \
+  X("edge.dequantize_per_channel", xnnRefDequantizePerChannel)                \
+  X("edge.dequantize_per_channel_group", xnnRefDequantizePerChannelGroup)     \
   /* normalisation (Norm.c) */                                                 \
   X("edge.batch_norm", xnnRefBatchNorm)                                        \
   X("edge.layer_norm", xnnRefLayerNorm)                                        \

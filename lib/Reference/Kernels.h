@@ -183,6 +183,12 @@ XNN_REF_DECL(xnnRefUpsampleBilinear2d)
 XNN_REF_DECL(xnnRefUpsampleBilinear2dAA)
 XNN_REF_DECL(xnnRefAvgPool2d)
 XNN_REF_DECL(xnnRefAdaptiveAvgPool2d)
+/* Quant.c */
+XNN_REF_DECL(xnnRefChooseQparamsPerToken)
+XNN_REF_DECL(xnnRefQuantizePerToken)
+XNN_REF_DECL(xnnRefDequantizePerToken)
+XNN_REF_DECL(xnnRefDequantizePerChannel)
+XNN_REF_DECL(xnnRefDequantizePerChannelGroup)
 /* Norm.c */
 XNN_REF_DECL(xnnRefBatchNorm)
 XNN_REF_DECL(xnnRefLayerNorm)

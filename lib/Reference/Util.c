@@ -147,6 +147,9 @@ static void widenToF32(const XnnMlirTensor *t, float *dst) {
   case XNN_MLIR_I1:
     for (size_t i = 0; i < n; ++i) dst[i] = p[i] ? 1.0f : 0.0f;
     break;
+  case XNN_MLIR_I8:
+    for (size_t i = 0; i < n; ++i) dst[i] = (float)(signed char)p[i];
+    break;
   case XNN_MLIR_DTYPE_INVALID: break;
   }
 }
@@ -195,6 +198,9 @@ static void widenToI64(const XnnMlirTensor *t, int64_t *dst) {
     break;
   case XNN_MLIR_I1:
     for (size_t i = 0; i < n; ++i) dst[i] = p[i] != 0;
+    break;
+  case XNN_MLIR_I8:
+    for (size_t i = 0; i < n; ++i) dst[i] = (signed char)p[i];
     break;
   default:
     for (size_t i = 0; i < n; ++i) dst[i] = xnnRefTruncToI64(xnnMlirTensorGetF32(t, (int64_t)i));
@@ -247,7 +253,7 @@ int64_t xnnRefTruncToI64(double v) {
 }
 
 static bool isIntDType(XnnMlirDType d) {
-  return d == XNN_MLIR_I64 || d == XNN_MLIR_I32 || d == XNN_MLIR_I1;
+  return d == XNN_MLIR_I64 || d == XNN_MLIR_I32 || d == XNN_MLIR_I1 || d == XNN_MLIR_I8;
 }
 
 void xnnRefConvert(const XnnMlirTensor *src, XnnMlirTensor *dst) {
@@ -274,12 +280,14 @@ void xnnRefConvert(const XnnMlirTensor *src, XnnMlirTensor *dst) {
       switch (from) {
       case XNN_MLIR_I64: memcpy(&v, s + 8 * i, 8); break;
       case XNN_MLIR_I32: { int32_t x; memcpy(&x, s + 4 * i, 4); v = x; break; }
+      case XNN_MLIR_I8: v = (signed char)s[i]; break;
       default: v = s[i] != 0; break;
       }
       switch (to) {
       case XNN_MLIR_I64: memcpy(d + 8 * i, &v, 8); break;
       case XNN_MLIR_I32: { int32_t x = (int32_t)(uint32_t)(uint64_t)v; memcpy(d + 4 * i, &x, 4); break; }
       case XNN_MLIR_I1: d[i] = v != 0; break;
+      case XNN_MLIR_I8: d[i] = (unsigned char)(uint64_t)v; break;
       case XNN_MLIR_F32: { float f = (float)v; memcpy(d + 4 * i, &f, 4); break; }
       case XNN_MLIR_F16: { uint16_t h = xnnF32ToF16((float)v); memcpy(d + 2 * i, &h, 2); break; }
       case XNN_MLIR_BF16: { uint16_t h = xnnF32ToBF16((float)v); memcpy(d + 2 * i, &h, 2); break; }
@@ -304,6 +312,7 @@ void xnnRefConvert(const XnnMlirTensor *src, XnnMlirTensor *dst) {
     case XNN_MLIR_I64: { int64_t v = xnnRefTruncToI64(f); memcpy(d + 8 * i, &v, 8); break; }
     case XNN_MLIR_I32: { int32_t v = (int32_t)(uint32_t)(uint64_t)xnnRefTruncToI64(f); memcpy(d + 4 * i, &v, 4); break; }
     case XNN_MLIR_I1: d[i] = f != 0.0f; break;
+    case XNN_MLIR_I8: d[i] = (unsigned char)(uint64_t)xnnRefTruncToI64(f); break;
     case XNN_MLIR_DTYPE_INVALID: break;
     }
   }

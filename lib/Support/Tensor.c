@@ -10,12 +10,12 @@
 #include <unistd.h>
 
 size_t xnnMlirDTypeSize(XnnMlirDType d) {
-  static const size_t sizes[] = {4, 2, 2, 8, 4, 1, 0};
+  static const size_t sizes[] = {4, 2, 2, 8, 4, 1, 1, 0};
   return d <= XNN_MLIR_DTYPE_INVALID ? sizes[d] : 0;
 }
 
 const char *xnnMlirDTypeName(XnnMlirDType d) {
-  static const char *const names[] = {"f32", "f16", "bf16", "i64", "i32", "i1", "invalid"};
+  static const char *const names[] = {"f32", "f16", "bf16", "i64", "i32", "i1", "i8", "invalid"};
   return d <= XNN_MLIR_DTYPE_INVALID ? names[d] : "invalid";
 }
 
@@ -34,6 +34,8 @@ XnnMlirDType xnnMlirDTypeFromType(MlirType t) {
       return XNN_MLIR_I64;
     case 32:
       return XNN_MLIR_I32;
+    case 8:
+      return XNN_MLIR_I8;
     case 1:
       return XNN_MLIR_I1;
     }
@@ -126,6 +128,7 @@ float xnnMlirTensorGetF32(const XnnMlirTensor *t, int64_t i) {
   case XNN_MLIR_I64: { int64_t v; memcpy(&v, p + 8 * i, 8); return (float)v; }
   case XNN_MLIR_I32: { int32_t v; memcpy(&v, p + 4 * i, 4); return (float)v; }
   case XNN_MLIR_I1: return p[i] ? 1.0f : 0.0f;
+  case XNN_MLIR_I8: return (float)(signed char)p[i];
   case XNN_MLIR_DTYPE_INVALID: break;
   }
   return 0.0f;
@@ -140,6 +143,7 @@ void xnnMlirTensorSetF32(XnnMlirTensor *t, int64_t i, float v) {
   case XNN_MLIR_I64: { int64_t x = (int64_t)v; memcpy(p + 8 * i, &x, 8); break; }
   case XNN_MLIR_I32: { int32_t x = (int32_t)v; memcpy(p + 4 * i, &x, 4); break; }
   case XNN_MLIR_I1: p[i] = v != 0.0f; break;
+  case XNN_MLIR_I8: p[i] = (unsigned char)(signed char)v; break;
   case XNN_MLIR_DTYPE_INVALID: break;
   }
 }

@@ -235,6 +235,8 @@ static int checkCapabilities(void) {
   for (size_t i = 0; i < n; ++i) {
     if (!table[i].node[0])
       continue; /* never delegated: nothing to ask the library */
+    if (!table[i].native && table[i].check && table[i].lower)
+      continue; /* delegated inside a pattern only (the quantized linear), not per float dtype */
     for (size_t t = 0; t < 3; ++t) {
       bool claimed = (table[i].native & masks[t]) != 0;
       bool accepted;

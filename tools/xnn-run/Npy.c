@@ -17,6 +17,7 @@ const char *xnnNpyDescr(XnnMlirDType d) {
   case XNN_MLIR_I64: return "<i8";
   case XNN_MLIR_I32: return "<i4";
   case XNN_MLIR_I1: return "|b1";
+  case XNN_MLIR_I8: return "|i1";
   default: return NULL;
   }
 }
@@ -136,6 +137,7 @@ bool xnnNpyReadBuffer(const void *data, size_t size, const char *name, XnnMlirDT
   else if (!strcmp(d, "<i8")) dt = XNN_MLIR_I64;
   else if (!strcmp(d, "<i4")) dt = XNN_MLIR_I32;
   else if (!strcmp(d, "|b1") || !strcmp(d, "|u1") || !strcmp(d, "?")) dt = XNN_MLIR_I1;
+  else if (!strcmp(d, "|i1")) dt = XNN_MLIR_I8;
   if (dt == XNN_MLIR_DTYPE_INVALID) {
     snprintf(err, errSize, "'%s': unsupported dtype '%s'%s", name, d,
              !strcmp(d, "<u2") ? " (uint16 is read only for bf16 inputs, as raw bits)" : "");

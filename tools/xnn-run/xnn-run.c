@@ -273,6 +273,9 @@ static void fillRandom(XnnMlirTensor *t, uint64_t *state) {
     case XNN_MLIR_I1:
       xnnMlirTensorSetF32(t, i, (float)(r & 1));
       break;
+    case XNN_MLIR_I8:
+      xnnMlirTensorSetF32(t, i, (float)((int)(r % 256) - 128));
+      break;
     default:
       xnnMlirTensorSetF32(t, i, (float)((double)(r >> 40) / (double)(1ull << 24) * 2.0 - 1.0));
     }
@@ -888,7 +891,8 @@ static void printTensor(const char *what, size_t i, const char *stateName, const
   printf(": %s = [", s);
   for (int64_t k = 0; k < shown; ++k) {
     float v = xnnMlirTensorGetF32(t, k);
-    if (t->dtype == XNN_MLIR_I64 || t->dtype == XNN_MLIR_I32 || t->dtype == XNN_MLIR_I1) {
+    if (t->dtype == XNN_MLIR_I64 || t->dtype == XNN_MLIR_I32 || t->dtype == XNN_MLIR_I1 ||
+        t->dtype == XNN_MLIR_I8) {
       long long iv = 0;
       if (t->dtype == XNN_MLIR_I64)
         memcpy(&iv, (char *)t->data + 8 * k, 8);
@@ -896,7 +900,9 @@ static void printTensor(const char *what, size_t i, const char *stateName, const
         int32_t x;
         memcpy(&x, (char *)t->data + 4 * k, 4);
         iv = x;
-      } else
+      } else if (t->dtype == XNN_MLIR_I8)
+        iv = ((signed char *)t->data)[k];
+      else
         iv = ((unsigned char *)t->data)[k];
       printf("%s%lld", k ? ", " : "", iv);
     } else {

@@ -1,0 +1,144 @@
+/* Reference kernels of the quantization ops, with the arithmetic of PyTorch's
+ * quantized_decomposed library (torch/ao/quantization/fx/_decomposed.py):
+ * parameters chosen in f32, per-token (de)quantization in double (its scales
+ * are float64 tensors, exact widenings of the f32 ones here), per-channel
+ * dequantization in f32. Rounding is half to even (torch.round). */
+#include "Kernels.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* torch.minimum / torch.maximum: NaN wins. */
+static float minNaN(float a, float b) { return isnan(a) || isnan(b) ? NAN : a < b ? a : b; }
+static float maxNaN(float a, float b) { return isnan(a) || isnan(b) ? NAN : a > b ? a : b; }
+
+/* clamp then .to(int): NaN stays NaN through clamp; its conversion gives 0. */
+static int64_t clampRound(double v, double lo, double hi) {
+  if (isnan(v))
+    return 0;
+  v = nearbyint(v < lo ? lo : v > hi ? hi : v);
+  return (int64_t)v;
+}
+
+static int64_t rowLength(const XnnMlirTensor *t) { return t->rank ? t->dims[t->rank - 1] : 1; }
+
+static bool quantRange(XnnRefCtx *c, int64_t *qmin, int64_t *qmax) {
+  if (!xnnRefAttrI64(c, "quant_min", qmin) || !xnnRefAttrI64(c, "quant_max", qmax))
+    return xnnRefFail(c, "requires attributes 'quant_min' and 'quant_max'");
+  return true;
+}
+
+/* Per row: min/max with 0, scale = (max - min) / 255 (at least FLT_EPSILON),
+ * the zero point from the bound with the smaller error, clamped, rounded. */
+bool xnnRefChooseQparamsPerToken(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                                 size_t nOut) {
+  (void)c;
+  (void)nIn;
+  (void)nOut;
+  const float *x = in[0].data;
+  float *scales = out[0].data;
+  int64_t *zps = out[1].data;
+  int64_t k = rowLength(&in[0]), rows = k ? xnnMlirTensorNumElements(&in[0]) / k : 0;
+  for (int64_t r = 0; r < rows; ++r) {
+    float mn = INFINITY, mx = -INFINITY;
+    for (int64_t i = 0; i < k; ++i) {
+      mn = minNaN(mn, x[r * k + i]);
+      mx = maxNaN(mx, x[r * k + i]);
+    }
+    float lo = minNaN(mn, 0.0f), hi = maxNaN(mx, 0.0f);
+    float scale = (hi - lo) / 255.0f;
+    if (scale < FLT_EPSILON) /* clamp(min=eps): NaN stays */
+      scale = FLT_EPSILON;
+    float dmin = lo / scale, dmax = hi / scale;
+    float fromMin = -128.0f + dmin, fromMax = 127.0f + dmax;
+    float zp = fromMin + fromMax > 0.0f ? -128.0f - dmin : 127.0f - dmax;
+    scales[r] = scale;
+    zps[r] = clampRound(zp, -128.0, 127.0);
+  }
+  return true;
+}
+
+/* q = clamp(round(x * (1 / scale) + zero_point)), in double. */
+bool xnnRefQuantizePerToken(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) {
+  (void)nIn;
+  (void)nOut;
+  int64_t qmin, qmax;
+  if (!quantRange(c, &qmin, &qmax))
+    return false;
+  const float *x = in[0].data, *scales = in[1].data;
+  const int64_t *zps = in[2].data;
+  signed char *q = out[0].data;
+  int64_t k = rowLength(&in[0]), rows = k ? xnnMlirTensorNumElements(&in[0]) / k : 0;
+  for (int64_t r = 0; r < rows; ++r) {
+    double inv = 1.0 / (double)scales[r], zp = (double)zps[r];
+    for (int64_t i = 0; i < k; ++i)
+      q[r * k + i] = (signed char)clampRound((double)x[r * k + i] * inv + zp, (double)qmin, (double)qmax);
+  }
+  return true;
+}
+
+/* x = (q - zero_point) * scale, in double, rounded once to f32. */
+bool xnnRefDequantizePerToken(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                              size_t nOut) {
+  (void)c;
+  (void)nIn;
+  (void)nOut;
+  const signed char *q = in[0].data;
+  const float *scales = in[1].data;
+  const int64_t *zps = in[2].data;
+  float *x = out[0].data;
+  int64_t k = rowLength(&in[0]), rows = k ? xnnMlirTensorNumElements(&in[0]) / k : 0;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t i = 0; i < k; ++i)
+      x[r * k + i] = (float)((double)((int64_t)q[r * k + i] - zps[r]) * (double)scales[r]);
+  return true;
+}
+
+/* w = (q - zero_point) * scale in f32 (exact integer difference), rounded to
+ * the result type. */
+static bool dequantizeWith(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, int64_t inner,
+                           int64_t channels, int64_t group) {
+  const signed char *q = in[0].data;
+  const float *scales = in[1].data;
+  int64_t *scratch = NULL;
+  const int64_t *zps = nIn > 2 ? xnnRefI64In(c, &in[2], &scratch) : NULL;
+  float *w = (nIn <= 2 || zps) ? xnnRefF32Out(c, out) : NULL;
+  if (!w) {
+    free(scratch);
+    return false;
+  }
+  /* Element i = ((outer * channels + ch) * inner + j); grouped: row-major
+   * [N, K] with scale index n * (K / group) + k / group (inner = K). */
+  int64_t n = xnnMlirTensorNumElements(&in[0]);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t p = group ? (i / inner) * (inner / group) + (i % inner) / group : (i / inner) % channels;
+    int64_t d = (int64_t)q[i] - (zps ? zps[p] : 0);
+    w[i] = (float)d * scales[p];
+  }
+  xnnRefF32Commit(out, w);
+  free(scratch);
+  return true;
+}
+
+bool xnnRefDequantizePerChannel(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                                size_t nOut) {
+  (void)nOut;
+  int64_t axis = 0, a = 0;
+  if (!xnnRefAttrI64(c, "axis", &axis) || !xnnRefNormDim(axis, in[0].rank, &a))
+    return xnnRefFail(c, "requires a valid attribute 'axis'");
+  int64_t inner = 1;
+  for (int64_t d = a + 1; d < in[0].rank; ++d)
+    inner *= in[0].dims[d];
+  return dequantizeWith(c, in, nIn, out, inner, in[0].dims[a], 0);
+}
+
+bool xnnRefDequantizePerChannelGroup(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                                     size_t nOut) {
+  (void)nOut;
+  int64_t group = 0;
+  if (!xnnRefAttrI64(c, "group_size", &group) || group < 1)
+    return xnnRefFail(c, "requires a positive attribute 'group_size'");
+  return dequantizeWith(c, in, nIn, out, in[0].dims[1], in[0].dims[0], group);
+}

@@ -1,0 +1,99 @@
+// Verifier rules of the quantization ops (quantized_decomposed.*): dtypes,
+// per-token and per-channel parameter shapes, int8 ranges, group sizes.
+// One case each, located.
+// RUN: xnn-opt %s --split-input-file --verify-diagnostics
+
+func.func @choose_needs_f32(%x: tensor<2x8xbf16>) {
+  // expected-error @+1 {{'edge.choose_qparams_per_token_asymmetric' op operand #0 ('x') has element type 'bf16', expected one of f32}}
+  %s, %z = "edge.choose_qparams_per_token_asymmetric"(%x) : (tensor<2x8xbf16>) -> (tensor<2x1xf32>, tensor<2x1xi64>)
+  return
+}
+
+// -----
+
+func.func @choose_scales_shape(%x: tensor<2x8xf32>) {
+  // expected-error @+1 {{'edge.choose_qparams_per_token_asymmetric' op operand 'scales' must have shape 2x1 (one per token: x's shape with a last dim of 1), got 2}}
+  %s, %z = "edge.choose_qparams_per_token_asymmetric"(%x) : (tensor<2x8xf32>) -> (tensor<2xf32>, tensor<2x1xi64>)
+  return
+}
+
+// -----
+
+func.func @quantize_result_i8(%x: tensor<2x8xf32>, %s: tensor<2x1xf32>, %z: tensor<2x1xi64>) {
+  // expected-error @+1 {{'edge.quantize_per_token' op result has element type 'i32', expected one of i8}}
+  %q = "edge.quantize_per_token"(%x, %s, %z) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x8xf32>, tensor<2x1xf32>, tensor<2x1xi64>) -> tensor<2x8xi32>
+  return
+}
+
+// -----
+
+func.func @quantize_range(%x: tensor<2x8xf32>, %s: tensor<2x1xf32>, %z: tensor<2x1xi64>) {
+  // expected-error @+1 {{'edge.quantize_per_token' op quant_min -128 and quant_max 255 must satisfy -128 <= quant_min <= quant_max <= 127 (int8)}}
+  %q = "edge.quantize_per_token"(%x, %s, %z) {quant_min = -128 : i64, quant_max = 255 : i64} : (tensor<2x8xf32>, tensor<2x1xf32>, tensor<2x1xi64>) -> tensor<2x8xi8>
+  return
+}
+
+// -----
+
+func.func @dequantize_token_zero_points(%q: tensor<2x8xi8>, %s: tensor<2x1xf32>, %z: tensor<1x1xi64>) {
+  // expected-error @+1 {{'edge.dequantize_per_token' op operand 'zero_points' must have shape 2x1 (the shape of 'scales'), got 1x1}}
+  %x = "edge.dequantize_per_token"(%q, %s, %z) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x8xi8>, tensor<2x1xf32>, tensor<1x1xi64>) -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @per_channel_axis(%q: tensor<4x8xi8>, %s: tensor<4xf32>) {
+  // expected-error @+1 {{'edge.dequantize_per_channel' op axis 2 is out of range [-2, 1] for rank 2}}
+  %w = "edge.dequantize_per_channel"(%q, %s) {axis = 2 : i64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<4x8xi8>, tensor<4xf32>) -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @per_channel_scales(%q: tensor<4x8xi8>, %s: tensor<8xf32>) {
+  // expected-error @+1 {{'edge.dequantize_per_channel' op operand 'scales' must have shape 4 (one per channel of 'q' along 'axis'), got 8}}
+  %w = "edge.dequantize_per_channel"(%q, %s) {axis = 0 : i64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<4x8xi8>, tensor<8xf32>) -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @per_channel_missing_axis(%q: tensor<4x8xi8>, %s: tensor<4xf32>) {
+  // expected-error @+1 {{'edge.dequantize_per_channel' op attribute "axis" is expected but not provided}}
+  %w = "edge.dequantize_per_channel"(%q, %s) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<4x8xi8>, tensor<4xf32>) -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @group_divides(%q: tensor<4x48xi8>, %s: tensor<4x1xf32>) {
+  // expected-error @+1 {{'edge.dequantize_per_channel_group' op group_size 32 must be positive and divide K = 48 (dim 1 of 'q')}}
+  %w = "edge.dequantize_per_channel_group"(%q, %s) {group_size = 32 : i64, quant_min = -8 : i64, quant_max = 7 : i64} : (tensor<4x48xi8>, tensor<4x1xf32>) -> tensor<4x48xf32>
+  return
+}
+
+// -----
+
+func.func @group_scales(%q: tensor<4x64xi8>, %s: tensor<4x4xf32>) {
+  // expected-error @+1 {{'edge.dequantize_per_channel_group' op operand 'scales' must have shape 4x2 ([N, K / group_size]), got 4x4}}
+  %w = "edge.dequantize_per_channel_group"(%q, %s) {group_size = 32 : i64, quant_min = -8 : i64, quant_max = 7 : i64} : (tensor<4x64xi8>, tensor<4x4xf32>) -> tensor<4x64xf32>
+  return
+}
+
+// -----
+
+func.func @group_rank(%q: tensor<2x4x64xi8>, %s: tensor<8x2xf32>) {
+  // expected-error @+1 {{'edge.dequantize_per_channel_group' op operand 'q' must be [N, K] (rank 2), got rank 3}}
+  %w = "edge.dequantize_per_channel_group"(%q, %s) {group_size = 32 : i64, quant_min = -8 : i64, quant_max = 7 : i64} : (tensor<2x4x64xi8>, tensor<8x2xf32>) -> tensor<2x4x64xf32>
+  return
+}
+
+// -----
+
+func.func @i8_elsewhere(%q: tensor<4xi8>) {
+  // expected-error @+2 {{'edge.relu' op operand #0 ('x') has element type 'i8', expected one of f32, f16, bf16, i64, i32}}
+  // expected-error @+1 {{'edge.relu' op result has element type 'i8', expected one of f32, f16, bf16, i64, i32}}
+  %r = "edge.relu"(%q) : (tensor<4xi8>) -> tensor<4xi8>
+  return
+}
