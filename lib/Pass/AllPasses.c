@@ -10,6 +10,7 @@
 /* This project's passes, in pipeline order. Passes whose issue has not landed
  * are not listed (no stubs). */
 static const XnnMlirPassInfo *const projectPasses[] = {
+    &xnnQuantizeWeightsPassInfo,
     &xnnFoldConstantConvertsPassInfo,
     &xnnExpandConstantGathersPassInfo,
     &xnnMoveCacheWritesPassInfo,

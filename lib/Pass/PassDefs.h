@@ -6,6 +6,7 @@
 #include "xnnmlir/Passes.h"
 
 extern const XnnMlirPassInfo xnnVerifyPassInfo;
+extern const XnnMlirPassInfo xnnQuantizeWeightsPassInfo;
 extern const XnnMlirPassInfo xnnFoldConstantConvertsPassInfo;
 extern const XnnMlirPassInfo xnnTagChannelsLastPassInfo;
 extern const XnnMlirPassInfo xnnExpandConstantGathersPassInfo;
