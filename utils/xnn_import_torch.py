@@ -72,6 +72,25 @@ VALUE_FREE = {"new_zeros", "new_ones", "new_full", "new_empty", "zeros_like", "o
               "zeros", "ones", "full", "arange", "scalar_tensor", "eye", "sym_size", "size"}
 
 
+# quantized_decomposed ops (ExecuTorch's quantized exports): imported as the edge
+# quantization ops, never folded into float constants.
+QUANT_OPS = {"choose_qparams_per_token_asymmetric", "quantize_per_token", "dequantize_per_token",
+             "dequantize_per_channel", "dequantize_per_channel_group"}
+
+
+class Deferred:
+    """A value emitted only if something reads it: the transpose of a
+    dequantized weight, which the quantized linear reads untransposed."""
+
+    def __init__(self, make):
+        self.make, self.value = make, None
+
+    def get(self):
+        if self.value is None:
+            self.value = self.make()
+        return self.value
+
+
 class ImportError_(Exception):
     """An unsupported op or form, with the module path where it occurred."""
 
@@ -261,7 +280,8 @@ def op_name(target):
     s = str(target)
     if s.startswith("<built-in function "):
         return s[len("<built-in function "):-1], ""
-    for prefix in ("aten.", "aten::", "edge.aten.", "exir_ops.edge.aten.", "dim_order_ops."):
+    for prefix in ("aten.", "aten::", "edge.aten.", "exir_ops.edge.aten.", "dim_order_ops.",
+                   "quantized_decomposed.", "edge.quantized_decomposed.", "exir_ops.edge.quantized_decomposed."):
         if s.startswith(prefix):
             s = s[len(prefix):]
     parts = s.split(".")
@@ -314,6 +334,19 @@ class Writer:
             v.name, name, ", ".join(o.name for o in operands), attr,
             ", ".join(o.type for o in operands), v.type, self.loc))
         return v
+
+    def op_results(self, name, operands, attrs, outs):
+        """An op with several results, outs = [(shape, dtype)]: their Values."""
+        base = self.fresh()
+        vs = [Value("%s#%d" % (base, i), shape, dtype) for i, (shape, dtype) in enumerate(outs)]
+        if self.bytecode:
+            self.ops.append(("edge." + name, list(operands), list(attrs), vs, self.loc_name))
+            return vs
+        attr = (" {%s}" % ", ".join("%s = %s" % kv for kv in attrs)) if attrs else ""
+        self.lines.append('    %s:%d = "edge.%s"(%s)%s : (%s) -> (%s) %s' % (
+            base, len(vs), name, ", ".join(o.name for o in operands), attr,
+            ", ".join(o.type for o in operands), ", ".join(v.type for v in vs), self.loc))
+        return vs
 
     def blob_name(self, hint):
         # A blob key is an MLIR bare identifier: ASCII letters, digits and '_' (a module name may hold any).
@@ -560,6 +593,8 @@ class Importer:
                         hint = "%s_%s" % (a.meta.get("xnn_path", ""), a.target if a.op == "get_attr" else a.name)
                     self.const_ssa[memo] = self.const_tensor(val, str(hint))
                 return self.const_ssa[memo]
+            if isinstance(val, Deferred):
+                val = val.get()
             if val is None or isinstance(val, tuple):
                 self.fail(node, "operand %s has no single tensor value" % a.name)
             return val
@@ -972,9 +1007,17 @@ class Importer:
             resources[key] = m.resource(key, t.numel() * t.element_size(), align,
                                         functools.partial(blob_buffer, t))
         ops = []
+        nvals = nargs
         for name, operands, attrs, v, loc in self.w.ops:
-            index[v.name] = nargs + len(ops)
-            ty = m.type(v.type)
+            if isinstance(v, list):  # several results: each its own value index
+                for r in v:
+                    index[r.name] = nvals
+                    nvals += 1
+                ty = [m.type(r.type) for r in v]
+            else:
+                index[v.name] = nvals
+                nvals += 1
+                ty = m.type(v.type)
             if name == "edge.constant":
                 if isinstance(attrs, tuple):  # a blob, or elided
                     key, _ = attrs
@@ -993,7 +1036,8 @@ class Importer:
     def foldable(self, n):
         name, _ = op_name(n.target)
         return name not in ("rand", "randn", "dropout", "native_dropout", "bernoulli",
-                            "rand_like", "randn_like", "randint", "normal", "uniform")
+                            "rand_like", "randn_like", "randint", "normal", "uniform") \
+            and name not in QUANT_OPS  # quantized weights stay quantized
 
     def flatten_output(self, node, out):
         flat = []
@@ -1229,7 +1273,8 @@ class Importer:
     def op_permute(self, n):
         shape, dtype = self.out(n)
         dims = n.args[1]
-        return self.w.op("permute", [self.v(n, n.args[0])], [("dims", arr(dims))], shape, dtype)
+        emit = lambda: self.w.op("permute", [self.v(n, n.args[0])], [("dims", arr(dims))], shape, dtype)
+        return Deferred(emit) if self.dequantized_weight_t(n) is not None else emit()
 
     def permute_of(self, n, x, rank, d0, d1):
         dims = list(range(rank))
@@ -1239,6 +1284,8 @@ class Importer:
         return self.w.op("permute", [x], [("dims", arr(dims))], shape, x.dtype)
 
     def op_t(self, n):
+        if self.dequantized_weight_t(n) is not None:
+            return Deferred(lambda: self.permute_of(n, self.v(n, n.args[0]), 2, 0, 1))
         x = self.v(n, n.args[0])
         if len(x.shape) < 2:
             return x
@@ -1447,7 +1494,94 @@ class Importer:
         if self.is_const(b):  # x @ W^T of nn.Linear: linear with W, no transpose to fold later
             w = self.const_tensor(self.const_data(b).t().contiguous(), "%s_weight" % n.meta.get("xnn_path", ""))
             return self.w.op("linear", [self.v(n, a), w], [], shape, dtype)
+        w = self.dequantized_weight_t(b)
+        if w is not None:  # x @ dequantized(W)^T: the quantized linear's form
+            return self.w.op("linear", [self.v(n, a), self.v(n, w)], [], shape, dtype)
         return self.w.op("mm", [self.v(n, a), self.v(n, b)], [], shape, dtype)
+
+    def dequantized_weight_t(self, b):
+        """The dequantize node of b = t(dequantize_per_channel(_group)(W)), else None."""
+        if isinstance(b, torch.fx.Node) and b.op == "call_function" and op_name(b.target)[0] in ("t", "permute") \
+                and (op_name(b.target)[0] == "t" or list(b.args[1]) == [1, 0]):
+            d = b.args[0]
+            if isinstance(d, torch.fx.Node) and d.op == "call_function" and \
+                    op_name(d.target)[0] in ("dequantize_per_channel", "dequantize_per_channel_group"):
+                return d
+        return None
+
+    # quantized_decomposed (ExecuTorch's 8da4w / 8da8w exports; the edge ops'
+    # arithmetic is PyTorch's, docs/passes/xnn-quantize-weights.md)
+    def quant_range(self, n, qmin, qmax, dtype):
+        if dtype != torch.int8:
+            self.fail(n, "%s to %s: only int8 quantized values are supported" % (n.target, dtype))
+        return [("quant_min", "%d : i64" % qmin), ("quant_max", "%d : i64" % qmax)]
+
+    def quant_param(self, n, a, dtype):
+        """Scales (f32) or zero points (i64) operand: a constant converted exactly,
+        or a value of that dtype already."""
+        t = self.values[a]
+        src = a.args[0] if a.target is operator.getitem else a
+        if t.dtype == dtype or op_name(getattr(src, "target", None))[0] == "choose_qparams_per_token_asymmetric":
+            return self.v(n, a)  # choose_qparams' f64 scales are our f32 values (exact)
+        if self.is_const(a):
+            c = self.const_data(a)
+            conv = c.to(dtype)
+            if torch.equal(conv.to(c.dtype), c):
+                return self.const_tensor(conv, "%s_qparams" % n.meta.get("xnn_path", ""))
+        self.fail(n, "%s: quantization parameters of dtype %s (must be %s or convert to it exactly)"
+                  % (n.target, t.dtype, dtype))
+
+    def op_choose_qparams_per_token_asymmetric(self, n):
+        x = self.operand_as(n, n.args[0], torch.float32) if self.values[n.args[0]].dtype != torch.float32 \
+            else self.v(n, n.args[0])
+        for u in n.users:  # PyTorch returns f64 scales holding f32 values: only q/dq may read them
+            for uu in (u.users if u.target is operator.getitem else [u]):
+                if op_name(uu.target)[0] not in ("quantize_per_token", "dequantize_per_token"):
+                    self.fail(n, "the per-token quantization parameters are read by %s (only quantize_per_token "
+                                 "and dequantize_per_token are supported)" % uu.target)
+        pshape = tuple(x.shape[:-1]) + (1,)
+        s, zp = self.w.op_results("choose_qparams_per_token_asymmetric", [x], [],
+                                  [(pshape, torch.float32), (pshape, torch.int64)])
+        return (s, zp)
+
+    def op_quantize_per_token(self, n):
+        x, s, zp, qmin, qmax, dtype = n.args[:6]
+        shape, _ = self.out(n)
+        xv = self.operand_as(n, x, torch.float32)  # bf16 -> f32 is exact; the arithmetic is in double
+        return self.w.op("quantize_per_token", [xv, self.quant_param(n, s, torch.float32),
+                                                self.quant_param(n, zp, torch.int64)],
+                         self.quant_range(n, qmin, qmax, dtype), shape, torch.int8)
+
+    def op_dequantize_per_token(self, n):
+        q, s, zp, qmin, qmax, dtype = n.args[:6]
+        out = n.args[6] if len(n.args) > 6 else n.kwargs.get("output_dtype", torch.float32)
+        if out != torch.float32:
+            self.fail(n, "dequantize_per_token to %s: only float32 results are supported" % out)
+        shape, _ = self.out(n)
+        return self.w.op("dequantize_per_token", [self.v(n, q), self.quant_param(n, s, torch.float32),
+                                                  self.quant_param(n, zp, torch.int64)],
+                         self.quant_range(n, qmin, qmax, dtype), shape, torch.float32)
+
+    def op_dequantize_per_channel(self, n):
+        q, s, zp, axis, qmin, qmax, dtype = n.args[:7]
+        shape, out = self.out(n)
+        ops = [self.v(n, q), self.quant_param(n, s, torch.float32)]
+        if zp is not None:
+            ops.append(self.quant_param(n, zp, torch.int64))
+        return self.w.op("dequantize_per_channel", ops, [("axis", "%d : i64" % axis)] +
+                         self.quant_range(n, qmin, qmax, dtype), shape, out)
+
+    def op_dequantize_per_channel_group(self, n):
+        q, s, zp, qmin, qmax, dtype = n.args[:6]
+        group = n.args[6] if len(n.args) > 6 else n.kwargs.get("group_size", 128)
+        shape, out = self.out(n)
+        if group > shape[-1] and self.values[s].shape[-1] == 1:  # PyTorch's rule: one group spans the row
+            group = shape[-1]
+        ops = [self.v(n, q), self.quant_param(n, s, torch.float32)]
+        if zp is not None:
+            ops.append(self.quant_param(n, zp, torch.int64))
+        return self.w.op("dequantize_per_channel_group", ops, [("group_size", "%d : i64" % group)] +
+                         self.quant_range(n, qmin, qmax, dtype), shape, out)
 
     def op_bmm(self, n):
         shape, dtype = self.out(n)
@@ -1463,6 +1597,10 @@ class Importer:
         bias, a, b = n.args[:3]
         beta, alpha = n.kwargs.get("beta", 1), n.kwargs.get("alpha", 1)
         attrs = ([("beta", f64(beta))] if beta != 1 else []) + ([("alpha", f64(alpha))] if alpha != 1 else [])
+        w = self.dequantized_weight_t(b)
+        if w is not None and not attrs and isinstance(bias, torch.fx.Node) and \
+                tuple(self.values[bias].shape) == (shape[-1],):  # the quantized linear with a bias
+            return self.w.op("linear", [self.v(n, a), self.v(n, w), self.v(n, bias)], [], shape, dtype)
         return self.w.op("addmm", [self.v(n, bias), self.v(n, a), self.v(n, b)], attrs, shape, dtype)
 
     # convolution, pooling, normalisation

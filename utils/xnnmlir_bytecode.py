@@ -1,7 +1,7 @@
 """A small MLIR bytecode writer (stdlib only) for xnn-import-torch.
 
 Writes one `builtin.module` holding one `func.func` whose body is a flat list
-of single-result ops and a `func.return`, in MLIR's bytecode format version 6
+of ops (one result or several) and a `func.return`, in MLIR's bytecode format version 6
 (what MLIR 22's `mlir-opt --emit-bytecode` writes and reads; the format is in
 mlir/docs/BytecodeFormat.md, the reader in mlir/lib/Bytecode/Reader). What it
 uses of the format:
@@ -152,7 +152,8 @@ class Module:
             fattrs.append(("res_attrs", self.attr_asm(func.res_attrs_text())))
         fdict = self.attr_dict(fattrs)
         # The function's body: one block with the arguments, the ops, the return.
-        body = [varint(1), varint(len(func.args) + len(func.ops)),
+        num_results = sum(len(r) if isinstance(r, list) else int(r is not None) for _, _, _, r, _ in func.ops)
+        body = [varint(1), varint(len(func.args) + num_results),
                 varint(((len(func.ops) + 1) << 1) | (1 if func.args else 0))]
         if func.args:
             body.append(varint(len(func.args)))
@@ -165,9 +166,10 @@ class Module:
             enc = [varint(op_index[tuple(name.split(".", 1))]), bytes((mask,)), varint(loc)]
             if attrs is not None:
                 enc.append(varint(attrs))
-            if result_type is not None:
-                enc.append(varint(1))
-                enc.append(varint(result_type))
+            if result_type is not None:  # one type index, or a list of them
+                types = result_type if isinstance(result_type, list) else [result_type]
+                enc.append(varint(len(types)))
+                enc.extend(varint(t) for t in types)
             if operands:
                 enc.append(varint(len(operands)))
                 enc.extend(varint(v) for v in operands)
@@ -292,7 +294,8 @@ class Counter:
 
 class Func:
     """One func.func: args [(type text, {name: attr text} or None)], results likewise,
-    ops [(op name, [value index], attr dict index or None, result type index or None,
+    ops [(op name, [value index], attr dict index or None, result type index (a list
+    of them for several results) or None,
     location attr index)], returned [value index]. Values are numbered as the
     reader does: the arguments, then each op's result in order."""
 

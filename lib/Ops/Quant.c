@@ -233,6 +233,18 @@ static bool matchWeight(MlirValue w, XnnQuantLinear *m, XnnReason *why) {
 /* The activation half: dequantize_per_token(quantize_per_token(x, s, zp), s, zp)
  * with (s, zp) = choose_qparams_per_token_asymmetric(x), int8 range. */
 static bool matchActivation(MlirValue xd, XnnQuantLinear *m, XnnReason *why) {
+  /* A traced F.linear on [B, S, K] views its input as [B * S, K] first: per-row
+   * quantization parameters do not change when leading dims merge. */
+  MlirOperation view = definingOpNamed(xd, "edge.view");
+  if (!mlirOperationIsNull(view)) {
+    MlirValue in = mlirOperationGetOperand(view, 0);
+    int64_t a[XNN_VERIFY_MAX_RANK], b[XNN_VERIFY_MAX_RANK];
+    intptr_t ra = xnnValueShape(in, a), rb = xnnValueShape(xd, b);
+    if (ra < 1 || rb < 1 || a[ra - 1] != b[rb - 1])
+      return xnnCapRefuse(why, "input is a view that changes the quantized rows");
+    xd = in;
+  }
+  m->view = view;
   MlirOperation dq = definingOpNamed(xd, "edge.dequantize_per_token");
   MlirOperation q = mlirOperationIsNull(dq) ? dq : definingOpNamed(mlirOperationGetOperand(dq, 0), "edge.quantize_per_token");
   if (mlirOperationIsNull(q))
@@ -287,6 +299,9 @@ static bool checkPerTokenOp(MlirOperation op, const XnnPartitionConfig *cfg, Xnn
       if (xnnOpIs(user, "edge.linear")) {
         if (!feedsQuantLinears(v, 0, why))
           return false;
+      } else if (xnnOpIs(user, "edge.view") && xnnOpIs(op, "edge.dequantize_per_token")) {
+        if (!feedsQuantLinears(mlirOperationGetResult(user, 0), 0, why))
+          return false;
       } else if (xnnOpIs(user, "edge.quantize_per_token") || xnnOpIs(user, "edge.dequantize_per_token")) {
         if (!checkPerTokenOp(user, cfg, why))
           return false;
@@ -301,6 +316,12 @@ static bool checkPerTokenOp(MlirOperation op, const XnnPartitionConfig *cfg, Xnn
 static bool checkWeightDequantize(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
   return feedsQuantLinears(mlirOperationGetResult(op, 0), 1, why);
+}
+
+bool xnnQuantViewIsAbsorbed(MlirOperation view) {
+  XnnReason why;
+  MlirOperation dq = definingOpNamed(mlirOperationGetOperand(view, 0), "edge.dequantize_per_token");
+  return !mlirOperationIsNull(dq) && feedsQuantLinears(mlirOperationGetResult(view, 0), 0, &why);
 }
 
 /* ---- lowering ------------------------------------------------------------- */
@@ -322,7 +343,9 @@ bool xnnLowerQuantLinear(XnnLowerCtx *L, MlirOperation op, const XnnQuantLinear 
   if (mlirValueIsNull(x))
     return false;
   int64_t dims[XNN_VERIFY_MAX_RANK];
-  intptr_t rank = xnnValueShape(x, dims);
+  intptr_t rank = xnnValueShape(mlirOperationGetOperand(op, 0), dims);
+  if (m->view.ptr) /* the view, on the f32 activation before it is quantized */
+    x = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &x, xnnTensorType(dims, rank, mlirF32TypeGet(ctx)), 0, NULL);
   MlirType qd = mlirRankedTensorTypeGet(rank, dims, mlirIntegerTypeGet(ctx, 8), xnnStrAttr(ctx, "qdint8"));
   MlirValue ins[3];
   ins[0] = xnnLowerEmit(L, op, "xnn.convert", 1, &x, qd, 0, NULL);

@@ -18,6 +18,7 @@ typedef enum XnnQuantKind { XNN_QUANT_QC8W, XNN_QUANT_QC4W, XNN_QUANT_QB4W } Xnn
 typedef struct XnnQuantLinear {
   MlirOperation choose, quantize, dequantize; /* the per-token chain */
   MlirOperation weightDq;                     /* dequantize_per_channel(_group) */
+  MlirOperation view;                         /* a view between dequantize and linear, or null */
   MlirValue x;                                /* the f32 activation quantized */
   XnnQuantKind kind;
   int64_t blockSize; /* qbint4: the group size; else 0 */
@@ -26,6 +27,9 @@ typedef struct XnnQuantLinear {
 /* True if edge.linear `linear` is dequantize_per_token(quantize_per_token(x))
  * times a dequantized constant filter XNNPACK has (Quant.c); else `why`. */
 bool xnnQuantLinearMatch(MlirOperation linear, XnnQuantLinear *m, XnnReason *why);
+/* True for an edge.view of a per-token dequantize (the tokens merged, K kept) read only
+ * by matching linears: those lower through it, so its own lowering leaves it. */
+bool xnnQuantViewIsAbsorbed(MlirOperation view);
 /* Lowers a matched linear: convert to qdint8, quantized filter, fully connected. */
 bool xnnLowerQuantLinear(XnnLowerCtx *L, MlirOperation op, const XnnQuantLinear *m);
 
