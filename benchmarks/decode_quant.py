@@ -1,0 +1,168 @@
+#!/usr/bin/python3
+"""Quantized decode (issue 32): one decode step of the Gemma 3 test decoder at
+gemma-3-1b's shape (benchmarks/decode_step.py's model and import) in f32,
+bf16, 8da8w and 8da4w. The quantized variants are the f32 import through
+`xnn-quantize-weights{bits=8}` / `{bits=4 group-size=32}` then `xnn-delegate`.
+Prints per variant: xnn-run's ms per step on one thread (median of --repeat,
+the first call excluded) and tokens/s, its ratio to bf16, the bandwidth floor
+(bytes XNNPACK reads per step / one core's read bandwidth measured in the same
+run) and the step's ratio to it, xnn-run's peak RSS against the bytes of the
+weights it holds, and, over --tokens greedy tokens fed from the variant's own
+argmax, the agreement of its logits with the f32 model's on the same tokens
+(xnn-run --steps --compare: argmax agreement, max relative error). Prints
+figures only; never asserts.
+
+Usage: /usr/bin/python3 benchmarks/decode_quant.py [--build-dir build]
+       [--layers N | --small] [--variants f32,bf16,8da8w,8da4w] [--repeat 5]
+       [--tokens 64] [--workdir DIR]"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import decode_step as ds  # noqa: E402  (its model, factory and bandwidth probe)
+
+PIPELINES = {
+    "f32": ("f32", "builtin.module(xnn-delegate)"),
+    "bf16": ("bf16", "builtin.module(xnn-delegate)"),
+    "8da8w": ("f32", "builtin.module(xnn-quantize-weights{bits=8},xnn-delegate)"),
+    "8da4w": ("f32", "builtin.module(xnn-quantize-weights{bits=4 group-size=32},xnn-delegate)"),
+}
+
+
+def linear_elements(layers, max_len):
+    """(elements of the linear weights a step reads, each once: the tied lm_head
+    included; elements of every other parameter)."""
+    import torch
+    sys.path.insert(0, ds.LLM)
+    import gemma3_hf as g
+    c = dict(g.CONFIGS["1b"])
+    c["layers"] = layers
+    g.CONFIGS["bench"] = c
+    m = g.build("bench", max_len)
+    seen, lin, other = set(), 0, 0
+    for mod in m.modules():
+        if isinstance(mod, torch.nn.Linear) and mod.weight.data_ptr() not in seen:
+            seen.add(mod.weight.data_ptr())
+            lin += mod.weight.numel()
+    for p in m.parameters():
+        if p.data_ptr() not in seen:
+            seen.add(p.data_ptr())
+            other += p.numel()
+    del m
+    return lin, other
+
+
+def read_bytes(variant, lin):
+    """Bytes of linear weights XNNPACK reads per step: f32 and bf16 packed as f32
+    (the pinned XNNPACK has no bf16 GEMM); int8 + an f32 scale per row; int4 + a
+    bf16 scale per 32."""
+    return {"f32": 4.0, "bf16": 4.0, "8da8w": 1.0, "8da4w": 0.5 + 2.0 / 32}[variant] * lin
+
+
+def stored_bytes(variant, lin, other):
+    """Bytes of the weights the lowered module holds: quantized linears, the
+    rest in the import's dtype (the embedding table is shared with lm_head and
+    stays float: f32 under the quantized variants)."""
+    per = {"f32": 4.0, "bf16": 2.0, "8da8w": 1.0, "8da4w": 0.5 + 4.0 / 32}[variant]
+    rest = 2.0 if variant == "bf16" else 4.0
+    return per * lin + rest * other
+
+
+def peak_rss(stdout):
+    """Peak resident set in bytes from xnn-run --memory-stats' last line."""
+    m = re.findall(r"^memory: at exit: .*peak ([\d.]+) MB", stdout, re.M)
+    return float(m[-1]) * 1e6 if m else None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build-dir", default=os.path.join(ds.ROOT, "build"))
+    ap.add_argument("--layers", type=int, default=26)
+    ap.add_argument("--small", action="store_true", help="--layers 2")
+    ap.add_argument("--variants", default="f32,bf16,8da8w,8da4w")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--tokens", type=int, default=64)
+    ap.add_argument("--max-len", type=int, default=1024)
+    ap.add_argument("--start", type=int, default=8)
+    ap.add_argument("--workdir")
+    o = ap.parse_args()
+    layers = 2 if o.small else o.layers
+    work = o.workdir or tempfile.mkdtemp(prefix="decode-quant-")
+    os.makedirs(work, exist_ok=True)
+    binary = os.path.join(o.build_dir, "bin")
+    factory = os.path.join(work, "factory_%d.py" % layers)
+    with open(factory, "w") as f:
+        f.write(ds.FACTORY % (ds.LLM, layers, o.max_len, o.start))
+    bandwidth = ds.read_bandwidth()
+    lin, other = linear_elements(layers, o.max_len)
+    lowered, rows = {}, []
+    for variant in o.variants.split(","):
+        dtype, pipeline = PIPELINES[variant]
+        model = os.path.join(work, "decode_%d_%s.mlirbc" % (layers, dtype))
+        io = os.path.join(work, "io_%s" % dtype)
+        if not os.path.exists(model):
+            r = subprocess.run([sys.executable, os.path.join(ds.ROOT, "utils", "xnn-import-torch"), factory + ":make",
+                                "--dtype", dtype, "-o", model, "--save-io", io], capture_output=True, text=True)
+            if r.returncode:
+                print("%s: import failed: %s" % (variant, r.stderr.strip()[-400:]))
+                continue
+        out = lowered[variant] = os.path.join(work, "decode_%d_%s.lowered.mlirbc" % (layers, variant))
+        if not os.path.exists(out):
+            r = subprocess.run([os.path.join(binary, "xnn-opt"), model, "-p", pipeline, "--emit-bytecode", "-o", out],
+                               capture_output=True, text=True)
+            if r.returncode:
+                print("%s: xnn-opt failed: %s" % (variant, r.stderr.strip()[-600:]))
+                continue
+        r = subprocess.run([os.path.join(binary, "xnn-run"), out, "--repeat", str(o.repeat), "--threads", "1",
+                            "--memory-stats", "--output-dir", os.path.join(work, "out_" + variant)],
+                           capture_output=True, text=True)
+        if r.returncode:
+            print("%s: xnn-run failed: %s" % (variant, r.stderr.strip()[-400:]))
+            continue
+        step = float(re.search(r"^time: median ([\d.]+) ms", r.stdout, re.M).group(1))
+        rss = peak_rss(r.stdout + r.stderr)
+        agree = rel = None
+        if variant != "f32" and "f32" in lowered and os.path.exists(lowered["f32"]):
+            ids, pos = [os.path.join(io, "input_%d.npy" % i) for i in (0, 1)]
+            r = subprocess.run([os.path.join(binary, "xnn-run"), out, "--compare", lowered["f32"], "--input",
+                                ids + "," + pos, "--state-init", "zeros", "--steps", str(o.tokens),
+                                "--greedy-feed", "0:0", "--position-arg", "1", "--rtol", "1e9", "--atol", "1e9"],
+                               capture_output=True, text=True)
+            rows_ok = [(int(a), int(b)) for a, b in re.findall(r"^step \d+ output 0:.*argmax (\d+)/(\d+)",
+                                                                  r.stdout, re.M)]
+            rels = [float(x) for x in re.findall(r"^step \d+ output 0:.*max_rel=([\d.eE+-]+|inf|nan)", r.stdout,
+                                                 re.M)]
+            if rows_ok:
+                agree = sum(a for a, _ in rows_ok) / sum(b for _, b in rows_ok)
+                rel = max(rels) if rels else None
+            else:
+                print("%s: compare gave no per-step rows: %s" % (variant, (r.stdout + r.stderr).strip()[-400:]))
+        rows.append((variant, step, rss, agree, rel))
+        print(rows[-1])
+        sys.stdout.flush()
+    print()
+    print("Gemma 3 decoder, %d layers, vocab 262144, hidden 1152, one token at position %d, 1 thread, "
+          "median of %d calls; one core reads %.1f GB/s; linear weights %.0f M elements, other %.0f M"
+          % (layers, o.start, o.repeat, bandwidth / 1e9, lin / 1e6, other / 1e6))
+    print()
+    print("| variant | ms/step | tokens/s | / bf16 | floor ms | step / floor | peak RSS GB | weights GB | "
+          "RSS / weights | argmax agreement vs f32 (%d tokens) | max rel err of logits |" % o.tokens)
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    bf16 = next((s for v, s, *_ in rows if v == "bf16"), None)
+    for variant, step, rss, agree, rel in rows:
+        floor = read_bytes(variant, lin) / bandwidth * 1e3
+        weights = stored_bytes(variant, lin, other)
+        print("| %s | %.1f | %.2f | %s | %.1f | %.2f | %s | %.2f | %s | %s | %s |" % (
+            variant, step, 1e3 / step, "-" if bf16 is None else "%.2fx" % (bf16 / step), floor, step / floor,
+            "-" if rss is None else "%.2f" % (rss / 1e9), weights / 1e9,
+            "-" if rss is None else "%.2f" % (rss / weights),
+            "-" if agree is None else "%.3f" % agree, "-" if rel is None else "%.3g" % rel))
+
+
+if __name__ == "__main__":
+    main()
