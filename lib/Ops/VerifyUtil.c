@@ -122,6 +122,8 @@ unsigned xnnElemKind(MlirType e) {
       return XNN_ET_I32;
     case 1:
       return XNN_ET_I1;
+    case 8:
+      return XNN_ET_I8;
     default:
       return 0;
     }
@@ -135,7 +137,8 @@ const char *xnnElemMaskStr(unsigned mask, char *buf, size_t n) {
     const char *name;
   } names[] = {{XNN_ET_F32, "f32"}, {XNN_ET_F16, "f16"},
                {XNN_ET_BF16, "bf16"}, {XNN_ET_I64, "i64"},
-               {XNN_ET_I32, "i32"}, {XNN_ET_I1, "i1"}};
+               {XNN_ET_I32, "i32"}, {XNN_ET_I1, "i1"},
+               {XNN_ET_I8, "i8"}};
   if (n == 0)
     return buf;
   buf[0] = '\0';
