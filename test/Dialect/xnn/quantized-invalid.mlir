@@ -295,3 +295,15 @@ func.func private @result_shape(%x: tensor<3x4xf32>) -> tensor<3x5xf32> attribut
   %y = "xnn.fully_connected"(%q, %w) : (tensor<3x4xi8, "qdint8">, tensor<3x4xi8, "qcint8">) -> tensor<3x5xf32>
   return %y : tensor<3x5xf32>
 }
+
+// -----
+
+// The linked XNNPACK's qd8-f32-qb4w GEMM is wrong for exactly 2 or 3 rows
+// (docs/src/quantized-xnnpack-probe.md): refused, 1 or >= 4 rows are fine.
+func.func private @qb4w_three_rows(%x: tensor<1x3x64xf32>) -> tensor<1x3x2xf32> attributes {xnn.delegate} {
+  %w = "xnn.constant"() {value = dense<1> : tensor<2x64xi8>, scale = dense<1.0> : tensor<2x2xf32>, block_size = 32 : i64} : () -> tensor<2x64xi8, "qbint4">
+  %q = "xnn.convert"(%x) : (tensor<1x3x64xf32>) -> tensor<1x3x64xi8, "qdint8">
+  // expected-error @+1 {{'xnn.fully_connected' op a qbint4 fully connected over 3 rows is miscomputed by the linked XNNPACK (rows but the first are wrong with 2 or 3 rows): give it 1 or at least 4 rows (pad the input)}}
+  %y = "xnn.fully_connected"(%q, %w) : (tensor<1x3x64xi8, "qdint8">, tensor<2x64xi8, "qbint4">) -> tensor<1x3x2xf32>
+  return %y : tensor<1x3x2xf32>
+}
