@@ -88,9 +88,12 @@ static int8_t xnnQuantize(float x, const RowParams *p) {
 }
 
 /* PyTorch's choose_qparams_per_token_asymmetric + quantize_per_token
- * (torch/ao/quantization/fx/_decomposed.py): scale = (max(x_max, 0) -
- * min(x_min, 0)) / 255 computed in f32 (then eps-clamped), zero point =
- * round(-128 - min / scale) clamped; q = clamp(round(x / scale) + zp). */
+ * (torch/ao/quantization/fx/_decomposed.py, as ExecuTorch's 8da exports use
+ * them): scale = (max(x_max, 0) - min(x_min, 0)) / 255 in f32, clamped to at
+ * least FLT_EPSILON; the zero point by XNNPACK's rule (the end with the
+ * smaller error) from min / scale and max / scale in f32, clamped, rounded
+ * half to even; the scale then widened to f64; q = clamp(rne(x / scale + zp))
+ * in f64. */
 static RowParams torchParams(const float *x, size_t k) {
   float mn = x[0], mx = x[0];
   for (size_t i = 1; i < k; ++i)
@@ -99,15 +102,16 @@ static RowParams torchParams(const float *x, size_t k) {
   float scale = (mx - mn) / 255.0f;
   if (scale < 1.1920928955078125e-07f)
     scale = 1.1920928955078125e-07f;
-  float d = -128.0f - mn / scale;
-  int zp = (int)nearbyintf(d);
-  zp = zp < -128 ? -128 : zp > 127 ? 127 : zp;
-  RowParams p = {scale, 1.0f / scale, zp};
+  float dmin = mn / scale, dmax = mx / scale;
+  float zmin = -128.0f + dmin, zmax = 127.0f + dmax;
+  float zp = zmin + zmax > 0 ? -128.0f - dmin : 127.0f - dmax;
+  zp = fminf(fmaxf(zp, -128.0f), 127.0f);
+  RowParams p = {scale, 1.0f / scale, (int)nearbyintf(zp)};
   return p;
 }
 static int8_t torchQuantize(float x, const RowParams *p) {
-  float v = nearbyintf(x / p->scale) + (float)p->zp;
-  v = fminf(fmaxf(v, -128.0f), 127.0f);
+  double v = nearbyint((double)x / (double)p->scale + (double)p->zp);
+  v = fmin(fmax(v, -128.0), 127.0);
   return (int8_t)v;
 }
 
@@ -263,7 +267,7 @@ static int probeParams(void) {
   printf("params: %zu rows x %zu: FC(identity) vs the model (scale 1/(255/(max(x_max,0)-min(x_min,0))), "
          "zero point from the smaller-error end, q = rne(x*m) clamped + zp): %zu of %zu elements differ\n",
          m, k, bad, n);
-  printf("params: vs PyTorch per-token (scale = range/255, zp = round(-128 - min/scale)): "
+  printf("params: vs PyTorch choose_qparams_per_token_asymmetric + quantize_per_token: "
          "scale bits differ in %zu of %zu rows, zero point in %zu rows, (q - zp) in %zu of %zu elements\n",
          scaleDiff, m, zpDiff, qDiff, n);
   printf("params: (q - zp) differs by at most %d; differing elements per row kind (mixed sign, positive, negative, "
