@@ -1,10 +1,11 @@
 """Quantized fully connected (qd8-f32-qc8w / qc4w / qb4w) test cases, without NumPy.
 
-  qd8_fc.py gen DIR KIND M K N B SEED RANK [resource]
+  qd8_fc.py gen DIR KIND M K N B SEED RANK [resource|shared]
       writes DIR/model.mlir (an xnn-dialect delegate: f32 x -> xnn.convert -> qdint8 ->
       xnn.fully_connected with KIND = qcint8|qcint4|qbint4 weights, block size B for
       qbint4, a bias), DIR/x.npy (f32 [M, K], or [1, M, K] with RANK 3) and DIR/case.json.
-      "resource": the weights as a dense_resource blob.
+      "resource": the weights as a dense_resource blob; "shared": a second fully connected
+      reads the same qdint8 value (and weights), the delegate's second output.
   qd8_fc.py swap DIR NEWDIR
       NEWDIR: DIR's case with the int4 weights' input channels swapped pairwise in the
       model only (what reading the nibbles in the other order computes): check must fail.
@@ -92,7 +93,7 @@ def f32_bits_hex(vals):
     return "0x" + struct.pack("<%df" % len(vals), *vals).hex().upper()
 
 
-def gen(d, kind, m, k, n, block, seed, rank, resource):
+def gen(d, kind, m, k, n, block, seed, rank, resource, shared=False):
     rnd = random.Random(seed)
     os.makedirs(d, exist_ok=True)
     lo, hi = (-127, 127) if kind == "qcint8" else (-8, 7)
@@ -130,11 +131,27 @@ def gen(d, kind, m, k, n, block, seed, rank, resource):
         '    %%q = "xnn.convert"(%%x) : (%s) -> %s' % (xt, qt[:-1] + ', "qdint8">'),
         '    %%y = "xnn.fully_connected"(%%q, %%w, %%b) : (%s, tensor<%dx%dxi8, "%s">, tensor<%dxf32>) -> %s'
         % (qt[:-1] + ', "qdint8">', n, k, kind, n, yt),
-        "    return %y : " + yt,
-        "  }",
-        "  func.func @forward(%%x: %s) -> %s {" % (xt, yt),
-        "    %%y = func.call @d(%%x) : (%s) -> %s" % (xt, yt),
-        "    return %y : " + yt,
+    ]
+    if shared:
+        lines += [
+            '    %%y2 = "xnn.fully_connected"(%%q, %%w, %%b) : (%s, tensor<%dx%dxi8, "%s">, tensor<%dxf32>) -> %s'
+            % (qt[:-1] + ', "qdint8">', n, k, kind, n, yt),
+            "    return %%y, %%y2 : %s, %s" % (yt, yt),
+            "  }",
+            "  func.func @forward(%%x: %s) -> (%s, %s) {" % (xt, yt, yt),
+            "    %%y:2 = func.call @d(%%x) : (%s) -> (%s, %s)" % (xt, yt, yt),
+            "    return %%y#0, %%y#1 : %s, %s" % (yt, yt),
+        ]
+        lines[1] = "  func.func private @d(%%x: %s) -> (%s, %s) attributes {xnn.delegate} {" % (xt, yt, yt)
+    else:
+        lines += [
+            "    return %y : " + yt,
+            "  }",
+            "  func.func @forward(%%x: %s) -> %s {" % (xt, yt),
+            "    %%y = func.call @d(%%x) : (%s) -> %s" % (xt, yt),
+            "    return %y : " + yt,
+        ]
+    lines += [
         "  }",
         "}",
     ]
@@ -215,5 +232,5 @@ if __name__ == "__main__":
     if sys.argv[1] == "gen":
         a = sys.argv[2:]
         sys.exit(gen(a[0], a[1], int(a[2]), int(a[3]), int(a[4]), int(a[5]), int(a[6]), int(a[7]),
-                     len(a) > 8 and a[8] == "resource"))
+                     len(a) > 8 and a[8] == "resource", len(a) > 8 and a[8] == "shared"))
     sys.exit(check(sys.argv[2], sys.argv[3]))
