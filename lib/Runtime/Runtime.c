@@ -650,7 +650,16 @@ static enum xnn_status defineQuantTensor(Delegate *d, const XnnMlirEmitTensor *t
    * (xnn_create_runtime): kept until then when only packed. */
   bool untilCreated = t->flags & XNN_MLIR_EMIT_PACKED_ONLY;
   size_t scaleBytes = t->numScales * (t->quant == XNN_MLIR_QUANT_QBINT4 ? 2 : 4);
-  void *data = t->data ? keepCopy(d, t->data, t->dataBytes, untilCreated, err, errSize) : NULL;
+  void *data = NULL;
+  if (t->data && t->stable && untilCreated) {
+    /* int8 weights in the module's own memory, read exactly once when packed
+     * (as f32 filters are, sinkTensor): no copy; mapped pages released after. */
+    data = (void *)t->data;
+    if (!keepInPlace(d, t->data, t->dataBytes, err, errSize))
+      return xnn_status_out_of_memory;
+  } else if (t->data) {
+    data = keepCopy(d, t->data, t->dataBytes, untilCreated, err, errSize);
+  }
   void *scale = data && t->scale ? keepCopy(d, t->scale, scaleBytes, untilCreated, err, errSize) : NULL;
   if (!data || !scale) {
     if (!err[0])
