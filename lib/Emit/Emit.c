@@ -728,6 +728,11 @@ static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElemen
     }
     if (width == 2) {
       uint16_t h = roundToBf16(f);
+      if ((h & 0x7F80u) == 0x7F80u) {
+        snprintf(err, errSize, "scale element %zu is %g: it overflows bf16 (qbint4 scales are bf16)", i, (double)f);
+        free(out), out = NULL;
+        break;
+      }
       memcpy(out + 2 * i, &h, 2);
     } else {
       memcpy(out + 4 * i, &f, 4);
