@@ -307,3 +307,49 @@ func.func private @qb4w_three_rows(%x: tensor<1x3x64xf32>) -> tensor<1x3x2xf32> 
   %y = "xnn.fully_connected"(%q, %w) : (tensor<1x3x64xi8, "qdint8">, tensor<2x64xi8, "qbint4">) -> tensor<1x3x2xf32>
   return %y : tensor<1x3x2xf32>
 }
+
+// -----
+
+func.func private @empty_weights() -> tensor<2x4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.constant' op quantized (qcint8) weights must not be empty, got 'tensor<0x4xi8, "qcint8">'}}
+  %w = "xnn.constant"() {value = dense<1> : tensor<0x4xi8>, scale = dense<1.0> : tensor<0xf32>} : () -> tensor<0x4xi8, "qcint8">
+  %c = "xnn.constant"() {value = dense<1.0> : tensor<2x4xf32>} : () -> tensor<2x4xf32>
+  return %c : tensor<2x4xf32>
+}
+
+// -----
+
+func.func private @convert_rank0(%x: tensor<f32>) -> tensor<f32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.convert' op f32 -> qdint8 converts need rank >= 1 (one scale per row of the last dim)}}
+  %q = "xnn.convert"(%x) : (tensor<f32>) -> tensor<i8, "qdint8">
+  return %x : tensor<f32>
+}
+
+// -----
+
+func.func private @convert_result_not_i8(%x: tensor<3x4xf32>) -> tensor<3x4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.convert' op result has element type 'f32', expected one of i8: 'tensor<3x4xf32, "qdint8">'}}
+  %q = "xnn.convert"(%x) : (tensor<3x4xf32>) -> tensor<3x4xf32, "qdint8">
+  return %x : tensor<3x4xf32>
+}
+
+// -----
+
+func.func private @convert_qdint8_twice(%x: tensor<3x4xf32>) -> tensor<3x4xf32> attributes {xnn.delegate} {
+  // expected-error @+1 {{'xnn.convert' op a qdint8 value may only be the input (operand #0) of xnn.fully_connected, but it is operand #0 of 'xnn.convert'}}
+  %q = "xnn.convert"(%x) : (tensor<3x4xf32>) -> tensor<3x4xi8, "qdint8">
+  // expected-error @+1 {{'xnn.convert' op operand #0 ('input') has element type 'i8', expected one of f32: 'tensor<3x4xi8, "qdint8">'}}
+  %r = "xnn.convert"(%q) : (tensor<3x4xi8, "qdint8">) -> tensor<3x4xi8, "qdint8">
+  return %x : tensor<3x4xf32>
+}
+
+// -----
+
+func.func private @output_encoding(%x: tensor<3x4xf32>) -> tensor<3x3xf32> attributes {xnn.delegate} {
+  %w = "xnn.constant"() {value = dense<1> : tensor<3x4xi8>, scale = dense<1.0> : tensor<3xf32>} : () -> tensor<3x4xi8, "qcint8">
+  %q = "xnn.convert"(%x) : (tensor<3x4xf32>) -> tensor<3x4xi8, "qdint8">
+  // expected-error @+1 {{'xnn.fully_connected' op output type 'tensor<3x3xf32, "qcint8">' must not have an encoding here}}
+  %y = "xnn.fully_connected"(%q, %w) : (tensor<3x4xi8, "qdint8">, tensor<3x4xi8, "qcint8">) -> tensor<3x3xf32, "qcint8">
+  %z = "xnn.constant"() {value = dense<1.0> : tensor<3x3xf32>} : () -> tensor<3x3xf32>
+  return %z : tensor<3x3xf32>
+}
