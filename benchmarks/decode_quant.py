@@ -127,16 +127,16 @@ def main():
         step = float(re.search(r"^time: median ([\d.]+) ms", r.stdout, re.M).group(1))
         rss = peak_rss(r.stdout + r.stderr)
         agree = rel = None
-        if variant != "f32" and "f32" in lowered and os.path.exists(lowered["f32"]):
+        if variant not in ("f32", "bf16") and "f32" in lowered and os.path.exists(lowered["f32"]):
             ids, pos = [os.path.join(io, "input_%d.npy" % i) for i in (0, 1)]
             r = subprocess.run([os.path.join(binary, "xnn-run"), out, "--compare", lowered["f32"], "--input",
                                 ids + "," + pos, "--state-init", "zeros", "--steps", str(o.tokens),
                                 "--greedy-feed", "0:0", "--position-arg", "1", "--rtol", "1e9", "--atol", "1e9"],
                                capture_output=True, text=True)
-            rows_ok = [(int(a), int(b)) for a, b in re.findall(r"^step \d+ output 0:.*argmax (\d+)/(\d+)",
-                                                                  r.stdout, re.M)]
-            rels = [float(x) for x in re.findall(r"^step \d+ output 0:.*max_rel=([\d.eE+-]+|inf|nan)", r.stdout,
-                                                 re.M)]
+            found = re.findall(r"^step \d+: output 0: .*max_rel=(\S+) .*argmax equal in (\d+) of (\d+) rows",
+                               r.stdout, re.M)
+            rows_ok = [(int(a), int(b)) for _, a, b in found]
+            rels = [float(x) for x, _, _ in found]
             if rows_ok:
                 agree = sum(a for a, _ in rows_ok) / sum(b for _, b in rows_ok)
                 rel = max(rels) if rels else None

@@ -31,7 +31,7 @@ config.substitutions.append(("%irdl_files", "--irdl-file=" + config.xnnmlir_irdl
 config.substitutions.append(("%xnnmlir_irdl", config.xnnmlir_irdl_combined))
 config.substitutions.append(("%mlir_opt_plugin", os.path.join(libs_dir, "XnnMlirOptPlugin" + config.shlibext)))
 
-tools = ["xnn-opt", "xnn-probe", "xnn-ref-test", "xnn-translate", "xnn-run", "FileCheck", "not", "count", "split-file"]
+tools = ["xnn-opt", "xnn-probe", "xnn-probe-qd8", "xnn-ref-test", "xnn-translate", "xnn-run", "FileCheck", "not", "count", "split-file"]
 mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
 if config.xnnmlir_sanitize:
     # Stock mlir-opt is not instrumented: an instrumented plugin needs the runtimes preloaded.

@@ -47,6 +47,28 @@ extern "C" {
  * created, reading exactly its bytes (no XNN_EXTRA_BYTES past the end). */
 #define XNN_MLIR_EMIT_PACKED_ONLY 4u
 
+/* Quantized values (docs/src/quantized-xnnpack-probe.md): the builtin tensor
+ * type's encoding "qdint8", "qcint8", "qcint4" or "qbint4" on i8 elements. */
+typedef enum XnnMlirEmitQuant {
+  XNN_MLIR_QUANT_NONE,
+  /* xnn_define_dynamically_quantized_tensor_value(xnn_datatype_qdint8, rank,
+   * num_nonbatch_dims = 1, dims, XNN_INVALID_VALUE_ID, 0): per-row
+   * parameters computed by the convert that produces it. */
+  XNN_MLIR_QUANT_QDINT8,
+  /* xnn_define_channelwise_quantized_tensor_value(xnn_datatype_qcint8,
+   * scale (f32 per dims[0]), 2, channel_dim 0, dims, data (int8 [N][K])). */
+  XNN_MLIR_QUANT_QCINT8,
+  /* xnn_define_channelwise_quantized_tensor_value_v2(xnn_datatype_qcint4,
+   * zero_point 8, scale (f32 per dims[0]), 2, 0, dims, data): data holds two
+   * channels a byte, q[n][2j] + 8 in the low nibble, q[n][2j+1] + 8 in the
+   * high one. */
+  XNN_MLIR_QUANT_QCINT4,
+  /* xnn_define_blockwise_quantized_tensor_value(xnn_datatype_qbint4,
+   * zero_point 8, scale (bf16 bits, [N][K / blockSize]), 2, 0, blockSize,
+   * dims, data): data packed as for qcint4. */
+  XNN_MLIR_QUANT_QBINT4,
+} XnnMlirEmitQuant;
+
 /* One tensor value (xnn_define_tensor_value). */
 typedef struct XnnMlirEmitTensor {
   XnnMlirDType dtype; /* f32, f16 or bf16 */
@@ -67,6 +89,16 @@ typedef struct XnnMlirEmitTensor {
   uint32_t flags;      /* XNN_MLIR_EMIT_EXTERNAL_*, XNN_MLIR_EMIT_PACKED_ONLY */
   /* What the value is, for messages and comments ("%3", "input 0", ...). */
   const char *name;
+  /* Quantized values (then `dtype` and `dataDtype` are
+   * XNN_MLIR_DTYPE_INVALID): `data` holds `dataBytes` bytes as XNNPACK takes
+   * them (never splat, valid for the callback only), `scale` the
+   * `numScales` scales (f32, or bf16 bits for qbint4; XNNPACK keeps the
+   * pointer: sinks keep a copy until the runtime is created). */
+  XnnMlirEmitQuant quant;
+  size_t dataBytes;
+  const void *scale;
+  size_t numScales;
+  size_t blockSize; /* qbint4 */
 } XnnMlirEmitTensor;
 
 typedef enum XnnMlirEmitArgType {

@@ -14,7 +14,11 @@
 irdl.dialect @xnn {
   // Static weight data inside a delegate -> xnn_define_tensor_value(..., data =
   // value, XNN_INVALID_VALUE_ID, 0). Required: value (dense or dense_resource
-  // elements).
+  // elements). Quantized weights (C verifier): result tensor<NxKxi8, "qcint8" |
+  // "qcint4" | "qbint4">, value tensor<NxKxi8>, optional-in-IRDL scale (f32
+  // elements [N] or [N, K/block_size]) and block_size (qbint4) ->
+  // xnn_define_{channelwise,blockwise}_quantized_tensor_value*
+  // (docs/src/quantized-xnnpack-probe.md).
   irdl.operation @constant {
     %output = irdl.base "!builtin.tensor"
     %a_value_d = irdl.base "#builtin.dense_int_or_fp_elements"
@@ -27,7 +31,8 @@ irdl.dialect @xnn {
   // Datatype conversion -> xnn_define_unary(xnn_unary_convert)
   // (xnn_define_convert is deprecated). Same shape, element type may differ.
   // Optional (C verifier): exact_input, round_to_bf16 (bool), input_scale
-  // (f64, 2^-17: the input was prescaled by its producer).
+  // (f64, 2^-17: the input was prescaled by its producer). f32 -> tensor<...xi8,
+  // "qdint8">: dynamic quantization, one scale and zero point per row.
   irdl.operation @convert {
     %input = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
@@ -82,7 +87,8 @@ irdl.dialect @xnn {
   // bias|XNN_INVALID_VALUE_ID, output, flags): input [..., IC], filter [OC, IC]
   // ([IC, OC] with transpose_weights), optional bias [OC]. Optional (C
   // verifier): output_min, output_max (f64), transpose_weights (bool ->
-  // XNN_FLAG_TRANSPOSE_WEIGHTS).
+  // XNN_FLAG_TRANSPOSE_WEIGHTS). Quantized: input "qdint8", filter a qcint8 /
+  // qcint4 / qbint4 xnn.constant [N, K], bias an f32 constant [N], output f32.
   irdl.operation @fully_connected {
     %input = irdl.base "!builtin.tensor"
     %filter = irdl.base "!builtin.tensor"

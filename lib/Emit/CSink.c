@@ -312,8 +312,87 @@ static bool sinkBegin(void *user, const XnnMlirEmitDelegate *d, char *err, size_
   return true;
 }
 
+/* The array of `count` elements of `dtype`'s width at `data` (interned). */
+static const Payload *internRaw(CSink *s, const void *data, XnnMlirDType dtype, size_t count, bool stable) {
+  XnnMlirEmitTensor raw;
+  memset(&raw, 0, sizeof(raw));
+  raw.dtype = raw.dataDtype = dtype;
+  raw.data = data;
+  raw.stable = stable;
+  size_t i = internPayload(s, &raw, count); /* may move s->payloads */
+  return &s->payloads[i];
+}
+
+/* Quantized values (Emit.h, XnnMlirEmitQuant): the calls the live runtime
+ * makes (lib/Runtime/Runtime.c, defineQuantTensor), printed. */
+static bool quantTensor(CSink *s, const XnnMlirEmitTensor *t, size_t k, char *err, size_t errSize) {
+  XnnStrBuf *b = &s->body;
+  if (t->externalId != XNN_MLIR_EMIT_INVALID_ID) {
+    snprintf(err, errSize, "quantized values cannot be delegate inputs or outputs");
+    return false;
+  }
+  if (t->quant == XNN_MLIR_QUANT_QDINT8) {
+    xnnStrBufAppendf(b, "  s = xnn_define_dynamically_quantized_tensor_value(subgraph, xnn_datatype_qdint8, %zu, 1, ",
+                     t->rank);
+    appendSizeArray(b, "size_t", t->dims, t->rank);
+  } else {
+    if (!t->data || !t->scale) {
+      snprintf(err, errSize, "quantized weights without data or scales");
+      return false;
+    }
+    bool bf16 = t->quant == XNN_MLIR_QUANT_QBINT4;
+    const Payload *data = internRaw(s, t->data, XNN_MLIR_I1, t->dataBytes, t->stable);
+    size_t di = data->index;
+    const Payload *scale = internRaw(s, t->scale, bf16 ? XNN_MLIR_BF16 : XNN_MLIR_F32, t->numScales, false);
+    size_t si = scale->index;
+    s->staticBytes += t->dataBytes + t->numScales * (bf16 ? 2 : 4);
+    if (t->quant == XNN_MLIR_QUANT_QCINT8)
+      xnnStrBufAppendf(b, "  s = xnn_define_channelwise_quantized_tensor_value(subgraph, xnn_datatype_qcint8, "
+                          "(const float *)xnn_weights_%zu, %zu, 0, ",
+                       si, t->rank);
+    else if (t->quant == XNN_MLIR_QUANT_QCINT4)
+      xnnStrBufAppendf(b, "  s = xnn_define_channelwise_quantized_tensor_value_v2(subgraph, xnn_datatype_qcint4, 8, "
+                          "(const float *)xnn_weights_%zu, %zu, 0, ",
+                       si, t->rank);
+    else
+      xnnStrBufAppendf(b, "  s = xnn_define_blockwise_quantized_tensor_value(subgraph, xnn_datatype_qbint4, 8, "
+                          "xnn_weights_%zu, %zu, 0, %zu, ",
+                       si, t->rank, t->blockSize);
+    appendSizeArray(b, "size_t", t->dims, t->rank);
+    xnnStrBufAppendf(b, ", xnn_weights_%zu", di);
+  }
+  xnnStrBufAppendf(b, ", XNN_INVALID_VALUE_ID, 0, &t[%zu]);\n  if (s != xnn_status_success)\n    goto fail;\n", k);
+  return true;
+}
+
 static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, char *err, size_t errSize) {
   CSink *s = user;
+  if (t->quant != XNN_MLIR_QUANT_NONE) {
+    size_t k = s->numTensors;
+    if (k >= s->capTensors) {
+      size_t cap = s->capTensors ? 2 * s->capTensors : 64;
+      TensorInfo *grown = realloc(s->tensors, cap * sizeof(TensorInfo));
+      if (!grown) {
+        snprintf(err, errSize, "out of memory");
+        return false;
+      }
+      s->tensors = grown, s->capTensors = cap;
+    }
+    TensorInfo *info = &s->tensors[k];
+    info->dtype = t->dtype, info->rank = t->rank, info->temp = SIZE_MAX;
+    memcpy(info->dims, t->dims, sizeof(info->dims));
+    xnnStrBufAppendf(&s->body, "  what = \"tensor t[%zu] (", k);
+    appendEscaped(&s->body, t->name ? t->name : "value");
+    xnnStrBufAppendf(&s->body, ", %s)\";\n", t->quant == XNN_MLIR_QUANT_QDINT8   ? "qdint8"
+                                              : t->quant == XNN_MLIR_QUANT_QCINT8 ? "qcint8"
+                                              : t->quant == XNN_MLIR_QUANT_QCINT4 ? "qcint4"
+                                                                                  : "qbint4");
+    if (!quantTensor(s, t, k, err, errSize))
+      return false;
+    s->numTensors = k + 1;
+    *id = (uint32_t)k;
+    return true;
+  }
   const char *dt = dtypeEnum(t->dtype);
   if (!dt) {
     snprintf(err, errSize, "unsupported datatype");

@@ -603,6 +603,26 @@ static bool describe(MlirType type, XnnMlirEmitTensor *t, char *err, size_t errS
     return false;
   }
   intptr_t r = mlirShapedTypeGetRank(type);
+  int quant = xnnQuantEncoding(type);
+  if (quant > XNN_QUANT_NONE) {
+    MlirType e = mlirShapedTypeGetElementType(type);
+    if (!mlirTypeIsAInteger(e) || mlirIntegerTypeGetWidth(e) != 8 || r < 1 || r > XNN_MLIR_EMIT_MAX_RANK ||
+        (quant != XNN_QUANT_QDINT8 && r != 2)) {
+      snprintf(err, errSize, "quantized (%s) values must be i8 tensors%s", xnnQuantName(quant),
+               quant == XNN_QUANT_QDINT8 ? "" : " of rank 2");
+      return false;
+    }
+    t->quant = (XnnMlirEmitQuant)quant;
+    t->dtype = t->dataDtype = XNN_MLIR_DTYPE_INVALID;
+    t->rank = (size_t)r;
+    for (intptr_t i = 0; i < r; ++i)
+      t->dims[i] = (size_t)mlirShapedTypeGetDimSize(type, i);
+    return true;
+  }
+  if (quant != XNN_QUANT_NONE) {
+    snprintf(err, errSize, "values must not have an encoding other than qdint8, qcint8, qcint4 or qbint4");
+    return false;
+  }
   XnnMlirDType d = xnnMlirDTypeFromType(mlirShapedTypeGetElementType(type));
   if (d != XNN_MLIR_F32 && d != XNN_MLIR_F16 && d != XNN_MLIR_BF16) {
     snprintf(err, errSize, "XNNPACK values must be f32, f16 or bf16");
@@ -616,6 +636,114 @@ static bool describe(MlirType type, XnnMlirEmitTensor *t, char *err, size_t errS
   t->rank = (size_t)r;
   for (intptr_t i = 0; i < r; ++i)
     t->dims[i] = (size_t)mlirShapedTypeGetDimSize(type, i);
+  return true;
+}
+
+_Static_assert((int)XNN_MLIR_QUANT_QDINT8 == XNN_QUANT_QDINT8 && (int)XNN_MLIR_QUANT_QBINT4 == XNN_QUANT_QBINT4,
+               "XnnMlirEmitQuant numbers the encodings as xnnQuantEncoding");
+
+static uint16_t roundToBf16(float f) { /* RNE; f is a positive normal float */
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return (uint16_t)((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
+}
+
+/* The data and scales of a quantized xnn.constant as XNNPACK takes them
+ * (Emit.h, XnnMlirEmitQuant): int8 bytes as they are (qcint8), int4 packed
+ * two a byte (q + 8, even input channel in the low nibble: the probe of
+ * docs/src/quantized-xnnpack-probe.md), f32 scales, or bf16 ones (qbint4,
+ * rounded to nearest even). Checks what the verifier leaves to the emitter:
+ * the int4 range and the scales of dense_resource payloads. `*owned` and
+ * `*scales` are malloc'd (free them). */
+static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElements *e, void **owned, void **scales,
+                         char *err, size_t errSize) {
+  size_t n = t->dims[0], k = t->dims[1], count = n * k;
+  *owned = NULL, *scales = NULL;
+  if (e->elemSize != 1 || (!e->splat && (size_t)e->count != count)) {
+    snprintf(err, errSize, "attribute 'value' must hold %zu i8 elements", count);
+    return false;
+  }
+  const int8_t *q = e->data;
+  if (t->quant == XNN_MLIR_QUANT_QCINT8) {
+    if (e->splat) {
+      if (!(*owned = malloc(count)))
+        return snprintf(err, errSize, "out of memory"), false;
+      memset(*owned, q[0], count);
+      t->data = *owned;
+    } else {
+      t->data = e->data;
+      t->stable = !e->owned;
+    }
+    t->dataBytes = count;
+  } else {
+    uint8_t *p = malloc(count / 2 ? count / 2 : 1);
+    if (!(*owned = p))
+      return snprintf(err, errSize, "out of memory"), false;
+    for (size_t i = 0; i < count; i += 2) {
+      int a = q[e->splat ? 0 : i], b = q[e->splat ? 0 : i + 1];
+      if (a < -8 || a > 7 || b < -8 || b > 7) {
+        size_t at = a < -8 || a > 7 ? i : i + 1;
+        snprintf(err, errSize, "int4 weight element %zu (row %zu, column %zu) is %d, outside [-8, 7]",
+                 e->splat ? 0 : at, at / k, at % k, a < -8 || a > 7 ? a : b);
+        return false;
+      }
+      p[i / 2] = (uint8_t)((a + 8) | ((b + 8) << 4));
+    }
+    t->data = p;
+    t->stable = false;
+    t->dataBytes = count / 2;
+  }
+  MlirAttribute sa = xnnOpAttr(op, "scale");
+  XnnElements se;
+  if (mlirAttributeIsNull(sa) || !mlirAttributeIsAElements(sa) || !xnnElementsView(sa, &se, err, errSize)) {
+    if (mlirAttributeIsNull(sa) || !mlirAttributeIsAElements(sa))
+      snprintf(err, errSize, "requires an elements attribute 'scale'");
+    return false;
+  }
+  size_t ns = n;
+  int64_t block = 0;
+  if (t->quant == XNN_MLIR_QUANT_QBINT4) {
+    if (!xnnAttrI64(op, "block_size", &block) || block < 1 || k % (size_t)block) {
+      xnnElementsFree(&se);
+      snprintf(err, errSize, "requires an integer attribute 'block_size' dividing K (%zu)", k);
+      return false;
+    }
+    ns = n * (k / (size_t)block);
+    t->blockSize = (size_t)block;
+  }
+  bool ok = se.elemSize == 4 && mlirTypeIsAF32(se.elem) && (se.splat || (size_t)se.count == ns);
+  size_t width = t->quant == XNN_MLIR_QUANT_QBINT4 ? 2 : 4;
+  char *out = ok ? malloc(ns * width) : NULL;
+  if (ok && !out)
+    snprintf(err, errSize, "out of memory");
+  else if (!ok)
+    snprintf(err, errSize, "attribute 'scale' must hold %zu f32 elements", ns);
+  for (size_t i = 0; out && i < ns; ++i) {
+    float f;
+    memcpy(&f, (const char *)se.data + (se.splat ? 0 : i * 4), 4);
+    if (!(f > 0.0f) || !isfinite(f) || !isnormal(f)) {
+      snprintf(err, errSize, "scale element %zu is %g: scales must be positive normal finite floats", i, (double)f);
+      free(out), out = NULL;
+      break;
+    }
+    if (width == 2) {
+      uint16_t h = roundToBf16(f);
+      if ((h & 0x7F80u) == 0x7F80u) {
+        snprintf(err, errSize, "scale element %zu is %g: it overflows bf16 (qbint4 scales are bf16)", i, (double)f);
+        free(out), out = NULL;
+        break;
+      }
+      memcpy(out + 2 * i, &h, 2);
+    } else {
+      memcpy(out + 4 * i, &f, 4);
+    }
+  }
+  xnnElementsFree(&se);
+  if (!out)
+    return false;
+  *scales = out;
+  t->scale = out;
+  t->numScales = ns;
   return true;
 }
 
@@ -689,7 +817,9 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
   for (size_t i = 0; i < numIn; ++i) {
     MlirValue a = mlirBlockGetArgument(body, (intptr_t)i);
     XnnMlirEmitTensor t;
-    if (!describe(mlirValueGetType(a), &t, w->err, sizeof(w->err))) {
+    if (!describe(mlirValueGetType(a), &t, w->err, sizeof(w->err)) ||
+        (t.quant != XNN_MLIR_QUANT_NONE &&
+         snprintf(w->err, sizeof(w->err), "quantized values cannot be delegate inputs") > 0)) {
       opError(func, "argument #%zu: %s", i, w->err);
       return false;
     }
@@ -731,6 +861,27 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
       if (!xnnElementsView(v, &e, w->err, sizeof(w->err))) {
         opError(op, "constant data unavailable: %s", w->err);
         return false;
+      }
+      if (t.quant != XNN_MLIR_QUANT_NONE) {
+        void *owned = NULL, *scales = NULL;
+        bool ok = t.quant != XNN_MLIR_QUANT_QDINT8 &&
+                  quantPayload(op, &t, &e, &owned, &scales, w->err, sizeof(w->err));
+        if (t.quant == XNN_MLIR_QUANT_QDINT8)
+          snprintf(w->err, sizeof(w->err), "qdint8 values cannot be constants");
+        if (ok && onlyPacked(res))
+          t.flags |= XNN_MLIR_EMIT_PACKED_ONLY;
+        snprintf(tname, sizeof(tname), "constant, before node %zu", node);
+        t.name = tname;
+        ok = ok && em->defineTensor(em->user, &t, &id, w->err, sizeof(w->err));
+        free(owned);
+        free(scales);
+        xnnElementsFree(&e);
+        if (!ok) {
+          opError(op, "%s", w->err);
+          return false;
+        }
+        xnnPtrMapPut(&w->ids, res.ptr, id);
+        continue;
       }
       int64_t n = xnnValueNumElements(res);
       /* bf16/f16 data of an f32 tensor is widened by the sink (xnn.constant). */
@@ -822,7 +973,9 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
       return false;
     }
     XnnMlirEmitTensor t;
-    if (!describe(mlirValueGetType(v), &t, w->err, sizeof(w->err))) {
+    if (!describe(mlirValueGetType(v), &t, w->err, sizeof(w->err)) ||
+        (t.quant != XNN_MLIR_QUANT_NONE &&
+         snprintf(w->err, sizeof(w->err), "quantized values cannot be delegate outputs") > 0)) {
       opError(ret, "operand #%zu: %s", j, w->err);
       return false;
     }

@@ -146,6 +146,12 @@ static bool checkFuncSignatureType(MlirOperation func, MlirType t,
                                    const char *what, intptr_t i,
                                    const char *sym) {
   char tb[256];
+  if (xnnQuantEncoding(t) != XNN_QUANT_NONE) {
+    xnnOpError(func, "delegate function %s %s #%lld type '%s' is quantized: quantized values stay inside "
+                     "the delegate (f32 in and out)",
+               sym, what, (long long)i, xnnTypeStr(t, tb, sizeof tb));
+    return false;
+  }
   if (mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t)) {
     /* Its buffer is bound from outside: the byte size must be computable
      * (the emitter and the runtime size external values from it). */

@@ -25,7 +25,7 @@ enum {
   XNN_ET_I64 = 1u << 3,
   XNN_ET_I32 = 1u << 4,
   XNN_ET_I1 = 1u << 5,
-  XNN_ET_I8 = 1u << 6, /* quantized values: only the q/dq ops and constants take it */
+  XNN_ET_I8 = 1u << 6, /* quantized values: the q/dq ops, constants, quantized xnn values (not in XNN_ET_ALL) */
 };
 #define XNN_ET_FLOAT (XNN_ET_F32 | XNN_ET_F16 | XNN_ET_BF16)
 #define XNN_ET_INT (XNN_ET_I64 | XNN_ET_I32)

@@ -3,10 +3,13 @@
  * XNN_MAX_TENSOR_DIMS (6); shapes are physical (NHWC for 2-D ops). */
 #include "OpVerifiers.h"
 #include "VerifyUtil.h"
+#include "Support/Elements.h"
+#include "Support/IR.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -61,9 +64,167 @@ static bool getU32Array(MlirOperation op, const char *name, intptr_t n,
   return xnnCheckArrayRange(op, name, out, n, lo, INT32_MAX);
 }
 
+/* ---- quantized values (docs/src/quantized-xnnpack-probe.md) ------------- */
+
+/* Scans a dense (not dense_resource) elements attribute's data with `fn`;
+ * dense_resource payloads are checked when they are emitted (lib/Emit/Emit.c),
+ * where they are read anyway. Returns false if `fn` rejected an element. */
+static bool scanDense(MlirAttribute a, bool (*fn)(MlirOperation, const XnnElements *), MlirOperation op) {
+  if (!mlirAttributeIsADenseElements(a))
+    return true;
+  XnnElements e;
+  char err[256];
+  if (!xnnElementsView(a, &e, err, sizeof err))
+    return true; /* reported where the data is read */
+  bool ok = fn(op, &e);
+  xnnElementsFree(&e);
+  return ok;
+}
+
+static bool int4Range(MlirOperation op, const XnnElements *e) {
+  const int8_t *v = e->data;
+  for (int64_t i = 0; i < e->count; ++i)
+    if (v[i] < -8 || v[i] > 7) {
+      xnnOpError(op, "int4 weight element %lld is %d, outside [-8, 7]", (long long)i, (int)v[i]);
+      return false;
+    }
+  return true;
+}
+
+static bool positiveScales(MlirOperation op, const XnnElements *e) {
+  const float *v = e->data;
+  for (int64_t i = 0; i < e->count; ++i)
+    if (!(v[i] > 0.0f) || !isfinite(v[i]) || !isnormal(v[i])) {
+      xnnOpError(op, "scale element %lld is %g: scales must be positive normal finite floats",
+                 (long long)i, (double)v[i]);
+      return false;
+    }
+  return true;
+}
+
+/* xnn.constant with a quantized result: tensor<NxKxi8, "qcint8" | "qcint4" |
+ * "qbint4">, value tensor<NxKxi8> (int4 kinds: each in [-8, 7]), scale
+ * tensor<Nxf32> (qbint4: tensor<N x K/B x f32>), block_size B (qbint4 only;
+ * the linked XNNPACK takes multiples of 32 that divide K). */
+static bool verifyQuantConstant(MlirOperation op, const XnnTensor *res, int quant) {
+  char tb[256], vb[256];
+  const char *qn = xnnQuantName(quant);
+  if (quant == XNN_QUANT_QDINT8) {
+    xnnOpError(op, "result type '%s': qdint8 values are computed at run time by an xnn.convert from f32, "
+                   "they cannot be constants",
+               xnnTypeStr(res->type, tb, sizeof tb));
+    return false;
+  }
+  MlirType i8 = mlirIntegerTypeGet(mlirTypeGetContext(res->type), 8);
+  if (!mlirTypeEqual(res->elem, i8) || res->rank != 2) {
+    xnnOpError(op, "quantized (%s) weights must be a rank-2 tensor of i8 [N, K], got '%s'", qn,
+               xnnTypeStr(res->type, tb, sizeof tb));
+    return false;
+  }
+  int64_t n = res->dims[0], k = res->dims[1];
+  if (n < 1 || k < 1) {
+    xnnOpError(op, "quantized (%s) weights must not be empty, got '%s'", qn, xnnTypeStr(res->type, tb, sizeof tb));
+    return false;
+  }
+  bool int4 = quant == XNN_QUANT_QCINT4 || quant == XNN_QUANT_QBINT4;
+  if (int4 && k % 2) {
+    xnnOpError(op, "%s weights pack two input channels a byte: K (%lld) must be even", qn, (long long)k);
+    return false;
+  }
+  MlirAttribute v = xnnGetAttr(op, "value");
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsAElements(v)) {
+    xnnOpError(op, "requires attribute 'value' (dense or dense_resource elements of i8)");
+    return false;
+  }
+  MlirType want = mlirRankedTensorTypeGet(2, res->dims, i8, mlirAttributeGetNull());
+  if (!mlirTypeEqual(mlirAttributeGetType(v), want)) {
+    xnnOpError(op, "attribute 'value' type '%s' must be '%s' (the quantized values, without encoding)",
+               xnnTypeStr(mlirAttributeGetType(v), vb, sizeof vb), xnnTypeStr(want, tb, sizeof tb));
+    return false;
+  }
+  int64_t block = 0;
+  XnnAttrStatus sb = xnnGetI64(op, "block_size", quant == XNN_QUANT_QBINT4, &block);
+  if (sb == XNN_ATTR_BAD || (quant == XNN_QUANT_QBINT4 && sb != XNN_ATTR_OK))
+    return false;
+  if (quant != XNN_QUANT_QBINT4 && sb == XNN_ATTR_OK) {
+    xnnOpError(op, "attribute 'block_size' applies to qbint4 weights only, not %s", qn);
+    return false;
+  }
+  if (quant == XNN_QUANT_QBINT4 && (block < 32 || block % 32 || k % block)) {
+    xnnOpError(op, "block_size %lld is not supported: the linked XNNPACK takes qbint4 block sizes that are "
+                   "multiples of 32 and divide K (%lld)",
+               (long long)block, (long long)k);
+    return false;
+  }
+  MlirAttribute sc = xnnGetAttr(op, "scale");
+  if (mlirAttributeIsNull(sc) || !mlirAttributeIsAElements(sc)) {
+    xnnOpError(op, "quantized (%s) weights require attribute 'scale' (dense or dense_resource elements of f32)", qn);
+    return false;
+  }
+  int64_t sdims[2] = {n, quant == XNN_QUANT_QBINT4 ? k / block : 0};
+  MlirType swant = mlirRankedTensorTypeGet(quant == XNN_QUANT_QBINT4 ? 2 : 1, sdims,
+                                           mlirF32TypeGet(mlirTypeGetContext(res->type)), mlirAttributeGetNull());
+  if (!mlirTypeEqual(mlirAttributeGetType(sc), swant)) {
+    xnnOpError(op, "attribute 'scale' type '%s' must be '%s' (%s)", xnnTypeStr(mlirAttributeGetType(sc), vb, sizeof vb),
+               xnnTypeStr(swant, tb, sizeof tb),
+               quant == XNN_QUANT_QBINT4 ? "one scale per output channel and block of block_size inputs"
+                                         : "one scale per output channel");
+    return false;
+  }
+  if (!scanDense(sc, positiveScales, op))
+    return false;
+  return !int4 || scanDense(v, int4Range, op);
+}
+
+/* Where a qdint8 value may go: the input operand of xnn.fully_connected. */
+static bool qdint8Uses(MlirOperation op) {
+  MlirValue r = mlirOperationGetResult(op, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (!(xnnOpIs(user, "xnn.fully_connected") && mlirOpOperandGetOperandNumber(u) == 0)) {
+      MlirStringRef nm = xnnOpName(user);
+      xnnOpError(op, "a qdint8 value may only be the input (operand #0) of xnn.fully_connected, but it is "
+                     "operand #%u of '%.*s'",
+                 mlirOpOperandGetOperandNumber(u), (int)nm.length, nm.data);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* A tensor's encoding, which no other xnn value has. */
+static bool noEncoding(MlirOperation op, const char *what, MlirType t) {
+  if (xnnQuantEncoding(t) == XNN_QUANT_NONE)
+    return true;
+  char tb[256];
+  xnnOpError(op, "%s type '%s' must not have an encoding here", what, xnnTypeStr(t, tb, sizeof tb));
+  return false;
+}
+
 /* xnn.constant -> xnn_define_tensor_value(data = value). */
 bool xnnVerifyXnnConstant(MlirOperation op) {
   XnnTensor res;
+  if (mlirOperationGetNumResults(op) == 1) {
+    MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+    int quant = xnnQuantEncoding(rt);
+    if (quant == XNN_QUANT_OTHER) {
+      char tb[256];
+      xnnOpError(op, "result type '%s' has an unknown encoding: xnn constants take \"qcint8\", \"qcint4\" or "
+                     "\"qbint4\" (on i8 weights) or none",
+                 xnnTypeStr(rt, tb, sizeof tb));
+      return false;
+    }
+    if (quant != XNN_QUANT_NONE) {
+      if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckTensor(op, rt, "result", XNN_ET_I8, XR, &res))
+        return false;
+      return verifyQuantConstant(op, &res, quant);
+    }
+  }
+  MlirAttribute extra = xnnGetAttr(op, "scale");
+  if (!mlirAttributeIsNull(extra) || !mlirAttributeIsNull(xnnGetAttr(op, "block_size"))) {
+    xnnOpError(op, "attributes 'scale' and 'block_size' apply to quantized (qcint8, qcint4, qbint4) weights only");
+    return false;
+  }
   if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
       !xnnResultTensor(op, 0, XT, XR, &res))
     return false;
@@ -104,6 +265,36 @@ bool xnnVerifyXnnConstant(MlirOperation op) {
  * the values to round times 2^-17, clamped to +-2^111 by its producer. */
 bool xnnVerifyXnnConvert(MlirOperation op) {
   XnnTensor in, out;
+  if (mlirOperationGetNumResults(op) == 1 && mlirOperationGetNumOperands(op) == 1) {
+    MlirType ot = mlirValueGetType(mlirOperationGetResult(op, 0));
+    int quant = xnnQuantEncoding(ot);
+    if (quant != XNN_QUANT_NONE) {
+      /* f32 -> qdint8: XNNPACK's dynamic quantization, one scale and zero
+       * point per row (the last dim). */
+      char tb[256];
+      if (quant != XNN_QUANT_QDINT8) {
+        xnnOpError(op, "output type '%s': xnn.convert produces f32/f16/bf16 values or \"qdint8\" (dynamically "
+                       "quantized int8) ones",
+                   xnnTypeStr(ot, tb, sizeof tb));
+        return false;
+      }
+      if (!xnnOperandTensor(op, 0, "input", XNN_ET_F32, XR, &in) || !noEncoding(op, "input", in.type) ||
+          !xnnCheckTensor(op, ot, "result", XNN_ET_I8, XR, &out))
+        return false;
+      if (!mlirAttributeIsNull(xnnGetAttr(op, "exact_input")) || !mlirAttributeIsNull(xnnGetAttr(op, "round_to_bf16")) ||
+          !mlirAttributeIsNull(xnnGetAttr(op, "input_scale"))) {
+        xnnOpError(op, "exact_input, round_to_bf16 and input_scale do not apply to f32 -> qdint8 converts");
+        return false;
+      }
+      if (in.rank < 1) {
+        xnnOpError(op, "f32 -> qdint8 converts need rank >= 1 (one scale per row of the last dim)");
+        return false;
+      }
+      int64_t shape[XR];
+      memcpy(shape, in.dims, sizeof(int64_t) * (size_t)in.rank);
+      return xnnCheckResultShape(op, &out, shape, in.rank, "input") && qdint8Uses(op);
+    }
+  }
   bool exactInput = false, roundToBf16 = false;
   double inputScale = 1.0;
   XnnAttrStatus se = xnnGetBool(op, "exact_input", false, &exactInput);
@@ -258,8 +449,84 @@ bool xnnVerifyXnnUnary(MlirOperation op) {
  * filter [OC, IC] ([IC, OC] with transpose_weights), bias [OC] ->
  * [..., OC]. Input and output share one element type; the static filter and
  * bias may use another float type. */
+/* xnn.fully_connected(x: tensor<..xKxi8, "qdint8">, w: quantized constant
+ * [N, K], [bias: f32 [N] constant]) -> tensor<..xNxf32>: XNNPACK's
+ * qd8-f32-qc8w / qc4w / qb4w GEMMs. */
+static bool verifyQuantFullyConnected(MlirOperation op, int inQuant, int fQuant) {
+  char tb[256];
+  if (inQuant != XNN_QUANT_QDINT8 || fQuant < XNN_QUANT_QCINT8) {
+    xnnOpError(op, "a quantized fully connected takes a \"qdint8\" input and \"qcint8\", \"qcint4\" or "
+                   "\"qbint4\" weights, got input '%s' and filter '%s'",
+               xnnTypeStr(mlirValueGetType(mlirOperationGetOperand(op, 0)), tb, sizeof tb),
+               xnnQuantName(fQuant < 0 ? 0 : fQuant)[0] ? xnnQuantName(fQuant) : "unquantized");
+    return false;
+  }
+  if (!mlirAttributeIsNull(xnnGetAttr(op, "transpose_weights"))) {
+    xnnOpError(op, "transpose_weights does not apply to quantized weights (they are [N, K])");
+    return false;
+  }
+  XnnTensor in, f, b, out;
+  bool hasBias = mlirOperationGetNumOperands(op) == 3;
+  if (!xnnOperandTensor(op, 0, "input", XNN_ET_I8, XR, &in) || !xnnOperandTensor(op, 1, "filter", XNN_ET_I8, XR, &f) ||
+      (hasBias && !xnnOperandTensor(op, 2, "bias", XNN_ET_F32, XR, &b)) || !xnnResultTensor(op, 0, XNN_ET_F32, XR, &out))
+    return false;
+  if (!noEncoding(op, "output", out.type) || (hasBias && !noEncoding(op, "bias", b.type)))
+    return false;
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, i));
+    if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.constant")) {
+      xnnOpError(op, "the %s of a quantized fully connected must be an xnn.constant (static)",
+                 i == 1 ? "filter" : "bias");
+      return false;
+    }
+  }
+  if (in.rank < 1 || f.rank != 2) {
+    xnnOpError(op, "input must have rank >= 1 and filter rank 2, got %lld and %lld", (long long)in.rank,
+               (long long)f.rank);
+    return false;
+  }
+  if (in.dims[in.rank - 1] != f.dims[1]) {
+    xnnOpError(op, "input channels mismatch: input last dim %lld vs filter dim 1 %lld",
+               (long long)in.dims[in.rank - 1], (long long)f.dims[1]);
+    return false;
+  }
+  if (hasBias && (b.rank != 1 || b.dims[0] != f.dims[0])) {
+    char bs[256];
+    xnnOpError(op, "bias must have shape %lld (output channels), got %s", (long long)f.dims[0],
+               xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
+    return false;
+  }
+  /* The linked XNNPACK's qd8-f32-qb4w GEMM miscomputes every row but the
+   * first when there are exactly 2 or 3 rows (probe: docs/src/
+   * quantized-xnnpack-probe.md, errors of 10-25% of the output's
+   * magnitude); 1 and 4 or more rows are right. */
+  int64_t rows = 1;
+  for (intptr_t i = 0; i + 1 < in.rank; ++i)
+    rows = in.dims[i] > 0 && rows <= INT64_MAX / in.dims[i] ? rows * in.dims[i] : 0;
+  if (fQuant == XNN_QUANT_QBINT4 && (rows == 2 || rows == 3)) {
+    xnnOpError(op, "a qbint4 fully connected over %lld rows is miscomputed by the linked XNNPACK (rows but the "
+                   "first are wrong with 2 or 3 rows): give it 1 or at least 4 rows (pad the input)",
+               (long long)rows);
+    return false;
+  }
+  int64_t shape[XR];
+  memcpy(shape, in.dims, sizeof(int64_t) * (size_t)in.rank);
+  shape[in.rank - 1] = f.dims[0];
+  return xnnCheckResultShape(op, &out, shape, in.rank, "fully connected");
+}
+
 bool xnnVerifyXnnFullyConnected(MlirOperation op) {
   bool tw = false;
+  if (mlirOperationGetNumOperands(op) >= 2 && mlirOperationGetNumOperands(op) <= 3 &&
+      mlirOperationGetNumResults(op) == 1) {
+    int qi = xnnQuantEncoding(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+    int qf = xnnQuantEncoding(mlirValueGetType(mlirOperationGetOperand(op, 1)));
+    if (qi != XNN_QUANT_NONE || qf != XNN_QUANT_NONE) {
+      if (!outputClamp(op))
+        return false;
+      return verifyQuantFullyConnected(op, qi, qf);
+    }
+  }
   bool ok = outputClamp(op);
   ok = xnnGetBool(op, "transpose_weights", false, &tw) != XNN_ATTR_BAD && ok;
   if (!xnnCheckNumOperands(op, 2, 3) || !xnnCheckNumResults(op, 1))

@@ -621,8 +621,88 @@ static bool keepInPlace(Delegate *d, const void *data, size_t bytes, char *err, 
   return true;
 }
 
+static bool recordValue(Delegate *d, const XnnMlirEmitTensor *t, const uint32_t *id, char *err, size_t errSize);
+
+/* A copy of `bytes` of `src` XNNPACK may read (with its XNN_EXTRA_BYTES),
+ * kept until the runtime is created (`untilCreated`) or the delegate goes. */
+static void *keepCopy(Delegate *d, const void *src, size_t bytes, bool untilCreated, char *err, size_t errSize) {
+  size_t padded = (bytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
+  void *p = aligned_alloc(64, padded);
+  if (!p) {
+    snprintf(err, errSize, "out of memory for %zu bytes of static data", bytes);
+    return NULL;
+  }
+  memcpy(p, src, bytes);
+  memset((char *)p + bytes, 0, padded - bytes);
+  return keepBuffer(d, p, untilCreated, err, errSize) ? p : NULL;
+}
+
+/* Quantized values (Emit.h, XnnMlirEmitQuant): qdint8 activations and
+ * static qcint8 / qcint4 / qbint4 weights with their scales. */
+static enum xnn_status defineQuantTensor(Delegate *d, const XnnMlirEmitTensor *t, uint32_t *id, char *err,
+                                         size_t errSize, const char **fn) {
+  if (t->quant == XNN_MLIR_QUANT_QDINT8) {
+    *fn = "xnn_define_dynamically_quantized_tensor_value";
+    return xnn_define_dynamically_quantized_tensor_value(d->subgraph, xnn_datatype_qdint8, t->rank, 1, t->dims,
+                                                         XNN_INVALID_VALUE_ID, 0, id);
+  }
+  /* XNNPACK keeps both pointers and reads them when it packs the weights
+   * (xnn_create_runtime): kept until then when only packed. */
+  bool untilCreated = t->flags & XNN_MLIR_EMIT_PACKED_ONLY;
+  size_t scaleBytes = t->numScales * (t->quant == XNN_MLIR_QUANT_QBINT4 ? 2 : 4);
+  void *data = NULL;
+  if (t->data && t->stable && untilCreated) {
+    /* int8 weights in the module's own memory, read exactly once when packed
+     * (as f32 filters are, sinkTensor): no copy; mapped pages released after. */
+    data = (void *)t->data;
+    if (!keepInPlace(d, t->data, t->dataBytes, err, errSize))
+      return xnn_status_out_of_memory;
+  } else if (t->data) {
+    data = keepCopy(d, t->data, t->dataBytes, untilCreated, err, errSize);
+  }
+  void *scale = data && t->scale ? keepCopy(d, t->scale, scaleBytes, untilCreated, err, errSize) : NULL;
+  if (!data || !scale) {
+    if (!err[0])
+      snprintf(err, errSize, "quantized weights without data or scales");
+    return xnn_status_out_of_memory;
+  }
+  switch (t->quant) {
+  case XNN_MLIR_QUANT_QCINT8:
+    *fn = "xnn_define_channelwise_quantized_tensor_value";
+    return xnn_define_channelwise_quantized_tensor_value(d->subgraph, xnn_datatype_qcint8, scale, t->rank, 0, t->dims,
+                                                         data, XNN_INVALID_VALUE_ID, 0, id);
+  case XNN_MLIR_QUANT_QCINT4:
+    *fn = "xnn_define_channelwise_quantized_tensor_value_v2";
+    return xnn_define_channelwise_quantized_tensor_value_v2(d->subgraph, xnn_datatype_qcint4, 8, scale, t->rank, 0,
+                                                            t->dims, data, XNN_INVALID_VALUE_ID, 0, id);
+  case XNN_MLIR_QUANT_QBINT4:
+    *fn = "xnn_define_blockwise_quantized_tensor_value";
+    return xnn_define_blockwise_quantized_tensor_value(d->subgraph, xnn_datatype_qbint4, 8, scale, t->rank, 0,
+                                                       t->blockSize, t->dims, data, XNN_INVALID_VALUE_ID, 0, id);
+  default:
+    snprintf(err, errSize, "unknown quantization");
+    return xnn_status_invalid_parameter;
+  }
+}
+
 static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, char *err, size_t errSize) {
   Delegate *d = user;
+  if (t->quant != XNN_MLIR_QUANT_NONE) {
+    if (t->externalId != XNN_MLIR_EMIT_INVALID_ID) {
+      snprintf(err, errSize, "quantized values cannot be delegate inputs or outputs");
+      return false;
+    }
+    const char *fn = "xnn_define_tensor_value";
+    err[0] = 0;
+    enum xnn_status s = defineQuantTensor(d, t, id, err, errSize, &fn);
+    if (s != xnn_status_success) {
+      if (!err[0])
+        snprintf(err, errSize, "XNNPACK refuses quantized tensor %s: %s: %s", t->name ? t->name : "", fn,
+                 statusName(s));
+      return false;
+    }
+    return recordValue(d, t, id, err, errSize);
+  }
   size_t width = xnnMlirDTypeSize(t->dtype), count = 1;
   for (size_t i = 0; i < t->rank; ++i)
     count *= t->dims[i];
@@ -704,6 +784,21 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
              t->name ? t->name : "", xnnMlirDTypeName(t->dtype), t->data ? ", static" : "", statusName(s));
     return false;
   }
+  if (!recordValue(d, t, id, err, errSize))
+    return false;
+  if (d->numTemps && d->temps[d->numTemps - 1].data == data && data) {
+    d->temps[d->numTemps - 1].id = *id;
+    /* ids increase: keep the array sorted for findTemp */
+    if (d->numTemps > 1 && d->temps[d->numTemps - 2].id > *id) {
+      snprintf(err, errSize, "XNNPACK value ids do not increase");
+      return false;
+    }
+  }
+  return true;
+}
+
+/* What the sink knows of value *id. */
+static bool recordValue(Delegate *d, const XnnMlirEmitTensor *t, const uint32_t *id, char *err, size_t errSize) {
   if (*id >= d->numValues) {
     size_t n = d->numValues ? 2 * d->numValues : 64;
     while (n <= *id)
@@ -718,14 +813,6 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
   }
   d->values[*id].dtype = t->dtype, d->values[*id].rank = t->rank;
   memcpy(d->values[*id].dims, t->dims, sizeof(t->dims));
-  if (d->numTemps && d->temps[d->numTemps - 1].data == data && data) {
-    d->temps[d->numTemps - 1].id = *id;
-    /* ids increase: keep the array sorted for findTemp */
-    if (d->numTemps > 1 && d->temps[d->numTemps - 2].id > *id) {
-      snprintf(err, errSize, "XNNPACK value ids do not increase");
-      return false;
-    }
-  }
   return true;
 }
 

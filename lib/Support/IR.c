@@ -190,6 +190,27 @@ bool xnnIsFloatType(MlirType t) {
          (mlirTypeIsAF32(t) || mlirTypeIsAF16(t) || mlirTypeIsABF16(t) || mlirTypeIsAF64(t));
 }
 
+static const char *const kQuantNames[] = {"", "qdint8", "qcint8", "qcint4", "qbint4"};
+
+int xnnQuantEncoding(MlirType t) {
+  if (mlirTypeIsNull(t) || !mlirTypeIsARankedTensor(t))
+    return XNN_QUANT_NONE;
+  MlirAttribute e = mlirRankedTensorTypeGetEncoding(t);
+  if (mlirAttributeIsNull(e))
+    return XNN_QUANT_NONE;
+  if (!mlirAttributeIsAString(e))
+    return XNN_QUANT_OTHER;
+  MlirStringRef s = mlirStringAttrGetValue(e);
+  for (int i = 1; i <= XNN_QUANT_QBINT4; ++i)
+    if (s.length == strlen(kQuantNames[i]) && !memcmp(s.data, kQuantNames[i], s.length))
+      return i;
+  return XNN_QUANT_OTHER;
+}
+
+const char *xnnQuantName(int quant) {
+  return quant >= XNN_QUANT_NONE && quant <= XNN_QUANT_QBINT4 ? kQuantNames[quant] : "(unknown)";
+}
+
 MlirOperation xnnBuildOp(const char *name, MlirLocation loc, intptr_t nOperands,
                          const MlirValue *operands, intptr_t nResults, const MlirType *results,
                          intptr_t nAttrs, const MlirNamedAttribute *attrs) {

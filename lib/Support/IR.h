@@ -74,6 +74,13 @@ MlirType xnnTensorType(const int64_t *dims, intptr_t rank, MlirType elem);
 /* Same shape as `t`, other element type. */
 MlirType xnnTensorWithElem(MlirType t, MlirType elem);
 bool xnnIsFloatType(MlirType t); /* f32, f16, bf16, f64 */
+/* The quantization a ranked tensor type's encoding names (xnn dialect,
+ * numbered as XnnMlirEmitQuant): 0 no encoding (or not a ranked tensor),
+ * 1 "qdint8", 2 "qcint8", 3 "qcint4", 4 "qbint4", -1 any other encoding. */
+enum { XNN_QUANT_NONE = 0, XNN_QUANT_QDINT8, XNN_QUANT_QCINT8, XNN_QUANT_QCINT4, XNN_QUANT_QBINT4,
+       XNN_QUANT_OTHER = -1 };
+int xnnQuantEncoding(MlirType t);
+const char *xnnQuantName(int quant); /* "qdint8", ...; "" for none */
 
 /* Creates an op (not inserted). Results, operands and attributes as given. */
 MlirOperation xnnBuildOp(const char *name, MlirLocation loc, intptr_t nOperands,

@@ -15,7 +15,8 @@
  * Weights are quantized symmetrically here, at compile time: per output
  * channel (or per group of `group-size` along K) scale = max|w| / qmax
  * (qmax = 127 or 7; 1 for an all-zero row), q = round-half-even(w / scale)
- * clamped to [-qmax - 1, qmax], both in f32. Left alone: run-time or
+ * clamped to [-qmax - 1, qmax], both in f32; group scales are rounded up to
+ * bf16 first (XNNPACK's blockwise filters take bf16 scales). Left alone: run-time or
  * non-finite weights, K not a multiple of the group size. */
 #include "xnnmlir/Passes.h"
 
@@ -54,8 +55,18 @@ static float weightAt(const XnnElements *e, int64_t i) {
 
 /* Quantizes w [n, k] in groups of g along k into q (n * k) and scales
  * (n * k / g). False if a weight is not finite. */
-static bool quantize(const XnnElements *w, int64_t n, int64_t k, int64_t g, int64_t qmax, signed char *q,
-                     float *scales) {
+/* The smallest bf16 value >= s (s positive, finite). */
+static float bf16AtLeast(float s) {
+  uint32_t b;
+  memcpy(&b, &s, 4);
+  if (b & 0xFFFFu)
+    b = (b | 0xFFFFu) + 1u;
+  memcpy(&s, &b, 4);
+  return s;
+}
+
+static bool quantize(const XnnElements *w, int64_t n, int64_t k, int64_t g, int64_t qmax, bool bf16Scales,
+                     signed char *q, float *scales) {
   for (int64_t r = 0; r < n; ++r)
     for (int64_t g0 = 0; g0 < k; g0 += g) {
       float amax = 0.0f;
@@ -68,6 +79,8 @@ static bool quantize(const XnnElements *w, int64_t n, int64_t k, int64_t g, int6
       float scale = amax > 0.0f ? amax / (float)qmax : 1.0f;
       if (scale == 0.0f) /* amax subnormal: the quotient underflowed */
         scale = amax;
+      if (bf16Scales) /* rounded up: |w| / scale stays <= qmax */
+        scale = bf16AtLeast(scale);
       scales[r * (k / g) + g0 / g] = scale;
       for (int64_t i = g0; i < g0 + g; ++i) {
         float t = nearbyintf(weightAt(w, r * k + i) / scale);
@@ -130,7 +143,7 @@ static bool quantizedWeight(const QuantizeConfig *cfg, MlirOperation def, int64_
     return false;
   signed char *q = malloc((size_t)(n * k) + 1);
   float *s = malloc(sizeof(float) * (size_t)(n * (k / g)) + 1);
-  bool ok = q && s && (w.elemSize == 4 || w.elemSize == 2) && quantize(&w, n, k, g, qmax, q, s);
+  bool ok = q && s && (w.elemSize == 4 || w.elemSize == 2) && quantize(&w, n, k, g, qmax, cfg->groupSize != 0, q, s);
   xnnElementsFree(&w);
   if (!ok) {
     free(q);

@@ -27,8 +27,9 @@
 // INT4-LABEL: func.func @linear
 // INT4: "edge.constant"() {value = dense<"0x07FD00020101{{(01)*(00)*}}"> : tensor<2x64xi8>}
 // INT4: "edge.dequantize_per_channel"({{.*}}) {axis = 0 : i64, quant_max = 7 : i64, quant_min = -8 : i64}
+// Group scales are rounded up to bf16 (XNNPACK's blockwise scales): 4 / 7 -> 0.57421875.
 // GROUP-LABEL: func.func @linear
-// GROUP: "edge.constant"() {value = dense<{{\[}}[0.571428597, 0.0714285746], [1.000000e+00, 1.000000e+00]]> : tensor<2x2xf32>}
+// GROUP: "edge.constant"() {value = dense<{{\[}}[0.57421875, 0.0717773438], [1.000000e+00, 1.000000e+00]]> : tensor<2x2xf32>}
 // GROUP: "edge.dequantize_per_channel_group"({{.*}}) {group_size = 32 : i64, quant_max = 7 : i64, quant_min = -8 : i64} : (tensor<2x64xi8>, tensor<2x2xf32>) -> tensor<2x64xf32>
 func.func @linear(%x: tensor<2x64xf32>) -> tensor<2x2xf32> {
   %w = "edge.constant"() {value = dense<[[4.0, -2.0, 0.0, 1.0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]]> : tensor<2x64xf32>} : () -> tensor<2x64xf32>

@@ -1,0 +1,513 @@
+/* Probe of the linked XNNPACK's dynamically quantized fully connected
+ * (qd8-f32-qc8w / qc4w / qb4w): how it quantizes f32 activations per row,
+ * which nibble of a byte holds which input channel, which block sizes it
+ * takes, what its GEMM computes exactly, and its single-thread speed at M = 1.
+ * Built by CMake as build/bin/xnn-probe-qd8 (docs/src/quantized-xnnpack-probe.md).
+ *
+ *   xnn-probe-qd8 params            # (a) per-row scale / zero point / rounding
+ *   xnn-probe-qd8 exact             # (b) the GEMM's arithmetic, nibble order, block sizes
+ *   xnn-probe-qd8 speed [reps]      # (c) ms per call and GB/s at M = 1, gemma-3-1b shapes
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <xnnpack.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CHECK(x)                                                                                   \
+  do {                                                                                             \
+    enum xnn_status s_ = (x);                                                                      \
+    if (s_ != xnn_status_success) {                                                                \
+      fprintf(stderr, "%s:%d: %s failed (%d)\n", __FILE__, __LINE__, #x, (int)s_);                 \
+      exit(1);                                                                                     \
+    }                                                                                              \
+  } while (0)
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t next32(void) {
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return (uint32_t)(rng >> 16);
+}
+static float uniform(float lo, float hi) { return lo + (hi - lo) * (float)(next32() & 0xFFFFFF) / 16777216.0f; }
+static int irange(int lo, int hi) { return lo + (int)(next32() % (uint32_t)(hi - lo + 1)); }
+
+static uint32_t bitsOf(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+static uint16_t toBf16(float f) { /* RNE, finite inputs */
+  uint32_t u = bitsOf(f);
+  return (uint16_t)((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
+}
+static float fromBf16(uint16_t h) {
+  uint32_t u = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+/* ---- the model of XNNPACK's per-row dynamic quantization ---------------- */
+
+typedef struct {
+  float scale;    /* dequantization scale (the kernel's input scale) */
+  float invScale; /* the multiplier x -> q */
+  int zp;
+} RowParams;
+
+/* xnn_f32_qd8_asymmetric_quantization_params (src/xnnpack/quantization.h of
+ * the snapshot): multiplier 255 / (rmax - rmin) with rmin <= 0 <= rmax, the
+ * zero point from whichever end has the smaller error, clamped, rounded to
+ * nearest even; the kernel's scale is 1 / multiplier. */
+static RowParams xnnParams(const float *x, size_t k) {
+  float mn = x[0], mx = x[0];
+  for (size_t i = 1; i < k; ++i)
+    mn = fminf(mn, x[i]), mx = fmaxf(mx, x[i]);
+  const float qmin = -128.0f, qmax = 127.0f;
+  float rmin = fminf(0.0f, mn), rmax = fmaxf(0.0f, mx);
+  float m = rmin == rmax ? 1.0f : (qmax - qmin) / (rmax - rmin);
+  float dmin = rmin * m, dmax = rmax * m;
+  float zp = (qmin + dmin) + (qmax + dmax) > 0 ? qmin - dmin : qmax - dmax;
+  zp = fmaxf(zp, qmin);
+  zp = fminf(zp, qmax);
+  RowParams p = {1.0f / m, m, (int)lrintf(zp)};
+  return p;
+}
+
+/* The convert kernel: x * multiplier, clamped to [-128 - zp, 127 - zp],
+ * rounded to nearest even, plus zp. */
+static int8_t xnnQuantize(float x, const RowParams *p) {
+  float v = x * p->invScale;
+  v = fminf(v, (float)(127 - p->zp));
+  v = fmaxf(v, (float)(-128 - p->zp));
+  return (int8_t)(lrintf(v) + p->zp);
+}
+
+/* PyTorch's choose_qparams_per_token_asymmetric + quantize_per_token
+ * (torch/ao/quantization/fx/_decomposed.py, as ExecuTorch's 8da exports use
+ * them): scale = (max(x_max, 0) - min(x_min, 0)) / 255 in f32, clamped to at
+ * least FLT_EPSILON; the zero point by XNNPACK's rule (the end with the
+ * smaller error) from min / scale and max / scale in f32, clamped, rounded
+ * half to even; the scale then widened to f64; q = clamp(rne(x / scale + zp))
+ * in f64. */
+static RowParams torchParams(const float *x, size_t k) {
+  float mn = x[0], mx = x[0];
+  for (size_t i = 1; i < k; ++i)
+    mn = fminf(mn, x[i]), mx = fmaxf(mx, x[i]);
+  mn = fminf(mn, 0.0f), mx = fmaxf(mx, 0.0f);
+  float scale = (mx - mn) / 255.0f;
+  if (scale < 1.1920928955078125e-07f)
+    scale = 1.1920928955078125e-07f;
+  float dmin = mn / scale, dmax = mx / scale;
+  float zmin = -128.0f + dmin, zmax = 127.0f + dmax;
+  float zp = zmin + zmax > 0 ? -128.0f - dmin : 127.0f - dmax;
+  zp = fminf(fmaxf(zp, -128.0f), 127.0f);
+  RowParams p = {scale, 1.0f / scale, (int)nearbyintf(zp)};
+  return p;
+}
+static int8_t torchQuantize(float x, const RowParams *p) {
+  double v = nearbyint((double)x / (double)p->scale + (double)p->zp);
+  v = fmin(fmax(v, -128.0), 127.0);
+  return (int8_t)v;
+}
+
+/* ---- one fully connected subgraph: f32 x -> qdint8 -> FC(w) -> f32 ------- */
+
+enum Kind { QC8W, QC4W, QB4W, F32W };
+static const char *kindName(enum Kind k) {
+  return k == QC8W ? "qd8-f32-qc8w" : k == QC4W ? "qd8-f32-qc4w" : k == QB4W ? "qd8-f32-qb4w" : "f32";
+}
+
+typedef struct {
+  enum Kind kind;
+  size_t m, k, n, block;
+  const int8_t *q;       /* [n][k] logical signed weights */
+  const float *fw;       /* f32 weights for F32W */
+  const float *scale;    /* [n] (qc) */
+  const uint16_t *bscale;/* [n][k/block] bf16 (qb4w) */
+  const float *bias;     /* [n] or NULL */
+  int lowNibbleOdd;      /* int4 packing: 0 = k even in the low nibble */
+} Fc;
+
+typedef struct {
+  xnn_subgraph_t sg;
+  xnn_runtime_t rt;
+  void *packed; /* int4 bytes kept alive */
+  enum xnn_status status;
+} Built;
+
+static void *pack4(const Fc *f) {
+  size_t bytes = f->n * f->k / 2;
+  uint8_t *p = calloc(bytes + 16, 1);
+  for (size_t i = 0; i < f->n * f->k; i += 2) {
+    uint8_t a = (uint8_t)(f->q[i] + 8), b = (uint8_t)(f->q[i + 1] + 8);
+    p[i / 2] = f->lowNibbleOdd ? (uint8_t)(b | (a << 4)) : (uint8_t)(a | (b << 4));
+  }
+  return p;
+}
+
+static Built build(const Fc *f) {
+  Built r = {0};
+  CHECK(xnn_create_subgraph(2, 0, &r.sg));
+  uint32_t x, xq = XNN_INVALID_VALUE_ID, w, b = XNN_INVALID_VALUE_ID, y;
+  size_t xd[2] = {f->m, f->k}, wd[2] = {f->n, f->k}, bd[1] = {f->n}, yd[2] = {f->m, f->n};
+  CHECK(xnn_define_tensor_value(r.sg, xnn_datatype_fp32, 2, xd, NULL, 0, XNN_VALUE_FLAG_EXTERNAL_INPUT, &x));
+  if (f->kind != F32W) {
+    CHECK(xnn_define_dynamically_quantized_tensor_value(r.sg, xnn_datatype_qdint8, 2, 1, xd, XNN_INVALID_VALUE_ID, 0,
+                                                        &xq));
+    CHECK(xnn_define_unary(r.sg, xnn_unary_convert, NULL, x, xq, 0));
+  }
+  enum xnn_status s;
+  if (f->kind == QC8W) {
+    s = xnn_define_channelwise_quantized_tensor_value(r.sg, xnn_datatype_qcint8, f->scale, 2, 0, wd, f->q,
+                                                      XNN_INVALID_VALUE_ID, 0, &w);
+  } else if (f->kind == QC4W) {
+    r.packed = pack4(f);
+    s = xnn_define_channelwise_quantized_tensor_value_v2(r.sg, xnn_datatype_qcint4, 8, f->scale, 2, 0, wd, r.packed,
+                                                         XNN_INVALID_VALUE_ID, 0, &w);
+  } else if (f->kind == QB4W) {
+    r.packed = pack4(f);
+    s = xnn_define_blockwise_quantized_tensor_value(r.sg, xnn_datatype_qbint4, 8, f->bscale, 2, 0, f->block, wd,
+                                                    r.packed, XNN_INVALID_VALUE_ID, 0, &w);
+  } else {
+    s = xnn_define_tensor_value(r.sg, xnn_datatype_fp32, 2, wd, f->fw, XNN_INVALID_VALUE_ID, 0, &w);
+  }
+  if (s != xnn_status_success) {
+    r.status = s;
+    return r;
+  }
+  if (f->bias)
+    CHECK(xnn_define_tensor_value(r.sg, xnn_datatype_fp32, 1, bd, f->bias, XNN_INVALID_VALUE_ID, 0, &b));
+  CHECK(xnn_define_tensor_value(r.sg, xnn_datatype_fp32, 2, yd, NULL, 1, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &y));
+  s = xnn_define_fully_connected(r.sg, -INFINITY, INFINITY, f->kind == F32W ? x : xq, w, b, y, 0);
+  if (s != xnn_status_success) {
+    r.status = s;
+    return r;
+  }
+  r.status = xnn_create_runtime_v3(r.sg, NULL, NULL, 0, &r.rt);
+  return r;
+}
+
+static void run(Built *r, const float *x, float *y) {
+  struct xnn_external_value ext[2] = {{0, (void *)x}, {1, y}};
+  CHECK(xnn_setup_runtime(r->rt, 2, ext));
+  CHECK(xnn_invoke_runtime(r->rt));
+}
+
+static void release(Built *r) {
+  if (r->rt)
+    xnn_delete_runtime(r->rt);
+  if (r->sg)
+    xnn_delete_subgraph(r->sg);
+  free(r->packed);
+}
+
+/* Random activations of assorted row shapes: mixed sign, all positive, all
+ * negative, zeros, tiny, large, with exact ties of x * multiplier. */
+static void fillRows(float *x, size_t m, size_t k) {
+  for (size_t i = 0; i < m; ++i) {
+    float *r = x + i * k;
+    int shape = (int)(i % 7);
+    for (size_t j = 0; j < k; ++j) {
+      float v = uniform(-3.0f, 3.0f);
+      if (shape == 1)
+        v = fabsf(v) + 0.5f;
+      else if (shape == 2)
+        v = -fabsf(v) - 0.25f;
+      else if (shape == 3)
+        v = 0.0f;
+      else if (shape == 4)
+        v *= 1e-6f;
+      else if (shape == 5)
+        v *= 1e4f;
+      else if (shape == 6)
+        v = (float)irange(-128, 127) / 8.0f; /* on the grid: ties */
+      r[j] = v;
+    }
+  }
+}
+
+/* ---- (a) quantization parameters ----------------------------------------- */
+
+static int probeParams(void) {
+  /* Identity qc8 weights (scale 1) make the FC output (q - zp) * scale. */
+  size_t m = 700, k = 64;
+  float *x = malloc(m * k * 4), *y = malloc(m * k * 4);
+  int8_t *q = calloc(k * k, 1);
+  float *ones = malloc(k * 4);
+  for (size_t i = 0; i < k; ++i)
+    q[i * k + i] = 1, ones[i] = 1.0f;
+  fillRows(x, m, k);
+  Fc f = {QC8W, m, k, k, 0, q, NULL, ones, NULL, NULL, 0};
+  Built b = build(&f);
+  CHECK(b.status);
+  run(&b, x, y);
+  size_t bad = 0, qDiff = 0, zpDiff = 0, scaleDiff = 0, n = 0, kindDiff[7] = {0}, zpKind[7] = {0};
+  int maxQDiff = 0;
+  for (size_t i = 0; i < m; ++i) {
+    RowParams p = xnnParams(x + i * k, k), t = torchParams(x + i * k, k);
+    zpDiff += p.zp != t.zp;
+    zpKind[i % 7] += p.zp != t.zp;
+    scaleDiff += bitsOf(p.scale) != bitsOf(t.scale);
+    for (size_t j = 0; j < k; ++j, ++n) {
+      int8_t qx = xnnQuantize(x[i * k + j], &p);
+      float want = (float)((int)qx - p.zp) * p.scale;
+      if (bitsOf(want) != bitsOf(y[i * k + j]) && !(want == 0 && y[i * k + j] == 0))
+        ++bad;
+      int dq = (qx - p.zp) - (torchQuantize(x[i * k + j], &t) - t.zp);
+      qDiff += dq != 0;
+      kindDiff[i % 7] += dq != 0;
+      maxQDiff = abs(dq) > maxQDiff ? abs(dq) : maxQDiff;
+    }
+  }
+  printf("params: %zu rows x %zu: FC(identity) vs the model (scale 1/(255/(max(x_max,0)-min(x_min,0))), "
+         "zero point from the smaller-error end, q = rne(x*m) clamped + zp): %zu of %zu elements differ\n",
+         m, k, bad, n);
+  printf("params: vs PyTorch choose_qparams_per_token_asymmetric + quantize_per_token: "
+         "scale bits differ in %zu of %zu rows, zero point in %zu rows, (q - zp) in %zu of %zu elements\n",
+         scaleDiff, m, zpDiff, qDiff, n);
+  printf("params: (q - zp) differs by at most %d; differing elements per row kind (mixed sign, positive, negative, "
+         "zero, 1e-6, 1e4, on a 1/8 grid): %zu %zu %zu %zu %zu %zu %zu of %zu each\n",
+         maxQDiff, kindDiff[0], kindDiff[1], kindDiff[2], kindDiff[3], kindDiff[4], kindDiff[5], kindDiff[6],
+         n / 7);
+  printf("params: zero points differ per row kind: %zu %zu %zu %zu %zu %zu %zu of %zu each\n", zpKind[0], zpKind[1],
+         zpKind[2], zpKind[3], zpKind[4], zpKind[5], zpKind[6], m / 7);
+  /* a few rows spelled out */
+  for (size_t i = 0; i < 3; ++i) {
+    RowParams p = xnnParams(x + i * k, k), t = torchParams(x + i * k, k);
+    printf("params: row %zu: xnnpack scale %.9g zp %d | torch scale %.9g zp %d\n", i, p.scale, p.zp, t.scale, t.zp);
+  }
+  release(&b);
+  free(x), free(y), free(q), free(ones);
+  return bad != 0;
+}
+
+/* ---- (b) the GEMM's arithmetic -------------------------------------------- */
+
+typedef struct {
+  size_t exactA, exactB, n;
+  double maxRel; /* |got - exact| / (|bias| + sx * sum (|xq| + |zp|) |w| sw) */
+  size_t worstRow;
+  int worstZp;
+} Score;
+
+static int probeExact(enum Kind kind, size_t m, size_t k, size_t nOut, size_t block, int lowOdd, int withBias,
+                      int verbose) {
+  float *x = malloc(m * k * 4), *y = malloc(m * nOut * 4), *scale = malloc(nOut * 4), *bias = malloc(nOut * 4);
+  int8_t *q = malloc(nOut * k);
+  size_t nb = block ? k / block : 1;
+  uint16_t *bs = malloc(nOut * nb * 2);
+  int lo = kind == QC8W ? -127 : -8, hi = kind == QC8W ? 127 : 7;
+  for (size_t i = 0; i < nOut * k; ++i)
+    q[i] = (int8_t)irange(lo, hi);
+  for (size_t i = 0; i < nOut; ++i)
+    scale[i] = uniform(0.001f, 0.05f), bias[i] = uniform(-1.0f, 1.0f);
+  for (size_t i = 0; i < nOut * nb; ++i)
+    bs[i] = toBf16(uniform(0.001f, 0.05f));
+  fillRows(x, m, k);
+  Fc f = {kind, m, k, nOut, block, q, NULL, scale, bs, withBias ? bias : NULL, lowOdd};
+  Built b = build(&f);
+  if (b.status != xnn_status_success) {
+    release(&b);
+    free(x), free(y), free(scale), free(bias), free(q), free(bs);
+    return -(int)b.status - 1;
+  }
+  run(&b, x, y);
+  Score sc = {0, 0, 0, 0, 0, 0};
+  for (size_t i = 0; i < m; ++i) {
+    RowParams p = xnnParams(x + i * k, k);
+    int8_t *xq = malloc(k);
+    for (size_t j = 0; j < k; ++j)
+      xq[j] = xnnQuantize(x[i * k + j], &p);
+    for (size_t o = 0; o < nOut; ++o, ++sc.n) {
+      float got = y[i * nOut + o], bv = withBias ? bias[o] : 0.0f;
+      float a, c;
+      double exact = 0, mag = fabs(bv);
+      if (kind == QB4W) {
+        /* per block: integer sum, then in f32: acc_b * (scale_x ...) */
+        float accA = 0.0f, accB = 0.0f;
+        for (size_t blk = 0; blk < nb; ++blk) {
+          int32_t acc = 0;
+          for (size_t j = blk * block; j < (blk + 1) * block; ++j)
+            acc += ((int32_t)xq[j] - p.zp) * q[o * k + j];
+          float ws = fromBf16(bs[o * nb + blk]);
+          accA = fmaf((float)acc, ws, accA);
+          accB += (float)acc * ws;
+          exact += (double)acc * ws;
+          for (size_t j = blk * block; j < (blk + 1) * block; ++j)
+            mag += (fabs((double)xq[j]) + abs(p.zp)) * abs(q[o * k + j]) * ws * p.scale;
+        }
+        a = fmaf(accA, p.scale, bv);
+        c = accB * p.scale + bv;
+        exact = exact * p.scale + bv;
+      } else {
+        int32_t acc = 0;
+        for (size_t j = 0; j < k; ++j)
+          acc += ((int32_t)xq[j] - p.zp) * q[o * k + j];
+        a = fmaf((float)acc * p.scale, scale[o], bv);
+        c = ((float)acc * p.scale) * scale[o] + bv;
+        exact = (double)acc * p.scale * scale[o] + bv;
+        for (size_t j = 0; j < k; ++j)
+          mag += (fabs((double)xq[j]) + abs(p.zp)) * abs(q[o * k + j]) * p.scale * scale[o];
+      }
+      sc.exactA += bitsOf(a) == bitsOf(got) || (a == 0 && got == 0);
+      sc.exactB += bitsOf(c) == bitsOf(got) || (c == 0 && got == 0);
+      double rel = mag > 0 ? fabs(got - exact) / mag : fabs(got - exact);
+      if (rel > sc.maxRel)
+        sc.maxRel = rel, sc.worstRow = i, sc.worstZp = p.zp;
+    }
+    free(xq);
+  }
+  char blockStr[32];
+  snprintf(blockStr, sizeof blockStr, "%zu", block);
+  if (verbose)
+    printf("exact: %s M=%zu K=%zu N=%zu%s%s%s: bit-equal to %s in %zu/%zu, to %s in %zu/%zu; max |error| / (|bias| + sx*sum_j (|xq_j|+|zp|)*|w_j|*sw_j) vs exact (double) "
+           "%.3g (%.2f ulp of 2^-24; row %zu, kind %zu of fillRows, zero point %d)\n",
+           kindName(kind), m, k, nOut, block ? " B=" : "", block ? blockStr : "", withBias ? " +bias" : "",
+           kind == QB4W ? "fma-chain (acc_b*ws_b) then fma(.,sx,bias)" : "fma((float)acc*sx, sw, bias)", sc.exactA,
+           sc.n, kind == QB4W ? "sum of (acc_b*ws_b), *sx + bias" : "((float)acc*sx)*sw + bias", sc.exactB, sc.n,
+           sc.maxRel, sc.maxRel * 16777216.0, sc.worstRow, sc.worstRow % 7, sc.worstZp);
+  release(&b);
+  free(x), free(y), free(scale), free(bias), free(q), free(bs);
+  return sc.exactA == sc.n || sc.exactB == sc.n ? 0 : 1;
+}
+
+static int probeNibbles(enum Kind kind) {
+  /* With the wrong nibble order the products are of the swapped channels. */
+  size_t block = kind == QB4W ? 32 : 0;
+  int even = probeExact(kind, 5, 64, 8, block, 0, 0, 0);
+  int odd = probeExact(kind, 5, 64, 8, block, 1, 0, 0);
+  printf("nibbles: %s: even k in the low nibble %s, odd k in the low nibble %s\n", kindName(kind),
+         even == 0 ? "matches" : "does not match", odd == 0 ? "matches" : "does not match");
+  return even == 0 ? 0 : 1;
+}
+
+static int cmdExact(void) {
+  int rc = 0;
+  rc |= probeNibbles(QC4W);
+  rc |= probeNibbles(QB4W);
+  static const size_t blocks[] = {8, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1152};
+  for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; ++i) {
+    size_t kk = blocks[i] * 2 > 256 ? blocks[i] * 2 : 2304;
+    kk = kk / blocks[i] * blocks[i];
+    int r = probeExact(QB4W, 14, kk, 16, blocks[i], 0, 1, 1);
+    printf("blocks: qbint4 block_size %zu (K=%zu): %s\n", blocks[i], kk,
+           r < 0 ? "refused" : r == 0 ? "accepted, matches the model" : "accepted, differs from the model");
+  }
+  rc |= probeExact(QC8W, 37, 1152, 67, 0, 0, 1, 1) != 0;
+  rc |= probeExact(QC8W, 1, 6912, 33, 0, 0, 1, 1) != 0;
+  rc |= probeExact(QC4W, 37, 1152, 67, 0, 0, 1, 1) != 0;
+  rc |= probeExact(QC4W, 1, 6912, 33, 0, 0, 0, 1) != 0;
+  probeExact(QB4W, 37, 1152, 67, 32, 0, 1, 1);
+  probeExact(QB4W, 1, 6912, 33, 32, 0, 1, 1);
+  probeExact(QB4W, 3, 1152, 40, 128, 0, 0, 1);
+  for (size_t m = 1; m <= 9; ++m)
+    probeExact(QB4W, m, 256, 16, 32, 0, 1, 1);
+  return rc;
+}
+
+/* ---- (c) speed ------------------------------------------------------------- */
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int cmpDouble(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Hot: one runtime called again and again (its weights may stay in the
+ * 32 MiB L3 cache). Cold: round robin over copies of the layer (distinct
+ * weights, packed separately) whose weights add up to >= 512 MiB, as in a
+ * decode step, which reads every layer's weights once. */
+static int cmdSpeed(int reps) {
+  static const size_t shapes[][2] = {{1152, 6912}, {6912, 1152}, {1152, 262144}};
+  for (size_t si = 0; si < 3; ++si) {
+    size_t k = shapes[si][0], n = shapes[si][1];
+    int8_t *q = malloc(n * k);
+    for (size_t i = 0; i < n * k; ++i)
+      q[i] = (int8_t)((int)(next32() % 15) - 7);
+    float *scale = malloc(n * 4), *x = malloc(k * 4 + 64), *y = malloc(n * 4 + 64);
+    uint16_t *bs = malloc(n * (k / 32) * 2);
+    for (size_t i = 0; i < n; ++i)
+      scale[i] = 0.01f;
+    for (size_t i = 0; i < n * (k / 32); ++i)
+      bs[i] = toBf16(0.01f);
+    for (size_t i = 0; i < k; ++i)
+      x[i] = uniform(-1, 1);
+    for (int kind = QC8W; kind <= F32W; ++kind) {
+      double bytes = kind == QC8W   ? (double)n * k
+                     : kind == F32W ? 4.0 * n * k
+                     : kind == QC4W ? 0.5 * n * k
+                                    : 0.5 * n * k + 2.0 * n * (k / 32);
+      size_t copies = (size_t)ceil(512.0 * 1048576.0 / bytes);
+      copies = copies < 1 ? 1 : copies > 64 ? 64 : copies;
+      Built *b = calloc(copies, sizeof(Built));
+      for (size_t c = 0; c < copies; ++c) {
+        float *fw = NULL;
+        if (kind == F32W) {
+          fw = malloc(n * k * 4);
+          for (size_t i = 0; i < n * k; ++i)
+            fw[i] = (float)q[i] * 0.01f;
+        }
+        q[c % (n * k)] ^= 1; /* distinct weights */
+        Fc f = {(enum Kind)kind, 1, k, n, 32, q, fw, scale, bs, NULL, 0};
+        b[c] = build(&f);
+        CHECK(b[c].status);
+        free(fw); /* packed */
+      }
+      run(&b[0], x, y); /* warm */
+      /* 7 passes each: a pass of `reps` calls of one runtime (hot) and a
+       * round robin over the copies (cold, >= reps calls); per-call time of
+       * each pass; the best and the median pass (the machine is shared). */
+      enum { PASSES = 7 };
+      double hot[PASSES], cold[PASSES];
+      size_t coldRuns = copies > (size_t)reps ? copies : (size_t)reps;
+      for (int pass = 0; pass < PASSES; ++pass) {
+        double t0 = now();
+        for (int r = 0; r < reps; ++r)
+          run(&b[0], x, y);
+        hot[pass] = (now() - t0) / reps;
+        t0 = now();
+        for (size_t r = 0; r < coldRuns; ++r)
+          run(&b[r % copies], x, y);
+        cold[pass] = (now() - t0) / (double)coldRuns;
+      }
+      qsort(hot, PASSES, sizeof(double), cmpDouble);
+      qsort(cold, PASSES, sizeof(double), cmpDouble);
+      printf("speed: %-13s K=%-5zu N=%-6zu weight bytes %10.0f | hot: best %8.3f ms %6.1f GB/s, median %8.3f ms | "
+             "cold (%2zu copies): best %8.3f ms %6.1f GB/s, median %8.3f ms %6.1f GB/s\n",
+             kindName((enum Kind)kind), k, n, bytes, 1e3 * hot[0], bytes / hot[0] / 1e9, 1e3 * hot[PASSES / 2], copies,
+             1e3 * cold[0], bytes / cold[0] / 1e9, 1e3 * cold[PASSES / 2], bytes / cold[PASSES / 2] / 1e9);
+      fflush(stdout);
+      for (size_t c = 0; c < copies; ++c)
+        release(&b[c]);
+      free(b);
+    }
+    free(q), free(scale), free(x), free(y), free(bs);
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s params|exact|speed [reps]\n", argv[0]);
+    return 2;
+  }
+  CHECK(xnn_initialize(NULL));
+  if (!strcmp(argv[1], "params"))
+    return probeParams();
+  if (!strcmp(argv[1], "exact"))
+    return cmdExact();
+  if (!strcmp(argv[1], "speed"))
+    return cmdSpeed(argc > 2 ? atoi(argv[2]) : 20);
+  fprintf(stderr, "usage: %s params|exact|speed [reps]\n", argv[0]);
+  return 2;
+}

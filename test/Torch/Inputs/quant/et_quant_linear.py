@@ -1,0 +1,156 @@
+"""et_quant_linear.py BIN_DIR WORK_DIR SRC_DIR: the dynamically quantized
+linear tests of ExecuTorch's backends/xnnpack/test/ops/test_linear.py, written
+afresh: the same modules and shapes, quantized the way its flows quantize
+them (symmetric weights: int8 per channel in [-127, 127], int4 per channel or
+per group in [-8, 7]; int8 per-token asymmetric activations), as
+quantized_decomposed calls (quant_models.py defines the library). Each goes
+through xnn-import-torch, xnn-opt --xnn-delegate and xnn-run; checked as the
+test checks: one delegate, no mm / addmm / linear left portable (nor any
+q/dq op), outputs within the test's tolerance of eager. Also: a group size
+XNNPACK lacks stays portable and computes eager's result on the reference
+kernels. Exits 1 on any failure."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+BIN, WORK, SRC = sys.argv[1:4]
+sys.path.insert(0, os.path.join(SRC, "utils"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import xnn_import_torch as xit  # noqa: E402
+import quant_models  # noqa: E402  (defines torch.ops.quantized_decomposed where torch lacks it)
+
+Q = torch.ops.quantized_decomposed
+os.makedirs(WORK, exist_ok=True)
+torch.manual_seed(0)
+failures = []
+
+
+class QLinear(torch.nn.Module):
+    """torch.nn.Linear quantized as ExecuTorch's dynamic flows do."""
+
+    def __init__(self, lin, qmin, qmax, group=0):
+        super().__init__()
+        w = lin.weight.detach()
+        n, k = w.shape
+        g = group or k
+        wg = w.reshape(n, k // g, g)
+        scale = (wg.abs().amax(dim=-1) / ((qmax - qmin) / 2)).clamp(min=torch.finfo(torch.float32).eps)
+        q = torch.clamp(torch.round(wg / scale.unsqueeze(-1)), qmin, qmax).to(torch.int8).reshape(n, k)
+        self.register_buffer("wq", q)
+        self.register_buffer("ws", scale if group else scale.reshape(n))
+        self.qmin, self.qmax, self.group = qmin, qmax, group
+        self.bias = None if lin.bias is None else torch.nn.Parameter(lin.bias.detach().clone())
+
+    def forward(self, x):
+        s, zp = Q.choose_qparams_per_token_asymmetric(x, torch.int8)
+        xd = Q.dequantize_per_token(Q.quantize_per_token(x, s, zp, -128, 127, torch.int8), s, zp, -128, 127,
+                                    torch.int8, torch.float32)
+        if self.group:
+            w = Q.dequantize_per_channel_group(self.wq, self.ws, None, self.qmin, self.qmax, torch.int8,
+                                               self.group, torch.float32)
+        else:
+            w = Q.dequantize_per_channel(self.wq, self.ws, None, 0, self.qmin, self.qmax, torch.int8)
+        return F.linear(xd, w, self.bias)
+
+
+class SharedDQChain(torch.nn.Module):
+    """Two linears reading one input: one quantize chain per linear in the
+    export, both delegated."""
+
+    def __init__(self, k, n, bias):
+        super().__init__()
+        self.a = QLinear(torch.nn.Linear(k, n, bias=bias), -127, 127)
+        self.b = QLinear(torch.nn.Linear(k, n, bias=bias), -127, 127)
+
+    def forward(self, x):
+        return self.a(x) + self.b(x)
+
+
+def stats(path, out):
+    r = subprocess.run([os.path.join(BIN, "xnn-opt"), path, "--xnn-delegate", "--xnn-stats", "-o", out],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError("xnn-opt failed on %s:\n%s" % (path, r.stderr))
+    get = lambda label: int([l.rsplit(":", 1)[1] for l in r.stderr.splitlines()
+                             if l.startswith("xnn-stats: " + label + ":")][0])
+    portable = [l.split(":")[1].strip() for l in r.stderr.splitlines()
+                if l.startswith("xnn-stats:   edge.") and not l.rstrip().endswith(" 0 portable (100.0%)")]
+    return get("delegate segments"), portable
+
+
+def run(name, module, inputs, segments=1, atol=5e-2, rtol=0.0, portable_ok=()):
+    module = module.eval()
+    text, _ = xit.import_module(module, inputs)
+    src, dele = os.path.join(WORK, name + ".mlir"), os.path.join(WORK, name + ".delegated.mlir")
+    with open(src, "w") as f:
+        f.write(text)
+    with torch.no_grad():
+        want = module(*inputs)
+    ins = []
+    for i, a in enumerate(inputs):
+        ins.append(os.path.join(WORK, "%s_in%d.npy" % (name, i)))
+        np.save(ins[-1], a.numpy())
+    segs, portable = stats(src, dele)
+    worst = {}
+    for tag, mod in (("ref", src), ("xnn", dele)):
+        out = os.path.join(WORK, name + "." + tag)
+        r = subprocess.run([os.path.join(BIN, "xnn-run"), mod, "--input", ",".join(ins), "--output-dir", out],
+                           capture_output=True, text=True)
+        if r.returncode:
+            failures.append("%s %s: xnn-run failed: %s" % (name, tag, r.stderr.strip()[-300:]))
+            continue
+        got = torch.from_numpy(np.load(os.path.join(out, "output_0.npy")))
+        worst[tag] = (got - want).abs().max().item()
+        if not torch.allclose(got, want, atol=atol, rtol=rtol):
+            failures.append("%s %s: max diff %.3g (atol %g)" % (name, tag, worst[tag], atol))
+    bad = [p for p in portable if p.split(":")[0] not in portable_ok]
+    print("%s: segments %d, portable %s, max diff ref %.3g, delegated %.3g" % (
+        name, segs, ",".join(p.split(":")[0] for p in portable) or "none", worst.get("ref", -1),
+        worst.get("xnn", -1)))
+    if segs != segments:
+        failures.append("%s: %d segments, expected %d" % (name, segs, segments))
+    if bad:
+        failures.append("%s: portable %s" % (name, bad))
+
+
+# _test_qd8_per_channel_linear (q[dp]8-f32-qc8w): BaseLinear(in_size 8, 13 -> 17), rank-3 input.
+for bias in (False, True):
+    run("qd8_f32_qc8w_bias%d" % bias, QLinear(torch.nn.Linear(13, 17, bias=bias), -127, 127),
+        (torch.randn(1, 8, 13),))
+# test_qd8_f32_per_channel_shared_dq_chain: 13 -> 17 twice on one [1, 2, 13] input.
+for bias in (False, True):
+    run("shared_dq_chain_bias%d" % bias, SharedDQChain(13, 17, bias), (torch.randn(1, 2, 13),))
+# _test_qd8_per_channel_4w_linear (q[dp]8-f32-qc4w): batch 2, in {2, 63}, out {1, 127}, atol 5e-2.
+for bias in (False, True):
+    for k in (2, 63):
+        for n in (1, 127):
+            run("qd8_f32_qc4w_k%d_n%d_bias%d" % (k, n, bias),
+                QLinear(torch.nn.Linear(k, n, bias=bias), -8, 7), (torch.randn(1, 2, k),))
+# _test_qd8_per_token_weight_per_channel_group_int4 (q[dp]8-f32-qb4w): (M, K, block, N), input
+# ranks 2 and 3, atol 5e-3 (rtol 5e-3 as its groupwise helper). The linked XNNPACK's qb4w GEMM
+# miscomputes some row counts (lib/Ops/Quant.c): only one row is delegated as qb4w; more rows
+# keep the quantize / dequantize ops portable (the linear is still delegated, in f32).
+QDQ = ("edge.choose_qparams_per_token_asymmetric", "edge.quantize_per_token", "edge.dequantize_per_token",
+       "edge.dequantize_per_channel_group")
+for rank in (2, 3):
+    for bias in (True, False):
+        for m, k, bl, n in zip([1, 2, 17, 31], [32, 32, 64, 128], [32, 32, 32, 64], [2, 17, 92, 128]):
+            x = torch.randn(m, k)
+            for _ in range(rank - 2):
+                x = x.unsqueeze(0)
+            run("qd8_f32_qb4w_r%d_m%d_k%d_bl%d_n%d_bias%d" % (rank, m, k, bl, n, bias),
+                QLinear(torch.nn.Linear(k, n, bias=bias), -8, 7, bl), (x,), atol=5e-3, rtol=5e-3,
+                portable_ok=() if m == 1 else QDQ)
+# test_linear_qd8_per_token_groupwise_unsupported_groupsize: blocks XNNPACK lacks (60 channels in
+# groups of 20) keep the quantize / dequantize ops portable (the linear runs delegated in f32).
+run("qd8_f32_qb4w_group20", QLinear(torch.nn.Linear(60, 60, bias=True), -8, 7, 20), (torch.randn(1, 1, 60),),
+    atol=1e-5, portable_ok=QDQ)
+
+for f in failures:
+    print("FAIL:", f)
+print("%d failures" % len(failures))
+sys.exit(1 if failures else 0)
