@@ -365,22 +365,29 @@ static bool quantTensor(CSink *s, const XnnMlirEmitTensor *t, size_t k, char *er
   return true;
 }
 
+/* Records tensor `t` as s->tensors[k] (growing the array). */
+static bool tensorSlot(CSink *s, const XnnMlirEmitTensor *t, size_t k, char *err, size_t errSize) {
+  if (k >= s->capTensors) {
+    size_t cap = s->capTensors ? 2 * s->capTensors : 64;
+    TensorInfo *grown = realloc(s->tensors, cap * sizeof(TensorInfo));
+    if (!grown) {
+      snprintf(err, errSize, "out of memory");
+      return false;
+    }
+    s->tensors = grown, s->capTensors = cap;
+  }
+  TensorInfo *info = &s->tensors[k];
+  info->dtype = t->dtype, info->rank = t->rank, info->temp = SIZE_MAX;
+  memcpy(info->dims, t->dims, sizeof(info->dims));
+  return true;
+}
+
 static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, char *err, size_t errSize) {
   CSink *s = user;
   if (t->quant != XNN_MLIR_QUANT_NONE) {
     size_t k = s->numTensors;
-    if (k >= s->capTensors) {
-      size_t cap = s->capTensors ? 2 * s->capTensors : 64;
-      TensorInfo *grown = realloc(s->tensors, cap * sizeof(TensorInfo));
-      if (!grown) {
-        snprintf(err, errSize, "out of memory");
-        return false;
-      }
-      s->tensors = grown, s->capTensors = cap;
-    }
-    TensorInfo *info = &s->tensors[k];
-    info->dtype = t->dtype, info->rank = t->rank, info->temp = SIZE_MAX;
-    memcpy(info->dims, t->dims, sizeof(info->dims));
+    if (!tensorSlot(s, t, k, err, errSize))
+      return false;
     xnnStrBufAppendf(&s->body, "  what = \"tensor t[%zu] (", k);
     appendEscaped(&s->body, t->name ? t->name : "value");
     xnnStrBufAppendf(&s->body, ", %s)\";\n", t->quant == XNN_MLIR_QUANT_QDINT8   ? "qdint8"
@@ -401,19 +408,11 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
   size_t count = 1;
   for (size_t i = 0; i < t->rank; ++i)
     count *= t->dims[i];
-  size_t k = s->numTensors++;
-  if (k >= s->capTensors) {
-    size_t cap = s->capTensors ? 2 * s->capTensors : 64;
-    TensorInfo *grown = realloc(s->tensors, cap * sizeof(TensorInfo));
-    if (!grown) {
-      snprintf(err, errSize, "out of memory");
-      return false;
-    }
-    s->tensors = grown, s->capTensors = cap;
-  }
+  size_t k = s->numTensors;
+  if (!tensorSlot(s, t, k, err, errSize))
+    return false;
+  s->numTensors = k + 1;
   TensorInfo *info = &s->tensors[k];
-  info->dtype = t->dtype, info->rank = t->rank, info->temp = SIZE_MAX;
-  memcpy(info->dims, t->dims, sizeof(info->dims));
   XnnStrBuf *b = &s->body;
   xnnStrBufAppendf(b, "  what = \"tensor t[%zu] (", k);
   appendEscaped(b, t->name ? t->name : "value");

@@ -823,8 +823,21 @@ static void residentBytes(size_t *now, size_t *peak) {
     *now = (size_t)resident * (size_t)sysconf(_SC_PAGESIZE);
   if (f)
     fclose(f);
+  /* VmHWM is this program's own peak: getrusage's ru_maxrss keeps, across
+   * execve, the resident set of the process that forked it (a large parent,
+   * such as a benchmark holding a model, showed as xnn-run's peak). */
+  *peak = 0;
+  char line[128];
+  unsigned long kb;
+  if ((f = fopen("/proc/self/status", "r"))) {
+    while (fgets(line, sizeof line, f))
+      if (sscanf(line, "VmHWM: %lu kB", &kb) == 1)
+        *peak = (size_t)kb * 1024;
+    fclose(f);
+  }
   struct rusage ru;
-  *peak = getrusage(RUSAGE_SELF, &ru) ? 0 : (size_t)ru.ru_maxrss * 1024;
+  if (*peak == 0 && getrusage(RUSAGE_SELF, &ru) == 0)
+    *peak = (size_t)ru.ru_maxrss * 1024;
 }
 
 static void printMemory(const char *when) {
