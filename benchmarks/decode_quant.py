@@ -76,15 +76,15 @@ def read_bytes(variant, lin):
 
 
 def stored_bytes(variant, lin, emb, other):
-    """Bytes of the weights the lowered module holds: the linears (quantized:
-    int8 + f32 row scales; int4 as i8 values + f32 group scales, as the IR
-    holds them), the rest in the import's dtype. The tied embedding table is
-    one float tensor for f32 / bf16; quantized, lm_head gets its own quantized
-    copy and the embedding gather keeps the f32 table."""
+    """Bytes of the weights in the form the step uses them: f32 and bf16 as
+    stored (bf16 2 bytes; XNNPACK's packed f32 copy is its own business),
+    quantized linears packed (int8 + an f32 scale per row; int4 two a byte +
+    a bf16 scale per 32), other parameters in f32. The embedding table is left
+    out of the quantized rows: it is not quantized here (the gather reads one
+    f32 row of the mapped table)."""
     if variant in ("f32", "bf16"):
         return (4.0 if variant == "f32" else 2.0) * (lin + other)
-    per = {"8da8w": 1.0, "8da4w": 1.0 + 4.0 / 32}[variant]
-    return per * lin + 4.0 * (emb + other)
+    return read_bytes(variant, lin) + 4.0 * other
 
 
 def peak_rss(stdout):
@@ -176,7 +176,7 @@ def main():
           "connected streaming cold weights (xnn-probe-qd8 speed: %s)" % (
               floor_bw / 1e9, bandwidth / 1e9, "-" if xnn_bw is None else "%.1f GB/s" % (xnn_bw / 1e9)))
     print()
-    print("| variant | ms/step | tokens/s | / bf16 | floor ms | step / floor | peak RSS GB | weights GB | "
+    print("| variant | ms/step | tokens/s | / bf16 | floor ms | step / floor | peak RSS GB | weights GB (quantized: packed, embedding apart) | "
           "RSS / weights | argmax agreement vs f32 (%d tokens) | max logit error / max f32 logit |" % o.tokens)
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     bf16 = next((s for v, s, *_ in rows if v == "bf16"), None)
