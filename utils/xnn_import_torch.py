@@ -75,7 +75,8 @@ VALUE_FREE = {"new_zeros", "new_ones", "new_full", "new_empty", "zeros_like", "o
 # quantized_decomposed ops (ExecuTorch's quantized exports): imported as the edge
 # quantization ops, never folded into float constants.
 QUANT_OPS = {"choose_qparams_per_token_asymmetric", "quantize_per_token", "dequantize_per_token",
-             "dequantize_per_channel", "dequantize_per_channel_group"}
+             "quantize_per_tensor", "dequantize_per_tensor", "dequantize_per_channel",
+             "dequantize_per_channel_group"}
 
 
 class Deferred:
@@ -1505,7 +1506,8 @@ class Importer:
                 and (op_name(b.target)[0] == "t" or list(b.args[1]) == [1, 0]):
             d = b.args[0]
             if isinstance(d, torch.fx.Node) and d.op == "call_function" and \
-                    op_name(d.target)[0] in ("dequantize_per_channel", "dequantize_per_channel_group"):
+                    op_name(d.target)[0] in ("dequantize_per_channel", "dequantize_per_channel_group",
+                                             "dequantize_per_tensor"):
                 return d
         return None
 
@@ -1561,6 +1563,30 @@ class Importer:
         return self.w.op("dequantize_per_token", [self.v(n, q), self.quant_param(n, s, torch.float32),
                                                   self.quant_param(n, zp, torch.int64)],
                          self.quant_range(n, qmin, qmax, dtype), shape, torch.float32)
+
+    def per_tensor_attrs(self, n):
+        """quantize / dequantize_per_tensor.default: Python scalars become attributes
+        (the .tensor overloads, scale and zero point as tensors, are not supported)."""
+        _, scale, zp, qmin, qmax, dtype = n.args[:6]
+        if not isinstance(scale, (int, float)) or isinstance(zp, torch.fx.Node) or not isinstance(zp, int):
+            self.fail(n, "%s with tensor scale / zero point: only the .default overload (Python scalars) is "
+                         "supported" % n.target)
+        return [("scale", f64(float(scale))), ("zero_point", "%d : i64" % zp)] + \
+            self.quant_range(n, qmin, qmax, dtype)
+
+    def op_quantize_per_tensor(self, n):
+        shape, _ = self.out(n)
+        attrs = self.per_tensor_attrs(n)
+        return self.w.op("quantize_per_tensor", [self.operand_as(n, n.args[0], torch.float32)], attrs, shape,
+                         torch.int8)
+
+    def op_dequantize_per_tensor(self, n):
+        shape, _ = self.out(n)
+        attrs = self.per_tensor_attrs(n)
+        out = n.kwargs.get("out_dtype", torch.float32) or torch.float32
+        if out != torch.float32:
+            self.fail(n, "dequantize_per_tensor to %s: only float32 results are supported" % out)
+        return self.w.op("dequantize_per_tensor", [self.v(n, n.args[0])], attrs, shape, torch.float32)
 
     def op_dequantize_per_channel(self, n):
         q, s, zp, axis, qmin, qmax, dtype = n.args[:7]

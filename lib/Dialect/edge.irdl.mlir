@@ -891,6 +891,35 @@ irdl.dialect @edge {
     irdl.attributes {"quant_min" = %a_quant_min, "quant_max" = %a_quant_max}
   }
 
+  // quantize_per_tensor(x f32) -> i8, static: one scale (f64) and zero point
+  // (i64) for the whole tensor. Required: scale, zero_point.
+  irdl.operation @quantize_per_tensor {
+    %x = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_scale = irdl.base "#builtin.float"
+    %a_zero_point = irdl.base "#builtin.integer"
+    %a_quant_min = irdl.base "#builtin.integer"
+    %a_quant_max = irdl.base "#builtin.integer"
+    irdl.operands(x: %x)
+    irdl.results(result: %result)
+    irdl.attributes {"scale" = %a_scale, "zero_point" = %a_zero_point, "quant_min" = %a_quant_min,
+                     "quant_max" = %a_quant_max}
+  }
+
+  // dequantize_per_tensor(q i8) -> f32, the inverse with the same attributes.
+  irdl.operation @dequantize_per_tensor {
+    %q = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_scale = irdl.base "#builtin.float"
+    %a_zero_point = irdl.base "#builtin.integer"
+    %a_quant_min = irdl.base "#builtin.integer"
+    %a_quant_max = irdl.base "#builtin.integer"
+    irdl.operands(q: %q)
+    irdl.results(result: %result)
+    irdl.attributes {"scale" = %a_scale, "zero_point" = %a_zero_point, "quant_min" = %a_quant_min,
+                     "quant_max" = %a_quant_max}
+  }
+
   // dequantize_per_channel(q i8, scales f32 [C], optional zero_points i64 [C])
   // -> float, C = q's dim `axis`. Required: axis (i64).
   irdl.operation @dequantize_per_channel {

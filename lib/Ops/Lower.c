@@ -6,6 +6,7 @@
 #include "Ops/LowerUtil.h"
 
 #include "Ops/Capability.h"
+#include "Ops/Quant.h"
 #include "Support/Elements.h"
 #include "Support/IR.h"
 #include "CAPIExt/BytecodeFile.h"
@@ -518,6 +519,11 @@ bool xnnLowerDelegate(MlirOperation func, bool bf16InF32) {
                                                sizeof(MlirOperation))))
         abort();
       constants[numConstants++] = op;
+      continue;
+    }
+    if (xnnQuantIsAbsorbed(op)) { /* lowered by a quantized linear (Quant.c); erased once dead */
+      if (xnnOpIsDead(op))
+        mlirOperationDestroy(op);
       continue;
     }
     const XnnCapability *cap = xnnCapabilityLookup(xnnOpName(op));

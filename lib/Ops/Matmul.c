@@ -246,8 +246,11 @@ static bool checkSdpa(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
 static bool xnnLowerLinear(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   XnnQuantLinear q;
   XnnReason why;
+  XnnStaticLinear sq;
   if (xnnQuantLinearMatch(op, &q, &why))
     return xnnLowerQuantLinear(L, op, &q);
+  if (xnnStaticLinearMatch(op, &sq, &why))
+    return xnnLowerStaticLinear(L, op, &sq);
   bool dynamicWeights = !xnnLowerOperandIsConstant(op, 1);
   MlirType elem = dynamicWeights ? mlirF32TypeGet(L->ctx) : xnnLowerComputeElem(L, op, cap);
   MlirValue ins[3];

@@ -65,6 +65,8 @@ bool xnnVerifyEdgeLayerNorm(MlirOperation op);
 bool xnnVerifyEdgeChooseQparamsPerToken(MlirOperation op);
 bool xnnVerifyEdgeQuantizePerToken(MlirOperation op);
 bool xnnVerifyEdgeDequantizePerToken(MlirOperation op);
+bool xnnVerifyEdgeQuantizePerTensor(MlirOperation op);
+bool xnnVerifyEdgeDequantizePerTensor(MlirOperation op);
 bool xnnVerifyEdgeDequantizePerChannel(MlirOperation op);
 bool xnnVerifyEdgeDequantizePerChannelGroup(MlirOperation op);
 

@@ -27,7 +27,35 @@
 #include <mlir-c/BuiltinTypes.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+static bool feedsLinears(MlirValue v, unsigned operand, bool dynamicOk, bool staticOk, XnnReason *why);
+
+/* TEMP until h-qs8 merges: the qint8 type helpers of lib/Support/IR.c. */
+static MlirType xnnQInt8TensorType(MlirContext ctx, const int64_t *dims, intptr_t rank, float scale,
+                                   int64_t zeroPoint) {
+  MlirNamedAttribute e[3] = {
+      xnnNamed(ctx, "kind", xnnStrAttr(ctx, "qint8")),
+      xnnNamed(ctx, "scale", mlirFloatAttrDoubleGet(ctx, mlirF32TypeGet(ctx), scale)),
+      xnnNamed(ctx, "zero_point", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), zeroPoint)),
+  };
+  return mlirRankedTensorTypeGet(rank, dims, mlirIntegerTypeGet(ctx, 8), mlirDictionaryAttrGet(ctx, 3, e));
+}
+static bool xnnQInt8Params(MlirType t, float *scale, int64_t *zeroPoint) {
+  if (!mlirTypeIsARankedTensor(t))
+    return false;
+  MlirAttribute e = mlirRankedTensorTypeGetEncoding(t);
+  if (mlirAttributeIsNull(e) || !mlirAttributeIsADictionary(e))
+    return false;
+  MlirAttribute s = mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("scale"));
+  MlirAttribute z = mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("zero_point"));
+  if (mlirAttributeIsNull(s) || mlirAttributeIsNull(z) || !mlirAttributeIsAFloat(s) || !mlirAttributeIsAInteger(z))
+    return false;
+  *scale = (float)mlirFloatAttrGetValueDouble(s);
+  *zeroPoint = mlirIntegerAttrGetValueInt(z);
+  return true;
+}
 
 /* ---- verifiers ----------------------------------------------------------- */
 
@@ -107,6 +135,32 @@ static bool verifyPerToken(MlirOperation op, bool quantize) {
 
 bool xnnVerifyEdgeQuantizePerToken(MlirOperation op) { return verifyPerToken(op, true); }
 bool xnnVerifyEdgeDequantizePerToken(MlirOperation op) { return verifyPerToken(op, false); }
+
+/* quantize_per_tensor: x f32 -> i8; dequantize_per_tensor: i8 -> f32, with
+ * one static scale (finite, > 0) and zero point. */
+static bool verifyPerTensor(MlirOperation op, bool quantize) {
+  int64_t qmin, qmax, zp;
+  double scale;
+  bool ok = checkQuantRange(op, &qmin, &qmax);
+  ok = xnnGetF64(op, "scale", true, &scale) == XNN_ATTR_OK && ok;
+  ok = xnnGetI64(op, "zero_point", true, &zp) == XNN_ATTR_OK && ok;
+  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
+    return false;
+  XnnTensor x, res;
+  ok = xnnOperandTensor(op, 0, quantize ? "x" : "q", quantize ? XNN_ET_F32 : XNN_ET_I8, XNN_VERIFY_MAX_RANK, &x) &&
+       ok;
+  ok = xnnResultTensor(op, 0, quantize ? XNN_ET_I8 : XNN_ET_F32, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok)
+    return false;
+  if (!(scale > 0.0) || !isfinite(scale)) {
+    xnnOpError(op, "scale %g must be finite and positive", scale);
+    return false;
+  }
+  return xnnCheckResultShape(op, &res, x.dims, x.rank, "the input's shape");
+}
+
+bool xnnVerifyEdgeQuantizePerTensor(MlirOperation op) { return verifyPerTensor(op, true); }
+bool xnnVerifyEdgeDequantizePerTensor(MlirOperation op) { return verifyPerTensor(op, false); }
 
 /* dequantize_per_channel (grouped: false) and dequantize_per_channel_group. */
 static bool verifyPerChannel(MlirOperation op, bool grouped) {
@@ -325,20 +379,6 @@ bool xnnQuantLinearMatch(MlirOperation linear, XnnQuantLinear *m, XnnReason *why
   return true;
 }
 
-/* True if every use of `v` is `operand` of a linear that matches (operand 0:
- * its input, 1: its weight). */
-static bool feedsQuantLinears(MlirValue v, unsigned operand, XnnReason *why) {
-  bool any = false;
-  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
-    XnnQuantLinear m;
-    MlirOperation user = mlirOpOperandGetOwner(u);
-    if (mlirOpOperandGetOperandNumber(u) != operand || !xnnQuantLinearMatch(user, &m, why))
-      return xnnCapRefuse(why, "used by something other than a dynamically quantized linear");
-    any = true;
-  }
-  return any || xnnCapRefuse(why, "unused");
-}
-
 /* The per-token ops: every use leads (through the pattern) to matching linears. */
 static bool checkPerTokenOp(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
   (void)cfg;
@@ -347,10 +387,10 @@ static bool checkPerTokenOp(MlirOperation op, const XnnPartitionConfig *cfg, Xnn
     for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
       MlirOperation user = mlirOpOperandGetOwner(u);
       if (xnnOpIs(user, "edge.linear")) {
-        if (!feedsQuantLinears(v, 0, why))
+        if (!feedsLinears(v, 0, true, false, why))
           return false;
       } else if (xnnOpIs(user, "edge.view") && xnnOpIs(op, "edge.dequantize_per_token")) {
-        if (!feedsQuantLinears(mlirOperationGetResult(user, 0), 0, why))
+        if (!feedsLinears(mlirOperationGetResult(user, 0), 0, true, false, why))
           return false;
       } else if (xnnOpIs(user, "edge.quantize_per_token") || xnnOpIs(user, "edge.dequantize_per_token")) {
         if (!checkPerTokenOp(user, cfg, why))
@@ -363,15 +403,281 @@ static bool checkPerTokenOp(MlirOperation op, const XnnPartitionConfig *cfg, Xnn
   return true;
 }
 
-static bool checkWeightDequantize(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
-  (void)cfg;
-  return feedsQuantLinears(mlirOperationGetResult(op, 0), 1, why);
+
+/* ---- the statically quantized linear ------------------------------------- */
+
+/* Per-tensor parameters XNNPACK's qint8 values take: the int8 range, an f32
+ * scale that is positive and normal, a zero point within int8. */
+static bool perTensorUsable(MlirOperation op, XnnReason *why) {
+  double scale = 0;
+  int64_t zp = 0;
+  xnnAttrF64(op, "scale", &scale);
+  xnnAttrI64(op, "zero_point", &zp);
+  if (!quantRangeIs(op, -128, 127))
+    return xnnCapRefuse(why, "per-tensor quantization range is not [-128, 127]");
+  float s = (float)scale;
+  if (!isnormal(s) || s <= 0.0f)
+    return xnnCapRefuse(why, "scale %g is not a positive normal f32", scale);
+  if (zp < -128 || zp > 127)
+    return xnnCapRefuse(why, "zero point %lld is outside int8", (long long)zp);
+  return true;
 }
 
-bool xnnQuantViewIsAbsorbed(MlirOperation view) {
+static bool sameQParams(MlirOperation a, MlirOperation b) {
+  double sa = 0, sb = 0;
+  int64_t za = 0, zb = 0;
+  xnnAttrF64(a, "scale", &sa);
+  xnnAttrF64(b, "scale", &sb);
+  xnnAttrI64(a, "zero_point", &za);
+  xnnAttrI64(b, "zero_point", &zb);
+  int64_t lo = 0, hi = 0;
+  xnnAttrI64(a, "quant_min", &lo);
+  xnnAttrI64(a, "quant_max", &hi);
+  return sa == sb && za == zb && quantRangeIs(b, lo, hi);
+}
+
+/* The quantized value a dequantize_per_tensor reads: a quantize_per_tensor
+ * with the same parameters or, once that is lowered, the qint8 value that
+ * replaced it (a convert, or a static linear's output). */
+static bool quantizedInput(MlirOperation dq, MlirValue *xq, XnnReason *why) {
+  if (!perTensorUsable(dq, why))
+    return false;
+  MlirValue v = mlirOperationGetOperand(dq, 0);
+  MlirOperation q = definingOpNamed(v, "edge.quantize_per_tensor");
+  if (!mlirOperationIsNull(q)) {
+    if (!sameQParams(q, dq))
+      return xnnCapRefuse(why, "its quantize_per_tensor has other parameters");
+    *xq = v;
+    return true;
+  }
+  double ds = 0;
+  int64_t dzp = 0, zp;
+  float sc;
+  xnnAttrF64(dq, "scale", &ds);
+  xnnAttrI64(dq, "zero_point", &dzp);
+  if (xnnQInt8Params(mlirValueGetType(v), &sc, &zp) && sc == (float)ds && zp == dzp) {
+    *xq = v;
+    return true;
+  }
+  return xnnCapRefuse(why, "input is not a quantize_per_tensor with the same parameters");
+}
+
+static bool elided(MlirValue constant) { return xnnResourceIsElided(xnnOpAttr(xnnDefiningOp(constant), "value")); }
+
+/* The weight: int8 constants dequantized per output channel (zero points 0)
+ * or per tensor (zero point 0): both XNNPACK's qcint8 filter. */
+static bool matchStaticWeight(MlirValue w, XnnStaticLinear *m, XnnReason *why) {
+  if (!mlirTypeIsAF32(xnnValueElemType(w)))
+    return xnnCapRefuse(why, "dequantized weight is not f32");
+  MlirOperation dq = definingOpNamed(w, "edge.dequantize_per_channel");
+  if (!mlirOperationIsNull(dq)) {
+    int64_t axis = 0;
+    xnnAttrI64(dq, "axis", &axis);
+    if (xnnValueRank(w) != 2 || !(axis == 0 || axis == -2))
+      return xnnCapRefuse(why, "weight not quantized along its output channels");
+    if (!xnnCapIsConstant(mlirOperationGetOperand(dq, 0)) || !xnnCapIsConstant(mlirOperationGetOperand(dq, 1)))
+      return xnnCapRefuse(why, "quantized weight or its scales are not constants");
+    if (mlirOperationGetNumOperands(dq) == 3 && !isZeroConstant(mlirOperationGetOperand(dq, 2)))
+      return xnnCapRefuse(why, "weight zero points are not all zero (XNNPACK's quantized filters are symmetric)");
+    if (!scalesUsable(mlirOperationGetOperand(dq, 1), false, why))
+      return false;
+  } else if (!mlirOperationIsNull(dq = definingOpNamed(w, "edge.dequantize_per_tensor"))) {
+    int64_t zp = 0;
+    double scale = 0;
+    xnnAttrI64(dq, "zero_point", &zp);
+    xnnAttrF64(dq, "scale", &scale);
+    if (xnnValueRank(w) != 2 || !xnnCapIsConstant(mlirOperationGetOperand(dq, 0)))
+      return xnnCapRefuse(why, "per-tensor quantized weight is not a rank-2 constant");
+    if (zp != 0)
+      return xnnCapRefuse(why, "weight zero point %lld is not zero (XNNPACK's quantized filters are symmetric)",
+                          (long long)zp);
+    if (!isnormal((float)scale) || scale <= 0)
+      return xnnCapRefuse(why, "weight scale %g is not a positive normal f32", scale);
+  } else {
+    return xnnCapRefuse(why, "weight is not a dequantize_per_channel / dequantize_per_tensor of constants");
+  }
+  m->weightDq = dq;
+  return true;
+}
+
+/* The output: one use each, through at most one view (keeping the last dim)
+ * and one relu, to a quantize_per_tensor read only by dequantize_per_tensor
+ * ops of its parameters (none once the linear is lowered). */
+static bool matchOutputChain(MlirOperation linear, XnnStaticLinear *m, XnnReason *why) {
+  MlirValue v = mlirOperationGetResult(linear, 0);
+  bool view = false;
+  for (int step = 0; step < 3; ++step) {
+    MlirOpOperand u = mlirValueGetFirstUse(v);
+    if (mlirOpOperandIsNull(u) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(u)))
+      break;
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (xnnOpIs(user, "edge.quantize_per_tensor")) {
+      if (!perTensorUsable(user, why))
+        return false;
+      MlirValue q = mlirOperationGetResult(user, 0);
+      for (MlirOpOperand qu = mlirValueGetFirstUse(q); !mlirOpOperandIsNull(qu); qu = mlirOpOperandGetNextUse(qu)) {
+        MlirOperation d = mlirOpOperandGetOwner(qu);
+        if (!xnnOpIs(d, "edge.dequantize_per_tensor") || !sameQParams(user, d))
+          return xnnCapRefuse(why, "quantized output read by something other than its dequantize_per_tensor");
+      }
+      m->qOut = user;
+      return true;
+    }
+    if (xnnOpIs(user, "edge.relu") && !m->relu) {
+      m->relu = true;
+    } else if (xnnOpIs(user, "edge.view") && !view) {
+      int64_t a[XNN_VERIFY_MAX_RANK], b[XNN_VERIFY_MAX_RANK];
+      intptr_t ra = xnnValueShape(v, a), rb = xnnValueShape(mlirOperationGetResult(user, 0), b);
+      if (ra < 1 || rb < 1 || a[ra - 1] != b[rb - 1])
+        return xnnCapRefuse(why, "output view changes the output channels");
+      view = true;
+    } else {
+      break;
+    }
+    v = mlirOperationGetResult(user, 0);
+  }
+  return xnnCapRefuse(why, "output is not read by one quantize_per_tensor (through a view and a relu at most)");
+}
+
+bool xnnStaticLinearMatch(MlirOperation linear, XnnStaticLinear *m, XnnReason *why) {
+  memset(m, 0, sizeof *m);
+  if (!xnnOpIs(linear, "edge.linear"))
+    return xnnCapRefuse(why, "not a linear");
+  if (!mlirTypeIsAF32(xnnValueElemType(mlirOperationGetResult(linear, 0))))
+    return xnnCapRefuse(why, "quantized linear is not f32");
+  bool hasBias = mlirOperationGetNumOperands(linear) == 3;
+  if (hasBias && !xnnCapIsConstant(mlirOperationGetOperand(linear, 2)))
+    return xnnCapRefuse(why, "quantized linear with a run-time bias (XNNPACK's filter and bias are static)");
+  MlirValue in = mlirOperationGetOperand(linear, 0);
+  MlirOperation view = definingOpNamed(in, "edge.view");
+  if (!mlirOperationIsNull(view)) {
+    int64_t a[XNN_VERIFY_MAX_RANK], b[XNN_VERIFY_MAX_RANK];
+    MlirValue pre = mlirOperationGetOperand(view, 0);
+    intptr_t ra = xnnValueShape(pre, a), rb = xnnValueShape(in, b);
+    if (ra < 1 || rb < 1 || a[ra - 1] != b[rb - 1])
+      return xnnCapRefuse(why, "input is a view that changes the input channels");
+    in = pre;
+  }
+  m->viewIn = view;
+  m->dqIn = definingOpNamed(in, "edge.dequantize_per_tensor");
+  if (mlirOperationIsNull(m->dqIn))
+    return xnnCapRefuse(why, "input is not a dequantize_per_tensor");
+  if (!quantizedInput(m->dqIn, &m->xq, why) || !matchStaticWeight(mlirOperationGetOperand(linear, 1), m, why) ||
+      !matchOutputChain(linear, m, why))
+    return false;
+  if (hasBias && (elided(mlirOperationGetOperand(linear, 2)) ||
+                  (xnnOpIs(m->weightDq, "edge.dequantize_per_channel") &&
+                   elided(mlirOperationGetOperand(m->weightDq, 1)))))
+    return xnnCapRefuse(why, "the bias is quantized with the weight scales: their values are elided");
+  /* XNNPACK's fully connected keeps the input's leading dims: the output
+   * views must agree with that. */
+  int64_t xd[XNN_VERIFY_MAX_RANK], od[XNN_VERIFY_MAX_RANK], wd[2];
+  intptr_t xr = xnnValueShape(m->xq, xd), orank = xnnValueShape(mlirOperationGetResult(m->qOut, 0), od);
+  xnnValueShape(mlirOperationGetOperand(linear, 1), wd);
+  bool same = xr == orank && xr >= 1;
+  for (intptr_t i = 0; same && i + 1 < xr; ++i)
+    same = xd[i] == od[i];
+  if (!same || od[orank - 1] != wd[0])
+    return xnnCapRefuse(why, "the output views do not keep the input's leading dims");
+  if (xnnValueNumElements(m->xq) == 0 || wd[0] == 0 || wd[1] == 0)
+    return xnnCapRefuse(why, "an empty quantized linear");
+  return true;
+}
+
+/* True if every use of `v` is operand `operand` of a linear that matches the
+ * dynamic (dynamicOk) or static (staticOk) pattern. */
+static bool feedsLinears(MlirValue v, unsigned operand, bool dynamicOk, bool staticOk, XnnReason *why) {
+  bool any = false;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    XnnQuantLinear dm;
+    XnnStaticLinear sm;
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (mlirOpOperandGetOperandNumber(u) != operand ||
+        !((dynamicOk && xnnQuantLinearMatch(user, &dm, why)) || (staticOk && xnnStaticLinearMatch(user, &sm, why))))
+      return xnnCapRefuse(why, "used by something other than a quantized linear");
+    any = true;
+  }
+  return any || xnnCapRefuse(why, "unused");
+}
+
+/* A weight's dequantize: the filter of the quantized linears reading it
+ * (per channel: dynamic or static; per group: dynamic). */
+static bool checkWeightDequantize(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  return feedsLinears(mlirOperationGetResult(op, 0), 1, true, xnnOpIs(op, "edge.dequantize_per_channel"), why);
+}
+
+/* quantize_per_tensor: XNNPACK's convert f32 -> qint8 where every reader is a
+ * dequantize_per_tensor of its parameters (the delegate's edges stay float). */
+static bool checkQuantizePerTensor(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  if (!perTensorUsable(op, why))
+    return false;
+  MlirValue q = mlirOperationGetResult(op, 0);
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(q)))
+    return xnnCapRefuse(why, "unused");
+  for (MlirOpOperand u = mlirValueGetFirstUse(q); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation d = mlirOpOperandGetOwner(u);
+    if (!xnnOpIs(d, "edge.dequantize_per_tensor") || !sameQParams(op, d))
+      return xnnCapRefuse(why, "read by something other than a dequantize_per_tensor of its parameters");
+  }
+  return true;
+}
+
+/* dequantize_per_tensor: XNNPACK's convert qint8 -> f32 of a delegated
+ * quantize, or a per-tensor quantized weight of static linears. */
+static bool checkDequantizePerTensor(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)cfg;
+  MlirValue xq;
+  if (xnnCapIsConstant(mlirOperationGetOperand(op, 0)))
+    return feedsLinears(mlirOperationGetResult(op, 0), 1, false, true, why);
+  return quantizedInput(op, &xq, why);
+}
+
+/* Walks from `op` (a view, relu or quantize_per_tensor) back to a linear
+ * through its output chain: true if that linear is a static one whose chain
+ * holds `op`. */
+static bool onStaticOutputChain(MlirOperation op) {
+  MlirOperation cur = op;
+  for (int step = 0; step < 3; ++step) {
+    MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(cur, 0));
+    if (mlirOperationIsNull(def))
+      return false;
+    if (xnnOpIs(def, "edge.linear")) {
+      XnnStaticLinear m;
+      XnnReason why;
+      if (!xnnStaticLinearMatch(def, &m, &why))
+        return false;
+      for (MlirValue v = mlirOperationGetResult(def, 0);;) {
+        MlirOperation user = mlirOpOperandGetOwner(mlirValueGetFirstUse(v));
+        if (mlirOperationEqual(user, op))
+          return true;
+        if (mlirOperationEqual(user, m.qOut))
+          return false;
+        v = mlirOperationGetResult(user, 0);
+      }
+    }
+    if (!xnnOpIs(def, "edge.view") && !xnnOpIs(def, "edge.relu"))
+      return false;
+    cur = def;
+  }
+  return false;
+}
+
+bool xnnQuantIsAbsorbed(MlirOperation op) {
   XnnReason why;
-  MlirOperation dq = definingOpNamed(mlirOperationGetOperand(view, 0), "edge.dequantize_per_token");
-  return !mlirOperationIsNull(dq) && feedsQuantLinears(mlirOperationGetResult(view, 0), 0, &why);
+  if (xnnOpIs(op, "edge.view")) {
+    MlirValue in = mlirOperationGetOperand(op, 0), out = mlirOperationGetResult(op, 0);
+    if (!mlirOperationIsNull(definingOpNamed(in, "edge.dequantize_per_token")) &&
+        feedsLinears(out, 0, true, false, &why))
+      return true;
+    if (!mlirOperationIsNull(definingOpNamed(in, "edge.dequantize_per_tensor")) &&
+        feedsLinears(out, 0, false, true, &why))
+      return true;
+  }
+  if (xnnOpIs(op, "edge.view") || xnnOpIs(op, "edge.relu") || xnnOpIs(op, "edge.quantize_per_tensor"))
+    return onStaticOutputChain(op);
+  return false;
 }
 
 /* ---- lowering ------------------------------------------------------------- */
@@ -428,6 +734,149 @@ bool xnnLowerQuantLinear(XnnLowerCtx *L, MlirOperation op, const XnnQuantLinear 
   return true;
 }
 
+/* The qint8 type of a per-tensor q/dq op's parameters over `dims`. */
+static MlirType qint8TypeOf(MlirOperation qdq, const int64_t *dims, intptr_t rank) {
+  double scale = 0;
+  int64_t zp = 0;
+  xnnAttrF64(qdq, "scale", &scale);
+  xnnAttrI64(qdq, "zero_point", &zp);
+  return xnnQInt8TensorType(mlirOperationGetContext(qdq), dims, rank, (float)scale, zp);
+}
+
+/* f32 -> qint8 (an output chain's quantize is its linear's, already lowered). */
+static bool lowerQuantizePerTensor(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  (void)cap;
+  MlirValue x = xnnLowerOperand(L, op, 0, mlirF32TypeGet(xnnLowerContext(L)));
+  if (mlirValueIsNull(x))
+    return false;
+  int64_t dims[XNN_VERIFY_MAX_RANK];
+  intptr_t rank = xnnValueShape(mlirOperationGetResult(op, 0), dims);
+  MlirValue q = xnnLowerEmit(L, op, "xnn.convert", 1, &x, qint8TypeOf(op, dims, rank), 0, NULL);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), q);
+  return true;
+}
+
+/* qint8 -> f32 for every reader but the static linears (and their input
+ * views), which read the quantized value itself; a weight's is its linear's. */
+static bool lowerDequantizePerTensor(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  (void)cap;
+  if (xnnCapIsConstant(mlirOperationGetOperand(op, 0)))
+    return true;
+  XnnReason why;
+  MlirValue xq;
+  float scale;
+  int64_t zp;
+  if (!quantizedInput(op, &xq, &why) || !xnnQInt8Params(mlirValueGetType(xq), &scale, &zp))
+    return xnnLowerFail(L, op, "its quantized input is not lowered with it (a delegate boundary between a "
+                               "quantize_per_tensor and its dequantize)");
+  MlirValue res = mlirOperationGetResult(op, 0);
+  size_t n = 0, cap2 = 0;
+  struct { MlirOperation owner; unsigned idx; } *keep = NULL;
+  for (MlirOpOperand u = mlirValueGetFirstUse(res); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    unsigned idx = mlirOpOperandGetOperandNumber(u);
+    XnnStaticLinear m;
+    if ((idx == 0 && xnnStaticLinearMatch(user, &m, &why)) || (xnnOpIs(user, "edge.view") && xnnQuantIsAbsorbed(user)))
+      continue;
+    if (n == cap2 && !(keep = realloc(keep, (cap2 = cap2 ? 2 * cap2 : 8) * sizeof *keep)))
+      abort();
+    keep[n].owner = user;
+    keep[n++].idx = idx;
+  }
+  if (n) {
+    MlirValue f = xnnLowerEmit(L, op, "xnn.convert", 1, &xq, xnnLowerResultType(op, 0, mlirF32TypeGet(xnnLowerContext(L))), 0,
+                     NULL);
+    for (size_t i = 0; i < n; ++i)
+      mlirOperationSetOperand(keep[i].owner, keep[i].idx, f);
+  }
+  free(keep);
+  return true;
+}
+
+/* Reads an f32 constant's elements (`count` of them, a splat repeated). */
+static float *constantF32(MlirValue v, int64_t count) {
+  XnnElements e;
+  char err[64];
+  if (!xnnElementsView(xnnOpAttr(xnnDefiningOp(v), "value"), &e, err, sizeof err))
+    return NULL;
+  float *out = e.elemSize == 4 && (e.splat || e.count == count) ? malloc(sizeof(float) * (size_t)(count ? count : 1))
+                                                                 : NULL;
+  for (int64_t i = 0; out && i < count; ++i)
+    memcpy(&out[i], (const char *)e.data + 4 * (e.splat ? 0 : i), 4);
+  xnnElementsFree(&e);
+  return out;
+}
+
+bool xnnLowerStaticLinear(XnnLowerCtx *L, MlirOperation op, const XnnStaticLinear *m) {
+  MlirContext ctx = xnnLowerContext(L);
+  float inScale;
+  int64_t inZp;
+  if (!xnnQInt8Params(mlirValueGetType(m->xq), &inScale, &inZp))
+    return xnnLowerFail(L, op, "its quantized input is not lowered with it (a delegate boundary between a "
+                               "quantize_per_tensor and its dequantize)");
+  MlirType f32 = mlirF32TypeGet(ctx);
+  MlirValue ins[3] = {m->xq};
+  /* The filter: int8 values as they are; per-tensor scales repeated per channel. */
+  MlirOperation wq = xnnDefiningOp(mlirOperationGetOperand(m->weightDq, 0));
+  int64_t wdims[2];
+  xnnValueShape(mlirOperationGetResult(wq, 0), wdims);
+  MlirType scaleType = mlirRankedTensorTypeGet(1, wdims, f32, mlirAttributeGetNull());
+  MlirAttribute scale;
+  bool perChannel = xnnOpIs(m->weightDq, "edge.dequantize_per_channel");
+  if (perChannel) {
+    scale = xnnOpAttr(xnnDefiningOp(mlirOperationGetOperand(m->weightDq, 1)), "value");
+  } else {
+    double s = 0;
+    xnnAttrF64(m->weightDq, "scale", &s);
+    scale = mlirDenseElementsAttrFloatSplatGet(scaleType, (float)s);
+  }
+  MlirNamedAttribute wattrs[2] = {xnnNamed(ctx, "value", xnnOpAttr(wq, "value")), xnnNamed(ctx, "scale", scale)};
+  MlirType wt = mlirRankedTensorTypeGet(2, wdims, mlirIntegerTypeGet(ctx, 8), xnnStrAttr(ctx, "qcint8"));
+  ins[1] = xnnLowerEmit(L, op, "xnn.constant", 0, NULL, wt, 2, wattrs);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (n == 3) {
+    /* The bias in int32 at scale input scale x weight scale (XNNPACK's and
+     * ExecuTorch's qcint32 bias): round(bias / scale), half to even. */
+    int64_t N = wdims[0];
+    float *b = constantF32(mlirOperationGetOperand(op, 2), N);
+    float *ws = perChannel ? constantF32(mlirOperationGetOperand(m->weightDq, 1), N) : NULL;
+    if (!b || (perChannel && !ws)) {
+      free(b);
+      free(ws);
+      return xnnLowerFail(L, op, "cannot read the bias or the weight scales to quantize the bias");
+    }
+    int32_t *bq = malloc(sizeof(int32_t) * (size_t)(N ? N : 1));
+    float *bs = malloc(sizeof(float) * (size_t)(N ? N : 1));
+    if (!bq || !bs)
+      abort();
+    double wsT = 0;
+    xnnAttrF64(m->weightDq, "scale", &wsT);
+    for (int64_t c = 0; c < N; ++c) {
+      bs[c] = inScale * (perChannel ? ws[c] : (float)wsT);
+      double r = nearbyint((double)b[c] / (double)bs[c]);
+      bq[c] = isnan(r) ? 0 : r < -2147483648.0 ? INT32_MIN : r > 2147483647.0 ? INT32_MAX : (int32_t)r;
+    }
+    MlirType bt = mlirRankedTensorTypeGet(1, wdims, mlirIntegerTypeGet(ctx, 32), mlirAttributeGetNull());
+    MlirNamedAttribute battrs[2] = {xnnNamed(ctx, "value", mlirDenseElementsAttrInt32Get(bt, N, bq)),
+                                    xnnNamed(ctx, "scale", mlirDenseElementsAttrFloatGet(scaleType, N, bs))};
+    MlirType qbt = mlirRankedTensorTypeGet(1, wdims, mlirIntegerTypeGet(ctx, 32), xnnStrAttr(ctx, "qcint32"));
+    ins[2] = xnnLowerEmit(L, op, "xnn.constant", 0, NULL, qbt, 2, battrs);
+    free(b);
+    free(ws);
+    free(bq);
+    free(bs);
+  }
+  /* The output in the output quantize's parameters, a relu as the lower bound;
+   * the quantize's readers read it (the linear and its chain die unread). */
+  int64_t dims[XNN_VERIFY_MAX_RANK];
+  intptr_t rank = xnnValueShape(mlirOperationGetResult(m->qOut, 0), dims);
+  MlirNamedAttribute relu = xnnNamed(ctx, "output_min", mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), 0.0));
+  MlirValue y = xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, qint8TypeOf(m->qOut, dims, rank), m->relu ? 1 : 0,
+                             &relu);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(m->qOut, 0), y);
+  return true;
+}
+
 /* ---- the family's rows of the op table (Capability.h) -------------------- */
 
 static const XnnCapability ops[] = {
@@ -440,6 +889,12 @@ static const XnnCapability ops[] = {
      lowerIntoConsumer, 0},
     {"edge.dequantize_per_token", xnnVerifyEdgeDequantizePerToken, "convert.qdint8", 0, checkPerTokenOp,
      lowerIntoConsumer, 0},
+    /* Static: XNNPACK's converts f32 <-> qint8 in pairs (the delegate's edges
+     * stay float), and qs8-qc8w fully connected (xnnLowerStaticLinear). */
+    {"edge.quantize_per_tensor", xnnVerifyEdgeQuantizePerTensor, "convert.qint8", 0, checkQuantizePerTensor,
+     lowerQuantizePerTensor, 0},
+    {"edge.dequantize_per_tensor", xnnVerifyEdgeDequantizePerTensor, "convert.qint8", 0, checkDequantizePerTensor,
+     lowerDequantizePerTensor, 0},
     {"edge.dequantize_per_channel", xnnVerifyEdgeDequantizePerChannel, "fully_connected.qd8", 0,
      checkWeightDequantize, lowerIntoConsumer, 0},
     {"edge.dequantize_per_channel_group", xnnVerifyEdgeDequantizePerChannelGroup, "fully_connected.qd8", 0,

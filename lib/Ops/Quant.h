@@ -27,10 +27,30 @@ typedef struct XnnQuantLinear {
 /* True if edge.linear `linear` is dequantize_per_token(quantize_per_token(x))
  * times a dequantized constant filter XNNPACK has (Quant.c); else `why`. */
 bool xnnQuantLinearMatch(MlirOperation linear, XnnQuantLinear *m, XnnReason *why);
-/* True for an edge.view of a per-token dequantize (the tokens merged, K kept) read only
- * by matching linears: those lower through it, so its own lowering leaves it. */
-bool xnnQuantViewIsAbsorbed(MlirOperation view);
 /* Lowers a matched linear: convert to qdint8, quantized filter, fully connected. */
 bool xnnLowerQuantLinear(XnnLowerCtx *L, MlirOperation op, const XnnQuantLinear *m);
+
+/* The statically quantized linear (ExecuTorch's qs8 linear): per-tensor
+ * quantized input, int8 weights per channel or per tensor, f32 bias, an
+ * optional relu, and a per-tensor quantize of the output. */
+typedef struct XnnStaticLinear {
+  MlirOperation dqIn;     /* dequantize_per_tensor of the input */
+  MlirValue xq;           /* its operand: the quantized input */
+  MlirOperation viewIn;   /* a view between dqIn and the linear, or null */
+  MlirOperation weightDq; /* dequantize_per_channel or dequantize_per_tensor of a constant */
+  MlirOperation qOut;     /* quantize_per_tensor that ends the output chain */
+  bool relu;              /* a relu in the output chain */
+} XnnStaticLinear;
+
+/* True if edge.linear `linear` is a statically quantized linear XNNPACK's
+ * qs8-qc8w fully connected computes; else `why`. Holds while it is lowered. */
+bool xnnStaticLinearMatch(MlirOperation linear, XnnStaticLinear *m, XnnReason *why);
+/* Lowers a matched static linear: qint8 in, qcint8 filter, qcint32 bias, qint8 out. */
+bool xnnLowerStaticLinear(XnnLowerCtx *L, MlirOperation op, const XnnStaticLinear *m);
+
+/* True if `op` is part of a quantized pattern that another op's lowering
+ * lowers (views, relus and quantizes around quantized linears): the driver
+ * leaves it, and erases it once dead. */
+bool xnnQuantIsAbsorbed(MlirOperation op);
 
 #endif

@@ -642,8 +642,6 @@ static bool refuseIndex(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
 /* ---- lowerings ----------------------------------------------------------- */
 
 static bool xnnLowerView(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
-  if (xnnOpIs(op, "edge.view") && xnnQuantViewIsAbsorbed(op))
-    return true; /* its quantized linears lower through it (Quant.c) */
   if (xnnLowerOperandIsNHWC(op, 0) || xnnLowerIsNHWC(op))
     return xnnLowerFail(L, op, "a view of an NHWC value (run xnn-tag-channels-last: views are NCHW)");
   MlirType elem = xnnLowerComputeElem(L, op, cap);

@@ -85,6 +85,8 @@
   X("edge.choose_qparams_per_token_asymmetric", xnnRefChooseQparamsPerToken)  \
   X("edge.quantize_per_token", xnnRefQuantizePerToken)                        \
   X("edge.dequantize_per_token", xnnRefDequantizePerToken)                    \
+  X("edge.quantize_per_tensor", xnnRefQuantizePerTensor)                      \
+  X("edge.dequantize_per_tensor", xnnRefDequantizePerTensor)                  \
   X("edge.dequantize_per_channel", xnnRefDequantizePerChannel)                \
   X("edge.dequantize_per_channel_group", xnnRefDequantizePerChannelGroup)     \
   /* normalisation (Norm.c) */                                                 \

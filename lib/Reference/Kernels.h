@@ -186,6 +186,8 @@ XNN_REF_DECL(xnnRefAdaptiveAvgPool2d)
 /* Quant.c */
 XNN_REF_DECL(xnnRefChooseQparamsPerToken)
 XNN_REF_DECL(xnnRefQuantizePerToken)
+XNN_REF_DECL(xnnRefQuantizePerTensor)
+XNN_REF_DECL(xnnRefDequantizePerTensor)
 XNN_REF_DECL(xnnRefDequantizePerToken)
 XNN_REF_DECL(xnnRefDequantizePerChannel)
 XNN_REF_DECL(xnnRefDequantizePerChannelGroup)

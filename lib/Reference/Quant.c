@@ -96,6 +96,48 @@ bool xnnRefDequantizePerToken(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn,
   return true;
 }
 
+/* Per tensor, in f32 as PyTorch computes with Python scalars: q =
+ * clamp(round(x * (float)(1 / scale)) + zero_point); x = (q - zero_point) * (float)scale. */
+static bool perTensorParams(XnnRefCtx *c, float *scale, float *inv, int64_t *zp, int64_t *qmin, int64_t *qmax) {
+  double s;
+  if (!quantRange(c, qmin, qmax) || !xnnRefAttrF64(c, "scale", &s) || !xnnRefAttrI64(c, "zero_point", zp))
+    return xnnRefFail(c, "requires attributes 'scale', 'zero_point', 'quant_min' and 'quant_max'");
+  *scale = (float)s;
+  *inv = (float)(1.0 / s);
+  return true;
+}
+
+bool xnnRefQuantizePerTensor(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) {
+  (void)nIn;
+  (void)nOut;
+  float scale, inv;
+  int64_t zp, qmin, qmax;
+  if (!perTensorParams(c, &scale, &inv, &zp, &qmin, &qmax))
+    return false;
+  const float *x = in[0].data;
+  signed char *q = out[0].data;
+  for (int64_t i = 0, n = xnnMlirTensorNumElements(&in[0]); i < n; ++i) {
+    float r = nearbyintf(x[i] * inv) + (float)zp;
+    q[i] = (signed char)clampRound((double)r, (double)qmin, (double)qmax);
+  }
+  return true;
+}
+
+bool xnnRefDequantizePerTensor(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                               size_t nOut) {
+  (void)nIn;
+  (void)nOut;
+  float scale, inv;
+  int64_t zp, qmin, qmax;
+  if (!perTensorParams(c, &scale, &inv, &zp, &qmin, &qmax))
+    return false;
+  const signed char *q = in[0].data;
+  float *x = out[0].data;
+  for (int64_t i = 0, n = xnnMlirTensorNumElements(&in[0]); i < n; ++i)
+    x[i] = ((float)q[i] - (float)zp) * scale;
+  return true;
+}
+
 /* w = (q - zero_point) * scale in f32 (exact integer difference), rounded to
  * the result type. */
 static bool dequantizeWith(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, int64_t inner,

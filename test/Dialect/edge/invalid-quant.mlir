@@ -1,5 +1,6 @@
 // Verifier rules of the quantization ops (quantized_decomposed.*): dtypes,
-// per-token and per-channel parameter shapes, int8 ranges, group sizes.
+// per-token and per-channel parameter shapes, int8 ranges, group sizes,
+// per-tensor scales and attributes.
 // One case each, located.
 // RUN: xnn-opt %s --split-input-file --verify-diagnostics
 
@@ -95,5 +96,37 @@ func.func @i8_elsewhere(%q: tensor<4xi8>) {
   // expected-error @+2 {{'edge.relu' op operand #0 ('x') has element type 'i8', expected one of f32, f16, bf16, i64, i32}}
   // expected-error @+1 {{'edge.relu' op result has element type 'i8', expected one of f32, f16, bf16, i64, i32}}
   %r = "edge.relu"(%q) : (tensor<4xi8>) -> tensor<4xi8>
+  return
+}
+
+// -----
+
+func.func @per_tensor_scale_positive(%x: tensor<2x8xf32>) {
+  // expected-error @+1 {{'edge.quantize_per_tensor' op scale 0 must be finite and positive}}
+  %q = "edge.quantize_per_tensor"(%x) {scale = 0.0 : f64, zero_point = 0 : i64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x8xf32>) -> tensor<2x8xi8>
+  return
+}
+
+// -----
+
+func.func @per_tensor_needs_zero_point(%q: tensor<2x8xi8>) {
+  // expected-error @+1 {{'edge.dequantize_per_tensor' op attribute "zero_point" is expected but not provided}}
+  %x = "edge.dequantize_per_tensor"(%q) {scale = 0.5 : f64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x8xi8>) -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @per_tensor_dequantize_f32(%q: tensor<2x8xi8>) {
+  // expected-error @+1 {{'edge.dequantize_per_tensor' op result has element type 'f16', expected one of f32}}
+  %x = "edge.dequantize_per_tensor"(%q) {scale = 0.5 : f64, zero_point = 0 : i64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x8xi8>) -> tensor<2x8xf16>
+  return
+}
+
+// -----
+
+func.func @per_tensor_shape(%x: tensor<2x8xf32>) {
+  // expected-error @+1 {{'edge.quantize_per_tensor' op result shape}}
+  %q = "edge.quantize_per_tensor"(%x) {scale = 0.5 : f64, zero_point = 0 : i64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x8xf32>) -> tensor<8x2xi8>
   return
 }

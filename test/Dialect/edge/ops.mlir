@@ -387,11 +387,15 @@ func.func @integer_ops(%m: tensor<3xi1>, %a: tensor<3xi64>, %c: tensor<3xi32>) {
 // CHECK: "edge.dequantize_per_token"
 // CHECK: "edge.dequantize_per_channel"
 // CHECK: "edge.dequantize_per_channel_group"
+// CHECK: "edge.quantize_per_tensor"(%{{.*}}) {quant_max = 127 : i64, quant_min = -128 : i64, scale = 2.500000e-01 : f64, zero_point = -3 : i64}
+// CHECK: "edge.dequantize_per_tensor"
 func.func @quant(%x: tensor<2x3x64xf32>, %wq: tensor<8x64xi8>, %ws: tensor<8xf32>, %wz: tensor<8xi64>, %gs: tensor<8x2xf32>) {
   %s, %zp = "edge.choose_qparams_per_token_asymmetric"(%x) : (tensor<2x3x64xf32>) -> (tensor<2x3x1xf32>, tensor<2x3x1xi64>)
   %q = "edge.quantize_per_token"(%x, %s, %zp) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x3x64xf32>, tensor<2x3x1xf32>, tensor<2x3x1xi64>) -> tensor<2x3x64xi8>
   %d = "edge.dequantize_per_token"(%q, %s, %zp) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x3x64xi8>, tensor<2x3x1xf32>, tensor<2x3x1xi64>) -> tensor<2x3x64xf32>
   %w = "edge.dequantize_per_channel"(%wq, %ws, %wz) {axis = 0 : i64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<8x64xi8>, tensor<8xf32>, tensor<8xi64>) -> tensor<8x64xbf16>
   %g = "edge.dequantize_per_channel_group"(%wq, %gs) {group_size = 32 : i64, quant_min = -8 : i64, quant_max = 7 : i64} : (tensor<8x64xi8>, tensor<8x2xf32>) -> tensor<8x64xf32>
+  %tq = "edge.quantize_per_tensor"(%x) {scale = 0.25 : f64, zero_point = -3 : i64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x3x64xf32>) -> tensor<2x3x64xi8>
+  %td = "edge.dequantize_per_tensor"(%tq) {scale = 0.25 : f64, zero_point = -3 : i64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x3x64xi8>) -> tensor<2x3x64xf32>
   return
 }

@@ -1,14 +1,19 @@
-"""et_quant_linear.py BIN_DIR WORK_DIR SRC_DIR: the dynamically quantized
-linear tests of ExecuTorch's backends/xnnpack/test/ops/test_linear.py, written
-afresh: the same modules and shapes, quantized the way its flows quantize
-them (symmetric weights: int8 per channel in [-127, 127], int4 per channel or
-per group in [-8, 7]; int8 per-token asymmetric activations), as
-quantized_decomposed calls (quant_models.py defines the library). Each goes
-through xnn-import-torch, xnn-opt --xnn-delegate and xnn-run; checked as the
-test checks: one delegate, no mm / addmm / linear left portable (nor any
-q/dq op), outputs within the test's tolerance of eager. Also: a group size
-XNNPACK lacks stays portable and computes eager's result on the reference
-kernels. Exits 1 on any failure."""
+"""et_quant_linear.py BIN_DIR WORK_DIR SRC_DIR: the quantized linear tests of
+ExecuTorch's backends/xnnpack/test/ops/test_linear.py, written afresh: the
+same modules and shapes, quantized the way its flows quantize them. Dynamic:
+symmetric weights (int8 per channel in [-127, 127], int4 per channel or per
+group in [-8, 7]) and int8 per-token asymmetric activations. Static (its
+test_qc8_linear, test_qs8_linear, test_qs8_linear_fused_relu): int8 weights
+in [-127, 127] per channel or per tensor, activations and outputs quantized
+per tensor in [-128, 127] with parameters calibrated on the sample input
+(min / max; ExecuTorch's quantizer observes a histogram: the parameters
+differ, the graph does not), the bias left f32. All as quantized_decomposed
+calls (quant_models.py defines the library). Each goes through
+xnn-import-torch, xnn-opt --xnn-delegate and xnn-run; checked as the test
+checks: one delegate, no mm / addmm / linear left portable (nor any q/dq op),
+outputs within the test's tolerance of eager (static: atol 1e-3 plus one
+output quantum, its qtol). Also: a group size XNNPACK lacks stays portable and
+computes eager's result on the reference kernels. Exits 1 on any failure."""
 import os
 import subprocess
 import sys
@@ -68,6 +73,52 @@ class SharedDQChain(torch.nn.Module):
 
     def forward(self, x):
         return self.a(x) + self.b(x)
+
+
+def qparams(t):
+    """Per-tensor affine int8 parameters covering t (and 0), as a min / max observer."""
+    lo, hi = min(t.min().item(), 0.0), max(t.max().item(), 0.0)
+    scale = (hi - lo) / 255.0 or 1.0
+    return scale, int(max(-128, min(127, -128 - round(lo / scale))))
+
+
+class StaticQLinear(torch.nn.Module):
+    """torch.nn.Linear (+ relu) quantized statically as ExecuTorch's XNNPACK
+    quantizer does: q/dq of the input and of the output per tensor, the weight
+    dequantized per channel or per tensor, the bias f32."""
+
+    def __init__(self, lin, per_channel, relu, calib):
+        super().__init__()
+        w = lin.weight.detach()
+        if per_channel:
+            s = (w.abs().amax(dim=1) / 127.0).clamp(min=torch.finfo(torch.float32).eps)
+            self.register_buffer("wq", torch.clamp(torch.round(w / s[:, None]), -127, 127).to(torch.int8))
+            self.register_buffer("ws", s)
+        else:
+            s = max(w.abs().max().item() / 127.0, torch.finfo(torch.float32).eps)
+            self.register_buffer("wq", torch.clamp(torch.round(w / s), -127, 127).to(torch.int8))
+            self.ws = s
+        self.per_channel, self.relu = per_channel, relu
+        self.bias = None if lin.bias is None else torch.nn.Parameter(lin.bias.detach().clone())
+        self.inp = qparams(calib)
+        with torch.no_grad():
+            y = F.linear(calib, w, self.bias)
+        self.outp = qparams(F.relu(y) if relu else y)
+
+    def forward(self, x):
+        s, zp = self.inp
+        xd = Q.dequantize_per_tensor(Q.quantize_per_tensor(x, s, zp, -128, 127, torch.int8), s, zp, -128, 127,
+                                     torch.int8)
+        if self.per_channel:
+            w = Q.dequantize_per_channel(self.wq, self.ws, None, 0, -127, 127, torch.int8)
+        else:
+            w = Q.dequantize_per_tensor(self.wq, self.ws, 0, -127, 127, torch.int8)
+        y = F.linear(xd, w, self.bias)
+        if self.relu:
+            y = F.relu(y)
+        s, zp = self.outp
+        return Q.dequantize_per_tensor(Q.quantize_per_tensor(y, s, zp, -128, 127, torch.int8), s, zp, -128, 127,
+                                       torch.int8)
 
 
 def stats(path, out):
@@ -149,6 +200,19 @@ for rank in (2, 3):
 # groups of 20) keep the quantize / dequantize ops portable (the linear runs delegated in f32).
 run("qd8_f32_qb4w_group20", QLinear(torch.nn.Linear(60, 60, bias=True), -8, 7, 20), (torch.randn(1, 1, 60),),
     atol=1e-5, portable_ok=QDQ)
+
+# Static (_test_linear with quant_type per_channel / per_tensor): in_sizes [3, 4, 4] x
+# input_sizes [4, 37, 17] -> output_sizes [4, 17, 37], 1 or 2 batch dims, bias or not, and the
+# relu-fused variant; atol 1e-3 plus one output quantum (qtol), rtol 1e-3.
+for test, per_channel, relu in (("qc8_linear", True, False), ("qs8_linear", False, False),
+                                ("qs8_linear_fused_relu", False, True)):
+    for bias in (True, False):
+        for batch_dims in (1, 2):
+            for m, k, n in zip([3, 4, 4], [4, 37, 17], [4, 17, 37]):
+                x = torch.randn([m] * batch_dims + [k])
+                mod = StaticQLinear(torch.nn.Linear(k, n, bias=bias), per_channel, relu, x)
+                run("%s_b%d_bias%d_m%d_k%d_n%d" % (test, batch_dims, bias, m, k, n), mod,
+                    (torch.randn([m] * batch_dims + [k]),), atol=1e-3 + mod.outp[0], rtol=1e-3)
 
 for f in failures:
     print("FAIL:", f)

@@ -23,6 +23,10 @@ def _define():
                "int quant_max, ScalarType dtype) -> Tensor")
     lib.define("dequantize_per_token(Tensor input, Tensor scales, Tensor zero_points, int quant_min, "
                "int quant_max, ScalarType dtype, ScalarType output_dtype) -> Tensor")
+    lib.define("quantize_per_tensor(Tensor input, float scale, int zero_point, int quant_min, int quant_max, "
+               "ScalarType dtype) -> Tensor")
+    lib.define("dequantize_per_tensor(Tensor input, float scale, int zero_point, int quant_min, int quant_max, "
+               "ScalarType dtype, *, ScalarType? out_dtype=None) -> Tensor")
     lib.define("dequantize_per_channel(Tensor input, Tensor scales, Tensor? zero_points, int axis, "
                "int quant_min, int quant_max, ScalarType dtype) -> Tensor")
     lib.define("dequantize_per_channel_group(Tensor input, Tensor scales, Tensor? zero_points, int quant_min, "
@@ -43,6 +47,12 @@ def _define():
     def dequantize(q, s, zp, qmin, qmax, dtype, out):
         return ((q - zp) * s).to(out)
 
+    def quantize_tensor(x, scale, zp, qmin, qmax, dtype):
+        return torch.clamp(torch.round(x * (1.0 / scale)) + zp, qmin, qmax).to(dtype)
+
+    def dequantize_tensor(q, scale, zp, qmin, qmax, dtype, out_dtype=None):
+        return (q.to(out_dtype or torch.float32) - zp) * scale
+
     def dequantize_channel(q, s, zp, axis, qmin, qmax, dtype):
         shape = [1] * q.dim()
         shape[axis] = -1
@@ -55,7 +65,8 @@ def _define():
         return g.sub(zp).mul(s.reshape(-1, 1)).reshape_as(q).to(out)
 
     for name, fn in (("choose_qparams_per_token_asymmetric", choose), ("quantize_per_token", quantize),
-                     ("dequantize_per_token", dequantize), ("dequantize_per_channel", dequantize_channel),
+                     ("dequantize_per_token", dequantize), ("quantize_per_tensor", quantize_tensor),
+                     ("dequantize_per_tensor", dequantize_tensor), ("dequantize_per_channel", dequantize_channel),
                      ("dequantize_per_channel_group", dequantize_group)):
         lib.impl(name, fn, "CompositeExplicitAutograd")
 
