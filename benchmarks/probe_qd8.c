@@ -7,11 +7,13 @@
  *   xnn-probe-qd8 params            # (a) per-row scale / zero point / rounding
  *   xnn-probe-qd8 exact             # (b) the GEMM's arithmetic, nibble order, block sizes
  *   xnn-probe-qd8 speed [reps]      # (c) ms per call and GB/s at M = 1, gemma-3-1b shapes
+ *   xnn-probe-qd8 qs8               # (d) static int8: convert, dequantize, qs8-qc8w GEMM
  */
 #define _POSIX_C_SOURCE 200809L
 #include <xnnpack.h>
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -496,6 +498,372 @@ static int cmdSpeed(int reps) {
   return 0;
 }
 
+/* ---- (d) static int8 (qs8): convert, dequantize, qs8-qc8w fully connected -- */
+
+/* f32 [n] -> qint8 [n] (scale, zp), or qint8 -> f32 with `back`; external
+ * quantized values, read as they are. Returns the status of the first failing
+ * call (definitions, runtime creation). */
+static enum xnn_status qs8Convert(enum xnn_datatype from, enum xnn_datatype to, size_t n, float scale, int zp,
+                                  const void *in, void *out) {
+  xnn_subgraph_t sg = NULL;
+  xnn_runtime_t rt = NULL;
+  uint32_t a, b;
+  size_t d[1] = {n};
+  enum xnn_status s = xnn_create_subgraph(2, 0, &sg);
+  if (s == xnn_status_success)
+    s = from == xnn_datatype_qint8
+            ? xnn_define_quantized_tensor_value(sg, from, zp, scale, 1, d, NULL, 0, XNN_VALUE_FLAG_EXTERNAL_INPUT, &a)
+            : xnn_define_tensor_value(sg, from, 1, d, NULL, 0, XNN_VALUE_FLAG_EXTERNAL_INPUT, &a);
+  if (s == xnn_status_success)
+    s = to == xnn_datatype_qint8
+            ? xnn_define_quantized_tensor_value(sg, to, zp, scale, 1, d, NULL, 1, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &b)
+            : xnn_define_tensor_value(sg, to, 1, d, NULL, 1, XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &b);
+  if (s == xnn_status_success)
+    s = xnn_define_unary(sg, xnn_unary_convert, NULL, a, b, 0);
+  if (s == xnn_status_success)
+    s = xnn_create_runtime_v3(sg, NULL, NULL, 0, &rt);
+  if (s == xnn_status_success && in) {
+    struct xnn_external_value ext[2] = {{0, (void *)in}, {1, out}};
+    CHECK(xnn_setup_runtime(rt, 2, ext));
+    CHECK(xnn_invoke_runtime(rt));
+  }
+  if (rt)
+    xnn_delete_runtime(rt);
+  if (sg)
+    xnn_delete_subgraph(sg);
+  return s;
+}
+
+static int clampQ(long v) { return v < -128 ? -128 : v > 127 ? 127 : (int)v; }
+static int rneAway(float v) { return (int)lroundf(v); }
+
+/* Quantization candidates: 0 XNNPACK's presumed rne(x * fl(1/s)) + zp (f32
+ * product), 1 rne(x / s) + zp (f32 division), 2 half away from zero of
+ * x * fl(1/s), 3 rne(fl(x / s + zp)) (f32), 4 rne(x / s + zp) in f64 (PyTorch's
+ * quantize_per_tensor on an f32 tensor). */
+#define QS8_NCAND 5
+static const char *const kQs8Cand[QS8_NCAND] = {"rne(x * fl(1/s)) + zp", "rne(fl(x / s)) + zp",
+                                                  "away(x * fl(1/s)) + zp", "rne(fl(fl(x / s) + zp))",
+                                                  "rne(x / s + zp) in f64"};
+static int qs8Cand(int c, float x, float s, int zp) {
+  volatile float inv = 1.0f / s;
+  switch (c) {
+  case 0:
+    return clampQ((long)lrintf(fminf(fmaxf(x * inv, -1e9f), 1e9f)) + zp);
+  case 1:
+    return clampQ((long)lrintf(fminf(fmaxf(x / s, -1e9f), 1e9f)) + zp);
+  case 2:
+    return clampQ((long)rneAway(fminf(fmaxf(x * inv, -1e9f), 1e9f)) + zp);
+  case 3: {
+    volatile float t = x / s;
+    t = t + (float)zp;
+    return clampQ((long)lrintf(fminf(fmaxf(t, -1e9f), 1e9f)));
+  }
+  default:
+    return clampQ((long)nearbyint(fmin(fmax((double)x / (double)s + zp, -1e9), 1e9)));
+  }
+}
+
+static int probeQs8Convert(void) {
+  static const float scales[] = {0.25f, 0.05f, 0.1f, 1.0f / 3.0f, 0.0078125f, 0.0371f, 1.7f, 3e-5f};
+  static const int zps[] = {-128, -3, 0, 5, 127};
+  size_t n = 4096, total = 0, diff[QS8_NCAND] = {0}, ties = 0;
+  float *x = malloc(n * 4);
+  int8_t *q = malloc(n + 64);
+  for (size_t si = 0; si < sizeof scales / sizeof scales[0]; ++si)
+    for (size_t zi = 0; zi < sizeof zps / sizeof zps[0]; ++zi) {
+      float s = scales[si];
+      int zp = zps[zi];
+      for (size_t i = 0; i < n; ++i) {
+        int kind = (int)(i % 4);
+        float v = uniform(-140.0f, 140.0f) * s;            /* in and beyond range */
+        if (kind == 1)
+          v = ((float)irange(-140, 140) + 0.5f) * s;      /* ties (exact when s is 2^-k) */
+        else if (kind == 2)
+          v = (float)irange(-140, 140) * s;               /* on the grid */
+        else if (kind == 3)
+          v = uniform(-2.0f, 2.0f) * s;                   /* around zero */
+        if (i < 4)
+          v = i == 0 ? 1e30f : i == 1 ? -1e30f : i == 2 ? -0.0f : 0.0f;
+        x[i] = v;
+      }
+      CHECK(qs8Convert(xnn_datatype_fp32, xnn_datatype_qint8, n, s, zp, x, q));
+      for (size_t i = 0; i < n; ++i) {
+        volatile float inv = 1.0f / s;
+        float p = x[i] * inv;
+        ties += p - floorf(p) == 0.5f;
+        for (int c = 0; c < QS8_NCAND; ++c)
+          diff[c] += qs8Cand(c, x[i], s, zp) != q[i];
+      }
+      total += n;
+    }
+  printf("qs8 convert: f32 -> qint8, %zu values over 8 scales x 5 zero points (%zu exact ties of x * fl(1/s)):\n",
+         total, ties);
+  for (int c = 0; c < QS8_NCAND; ++c)
+    printf("qs8 convert:   clamp(%s, -128, 127): %zu of %zu differ\n", kQs8Cand[c], diff[c], total);
+  /* qint8 -> f32: every q, the same scales and zero points. */
+  size_t dd = 0, dd2 = 0, dt = 0;
+  int8_t qa[256];
+  float y[256 + 16];
+  for (int i = 0; i < 256; ++i)
+    qa[i] = (int8_t)(i - 128);
+  for (size_t si = 0; si < sizeof scales / sizeof scales[0]; ++si)
+    for (size_t zi = 0; zi < sizeof zps / sizeof zps[0]; ++zi) {
+      float s = scales[si];
+      int zp = zps[zi];
+      CHECK(qs8Convert(xnn_datatype_qint8, xnn_datatype_fp32, 256, s, zp, qa, y));
+      for (int i = 0; i < 256; ++i) {
+        float want = (float)(qa[i] - zp) * s;
+        volatile float a = (float)qa[i] * s, b = (float)zp * s;
+        dd += bitsOf(want) != bitsOf(y[i]);
+        dd2 += bitsOf(a - b) != bitsOf(y[i]);
+      }
+      dt += 256;
+    }
+  printf("qs8 dequantize: qint8 -> f32, all 256 q over 8 scales x 5 zero points: fl((q - zp) * s): %zu of %zu differ; "
+         "fl(q * s) - fl(zp * s): %zu differ\n",
+         dd, dt, dd2);
+  /* Which other converts does the subgraph take? */
+  static const struct {
+    enum xnn_datatype from, to;
+    const char *name;
+  } pairs[] = {{xnn_datatype_fp16, xnn_datatype_qint8, "f16 -> qint8"},
+               {xnn_datatype_qint8, xnn_datatype_fp16, "qint8 -> f16"},
+               {xnn_datatype_qint8, xnn_datatype_qint8, "qint8 -> qint8"},
+               {xnn_datatype_bf16, xnn_datatype_qint8, "bf16 -> qint8"},
+               {xnn_datatype_qint8, xnn_datatype_bf16, "qint8 -> bf16"}};
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; ++i) {
+    enum xnn_status s = qs8Convert(pairs[i].from, pairs[i].to, 16, 0.05f, -3, NULL, NULL);
+    printf("qs8 convert: %s: %s (status %d)\n", pairs[i].name, s == xnn_status_success ? "accepted" : "refused",
+           (int)s);
+  }
+  free(x);
+  free(q);
+  return 0;
+}
+
+/* qint8 x [m, k] (sx, zx) times qcint8 w [n, k] (sw[n]) + qcint32 bias [n]
+ * (bscale[n]) -> qint8 y [m, n] (sy, zy), clamped to [lo, hi] (f32). */
+typedef struct {
+  size_t m, k, n;
+  float sx, sy;
+  int zx, zy;
+  const int8_t *w;
+  const float *sw;
+  const int32_t *bias; /* or NULL */
+  const float *bscale;
+  float lo, hi;
+} Qs8Fc;
+
+static enum xnn_status qs8Fc(const Qs8Fc *f, const int8_t *x, int8_t *y) {
+  xnn_subgraph_t sg = NULL;
+  xnn_runtime_t rt = NULL;
+  uint32_t xi, wi, bi = XNN_INVALID_VALUE_ID, yi;
+  size_t xd[2] = {f->m, f->k}, wd[2] = {f->n, f->k}, bd[1] = {f->n}, yd[2] = {f->m, f->n};
+  enum xnn_status s = xnn_create_subgraph(2, 0, &sg);
+  if (s == xnn_status_success)
+    s = xnn_define_quantized_tensor_value(sg, xnn_datatype_qint8, f->zx, f->sx, 2, xd, NULL, 0,
+                                          XNN_VALUE_FLAG_EXTERNAL_INPUT, &xi);
+  if (s == xnn_status_success)
+    s = xnn_define_channelwise_quantized_tensor_value(sg, xnn_datatype_qcint8, f->sw, 2, 0, wd, f->w,
+                                                      XNN_INVALID_VALUE_ID, 0, &wi);
+  if (s == xnn_status_success && f->bias)
+    s = xnn_define_channelwise_quantized_tensor_value(sg, xnn_datatype_qcint32, f->bscale, 1, 0, bd, f->bias,
+                                                      XNN_INVALID_VALUE_ID, 0, &bi);
+  if (s == xnn_status_success)
+    s = xnn_define_quantized_tensor_value(sg, xnn_datatype_qint8, f->zy, f->sy, 2, yd, NULL, 1,
+                                          XNN_VALUE_FLAG_EXTERNAL_OUTPUT, &yi);
+  if (s == xnn_status_success)
+    s = xnn_define_fully_connected(sg, f->lo, f->hi, xi, wi, bi, yi, 0);
+  if (s == xnn_status_success)
+    s = xnn_create_runtime_v3(sg, NULL, NULL, 0, &rt);
+  if (s == xnn_status_success && x) {
+    struct xnn_external_value ext[2] = {{0, (void *)x}, {1, y}};
+    s = xnn_setup_runtime(rt, 2, ext);
+    if (s == xnn_status_success)
+      s = xnn_invoke_runtime(rt);
+  }
+  if (rt)
+    xnn_delete_runtime(rt);
+  if (sg)
+    xnn_delete_subgraph(sg);
+  return s;
+}
+
+/* The quantized bound of an f32 output_min / output_max: candidates 0
+ * lrintf(clamp(fl(fl(v / sy) + zy))), 1 ceil / floor (inside the range), 2
+ * rne(v * fl(1/sy)) + zy. */
+static int qs8Bound(int c, float v, float sy, int zy, bool isMin) {
+  if (isinf(v))
+    return v < 0 ? -128 : 127;
+  volatile float t = v / sy;
+  if (c == 0) {
+    t = t + (float)zy;
+    return (int)lrintf(fminf(fmaxf(t, -128.0f), 127.0f));
+  }
+  if (c == 1) {
+    t = t + (float)zy;
+    return (int)fminf(fmaxf(isMin ? ceilf(t) : floorf(t), -128.0f), 127.0f);
+  }
+  volatile float inv = 1.0f / sy;
+  return clampQ(lrintf(v * inv) + zy);
+}
+
+/* Requantization candidates: 0 clamp(rne(fl((float)acc * fl(fl(sx * sw) / sy))) + zy);
+ * 1 the same with the scale fl(sx * fl(sw / sy)); 2 with the scale in f64
+ * and the product in f64 (exact real arithmetic, one rounding). */
+static int qs8Requant(int c, int32_t acc, float sx, float sw, float sy, int zy, int lo, int hi) {
+  long r;
+  if (c == 0) {
+    volatile float sc = sx * sw;
+    sc = sc / sy;
+    volatile float p = (float)acc * sc;
+    r = lrintf(p);
+  } else if (c == 1) {
+    volatile float sc = sw / sy;
+    sc = sx * sc;
+    volatile float p = (float)acc * sc;
+    r = lrintf(p);
+  } else if (c == 2) {
+    r = lrint((double)acc * (double)sx * (double)sw / (double)sy);
+  } else {
+    volatile float sc = sx * sw;
+    sc = sc / sy;
+    volatile float p = (float)acc * sc;
+    r = lroundf(p);
+  }
+  r += zy;
+  return r < lo ? lo : r > hi ? hi : (int)r;
+}
+
+static int probeQs8FcCase(size_t m, size_t k, size_t n, int withBias, float lo, float hi, int zy, float sy,
+                          int xlo, int wlo, int ties) {
+  int8_t *x = malloc(m * k), *w = malloc(n * k), *y = malloc(m * n + 64);
+  float *sw = malloc(n * 4), *bs = malloc(n * 4);
+  int32_t *bias = malloc(n * 4);
+  float sx = ties ? 0.5f : 0.0371f;
+  int zx = -7;
+  for (size_t i = 0; i < m * k; ++i)
+    x[i] = (int8_t)irange(xlo, 127);
+  /* ties: sx * sw / sy = 2^-(1..4) exactly, so acc * scale falls on x.5 often */
+  for (size_t i = 0; i < n * k; ++i)
+    w[i] = (int8_t)irange(wlo, 127);
+  for (size_t i = 0; i < n; ++i) {
+    sw[i] = ties ? ldexpf(1.0f, -(int)(i % 4)) * sy : uniform(0.0005f, 0.02f);
+    volatile float p = sx * sw[i];
+    bs[i] = p;
+    bias[i] = ties ? irange(-60, 60) : irange(-200000, 200000);
+  }
+  if (ties) /* small |x - zx| and |w|: accumulators within a few hundred */
+    for (size_t i = 0; i < m * k; ++i)
+      x[i] = (int8_t)irange(-12, -2), w[i % (n * k)] = (int8_t)irange(-5, 5);
+  Qs8Fc f = {m, k, n, sx, sy, zx, zy, w, sw, withBias ? bias : NULL, bs, lo, hi};
+  CHECK(qs8Fc(&f, x, y));
+  int qlo[3], qhi[3];
+  for (int c = 0; c < 3; ++c)
+    qlo[c] = qs8Bound(c, lo, sy, zy, true), qhi[c] = qs8Bound(c, hi, sy, zy, false);
+  size_t diff[4] = {0}, clampedLo = 0, clampedHi = 0, big = 0;
+  int seenMin = 127, seenMax = -128;
+  for (size_t i = 0; i < m; ++i)
+    for (size_t o = 0; o < n; ++o) {
+      int64_t acc = withBias ? bias[o] : 0;
+      for (size_t j = 0; j < k; ++j)
+        acc += (int64_t)(x[i * k + j] - zx) * w[o * k + j];
+      big += acc > (1 << 24) || acc < -(1 << 24);
+      int got = y[i * n + o];
+      seenMin = got < seenMin ? got : seenMin, seenMax = got > seenMax ? got : seenMax;
+      for (int c = 0; c < 4; ++c)
+        diff[c] += qs8Requant(c, (int32_t)acc, sx, sw[o], sy, zy, qlo[0], qhi[0]) != got;
+      clampedLo += got == qlo[0], clampedHi += got == qhi[0];
+    }
+  printf("qs8 fc: M=%zu K=%zu N=%zu%s sy=%g zy=%d output [%g, %g] -> q [%d, %d] (seen [%d, %d]; %zu accs beyond "
+         "2^24%s): clamp(rne(fl((float)acc * fl(fl(sx*sw)/sy))) + zy): %zu, scale fl(sx*fl(sw/sy)): %zu, f64: %zu, "
+         "half away: %zu of %zu differ\n",
+         m, k, n, withBias ? " +bias" : "", (double)sy, zy, (double)lo, (double)hi, qlo[0], qhi[0], seenMin, seenMax,
+         big, ties ? ", ties" : "", diff[0], diff[1], diff[2], diff[3], m * n);
+  (void)clampedLo, (void)clampedHi;
+  free(x), free(w), free(y), free(sw), free(bs), free(bias);
+  return diff[0] ? 1 : 0;
+}
+
+/* The quantized bound XNNPACK applies for output_min = v: a 1-row GEMM whose
+ * outputs cover [-128, 127] (bias steps of one quantum), the smallest output. */
+static void probeQs8Bound(float v, float sy, int zy, bool isMin) {
+  size_t n = 256, k = 1;
+  int8_t x[1 + 16] = {0}, w[256], y[256 + 64];
+  float sw[256], bs[256];
+  int32_t bias[256];
+  float sx = 1.0f;
+  for (size_t o = 0; o < n; ++o) {
+    w[o] = 0, sw[o] = 1.0f / 1024, bs[o] = sx * sw[o];
+    bias[o] = (int32_t)(((int)o - 128 - zy) * 1024); /* output o - 128 exactly when sy = 1 */
+  }
+  Qs8Fc f = {1, k, n, sx, sy, 0, zy, w, sw, bias, bs, isMin ? v : -INFINITY, isMin ? INFINITY : v};
+  /* sy = 1 keeps the requantization exact; the bound is what we look at */
+  f.sy = 1.0f;
+  (void)sy;
+  CHECK(qs8Fc(&f, x, y));
+  int lo = 127, hi = -128;
+  for (size_t o = 0; o < n; ++o)
+    lo = y[o] < lo ? y[o] : lo, hi = y[o] > hi ? y[o] : hi;
+  int got = isMin ? lo : hi;
+  printf("qs8 bound: output_%s = %g (sy 1, zy %d): q %d; lrintf(v/sy + zy) %d, %s %d, rne(v*(1/sy)) + zy %d\n",
+         isMin ? "min" : "max", (double)v, zy, got, qs8Bound(0, v, 1.0f, zy, isMin), isMin ? "ceil" : "floor",
+         qs8Bound(1, v, 1.0f, zy, isMin), qs8Bound(2, v, 1.0f, zy, isMin));
+}
+
+static int probeQs8(void) {
+  int bad = probeQs8Convert();
+  bad |= probeQs8FcCase(37, 1152, 67, 1, -INFINITY, INFINITY, 5, 0.9f, -128, -127, 0);
+  bad |= probeQs8FcCase(37, 64, 67, 1, -INFINITY, INFINITY, -3, 0.05f, -128, -127, 0);
+  bad |= probeQs8FcCase(5, 96, 24, 0, -INFINITY, INFINITY, 0, 0.11f, -128, -127, 0);
+  bad |= probeQs8FcCase(1, 1152, 33, 1, 0.0f, INFINITY, -3, 0.9f, -128, -127, 0);
+  bad |= probeQs8FcCase(9, 64, 40, 1, -0.7f, 0.33f, 10, 0.05f, -128, -127, 0);
+  bad |= probeQs8FcCase(9, 64, 40, 1, 0.0f, 6.0f, -20, 0.05f, -128, -127, 0);
+  /* accumulators beyond 2^24 (x near 127 with zx = -7, weights >= 0) */
+  bad |= probeQs8FcCase(64, 4096, 64, 1, -INFINITY, INFINITY, 0, 200.0f, 100, 0, 0);
+  bad |= probeQs8FcCase(200, 256, 200, 1, -INFINITY, INFINITY, 3, 2.0f, -128, -127, 0);
+  bad |= probeQs8FcCase(16, 8, 16, 1, -INFINITY, INFINITY, 3, 1.0f, -20, -20, 1);
+  /* Bounds: ties (x.5), non-ties, negatives, the zero point. */
+  static const float vs[] = {2.5f, 3.5f, 2.3f, -2.5f, -2.7f, 0.0f, -0.0f, 200.0f, -200.0f};
+  for (size_t i = 0; i < sizeof vs / sizeof vs[0]; ++i) {
+    probeQs8Bound(vs[i], 1.0f, -3, true);
+    probeQs8Bound(vs[i], 1.0f, -3, false);
+  }
+  /* A bias whose scale is not sx * sw: refused, or what it computes. */
+  {
+    size_t m = 3, k = 16, n = 8;
+    int8_t x[48 + 16], w[128], y1[24 + 64], y2[24 + 64];
+    float sw[8], bs[8], bs2[8];
+    int32_t bias[8];
+    for (size_t i = 0; i < m * k; ++i)
+      x[i] = (int8_t)irange(-128, 127);
+    for (size_t i = 0; i < n * k; ++i)
+      w[i] = (int8_t)irange(-127, 127);
+    for (size_t i = 0; i < n; ++i) {
+      sw[i] = uniform(0.001f, 0.01f), bs[i] = 0.5f * sw[i], bs2[i] = 3.0f * bs[i], bias[i] = irange(-3000, 3000);
+    }
+    Qs8Fc f = {m, k, n, 0.5f, 0.1f, 1, 2, w, sw, bias, bs, -INFINITY, INFINITY};
+    CHECK(qs8Fc(&f, x, y1));
+    f.bscale = bs2;
+    enum xnn_status s = qs8Fc(&f, x, y2);
+    printf("qs8 bias scale: 3 * sx * sw: %s%s\n", s == xnn_status_success ? "accepted" : "refused",
+           s != xnn_status_success ? "" : memcmp(y1, y2, m * n) ? ", outputs differ from sx * sw"
+                                                              : ", outputs equal to sx * sw (the scale is ignored)");
+  }
+  /* The requantization scale sx * sw / sy: which sizes are refused. */
+  static const float ratios[] = {0.99f, 1.0f, 255.0f, 255.99f, 256.0f, 300.0f};
+  for (size_t i = 0; i < sizeof ratios / sizeof ratios[0]; ++i) {
+    int8_t w[4] = {1, 2, 3, 4};
+    float sw[2] = {ratios[i], 1.0f}, bs[2] = {ratios[i], 1.0f};
+    Qs8Fc f = {1, 2, 2, 1.0f, 1.0f, 0, 0, w, sw, NULL, bs, -INFINITY, INFINITY};
+    enum xnn_status s = qs8Fc(&f, NULL, NULL);
+    printf("qs8 requantization scale %g: %s (status %d)\n", (double)ratios[i],
+           s == xnn_status_success ? "accepted" : "refused", (int)s);
+  }
+  return bad;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s params|exact|speed [reps]\n", argv[0]);
@@ -508,6 +876,8 @@ int main(int argc, char **argv) {
     return cmdExact();
   if (!strcmp(argv[1], "speed"))
     return cmdSpeed(argc > 2 ? atoi(argv[2]) : 20);
-  fprintf(stderr, "usage: %s params|exact|speed [reps]\n", argv[0]);
+  if (!strcmp(argv[1], "qs8"))
+    return probeQs8();
+  fprintf(stderr, "usage: %s params|exact|speed [reps]|qs8\n", argv[0]);
   return 2;
 }

@@ -48,7 +48,8 @@ extern "C" {
 #define XNN_MLIR_EMIT_PACKED_ONLY 4u
 
 /* Quantized values (docs/src/quantized-xnnpack-probe.md): the builtin tensor
- * type's encoding "qdint8", "qcint8", "qcint4" or "qbint4" on i8 elements. */
+ * type's encoding "qdint8", "qcint8", "qcint4", "qbint4" or the qint8
+ * dictionary on i8 elements, "qcint32" on i32 ones. */
 typedef enum XnnMlirEmitQuant {
   XNN_MLIR_QUANT_NONE,
   /* xnn_define_dynamically_quantized_tensor_value(xnn_datatype_qdint8, rank,
@@ -67,6 +68,15 @@ typedef enum XnnMlirEmitQuant {
    * zero_point 8, scale (bf16 bits, [N][K / blockSize]), 2, 0, blockSize,
    * dims, data): data packed as for qcint4. */
   XNN_MLIR_QUANT_QBINT4,
+  /* xnn_define_quantized_tensor_value(xnn_datatype_qint8, zeroPoint,
+   * quantScale, rank, dims, NULL, ...): static per-tensor int8 activations
+   * (the type's {kind = "qint8", scale, zero_point} encoding), computed by the
+   * nodes that produce them (never static data). */
+  XNN_MLIR_QUANT_QINT8,
+  /* xnn_define_channelwise_quantized_tensor_value(xnn_datatype_qcint32,
+   * scale (f32 per dims[0]), 1, 0, dims, data (int32 [N])): the bias of a
+   * qs8-qc8w fully connected. */
+  XNN_MLIR_QUANT_QCINT32,
 } XnnMlirEmitQuant;
 
 /* One tensor value (xnn_define_tensor_value). */
@@ -99,6 +109,8 @@ typedef struct XnnMlirEmitTensor {
   const void *scale;
   size_t numScales;
   size_t blockSize; /* qbint4 */
+  float quantScale;  /* qint8: the per-tensor scale */
+  int32_t zeroPoint; /* qint8: the zero point, in [-128, 127] */
 } XnnMlirEmitTensor;
 
 typedef enum XnnMlirEmitArgType {

@@ -32,7 +32,8 @@ irdl.dialect @xnn {
   // (xnn_define_convert is deprecated). Same shape, element type may differ.
   // Optional (C verifier): exact_input, round_to_bf16 (bool), input_scale
   // (f64, 2^-17: the input was prescaled by its producer). f32 -> tensor<...xi8,
-  // "qdint8">: dynamic quantization, one scale and zero point per row.
+  // "qdint8">: dynamic quantization, one scale and zero point per row. f32 <->
+  // tensor<...xi8, {kind = "qint8", scale, zero_point}>: static quantization.
   irdl.operation @convert {
     %input = irdl.base "!builtin.tensor"
     %output = irdl.base "!builtin.tensor"
@@ -88,7 +89,9 @@ irdl.dialect @xnn {
   // ([IC, OC] with transpose_weights), optional bias [OC]. Optional (C
   // verifier): output_min, output_max (f64), transpose_weights (bool ->
   // XNN_FLAG_TRANSPOSE_WEIGHTS). Quantized: input "qdint8", filter a qcint8 /
-  // qcint4 / qbint4 xnn.constant [N, K], bias an f32 constant [N], output f32.
+  // qcint4 / qbint4 xnn.constant [N, K], bias an f32 constant [N], output f32;
+  // or (static int8, qs8) input qint8 ({kind = "qint8", scale, zero_point}),
+  // filter a qcint8 constant, bias a "qcint32" i32 constant [N], output qint8.
   irdl.operation @fully_connected {
     %input = irdl.base "!builtin.tensor"
     %filter = irdl.base "!builtin.tensor"

@@ -335,6 +335,12 @@ static bool quantTensor(CSink *s, const XnnMlirEmitTensor *t, size_t k, char *er
     xnnStrBufAppendf(b, "  s = xnn_define_dynamically_quantized_tensor_value(subgraph, xnn_datatype_qdint8, %zu, 1, ",
                      t->rank);
     appendSizeArray(b, "size_t", t->dims, t->rank);
+  } else if (t->quant == XNN_MLIR_QUANT_QINT8) {
+    /* the scale as a hexadecimal float literal: exact */
+    xnnStrBufAppendf(b, "  s = xnn_define_quantized_tensor_value(subgraph, xnn_datatype_qint8, %d, %af /* %.9g */, %zu, ",
+                     (int)t->zeroPoint, (double)t->quantScale, (double)t->quantScale, t->rank);
+    appendSizeArray(b, "size_t", t->dims, t->rank);
+    xnnStrBufAppendCStr(b, ", NULL");
   } else {
     if (!t->data || !t->scale) {
       snprintf(err, errSize, "quantized weights without data or scales");
@@ -346,10 +352,10 @@ static bool quantTensor(CSink *s, const XnnMlirEmitTensor *t, size_t k, char *er
     const Payload *scale = internRaw(s, t->scale, bf16 ? XNN_MLIR_BF16 : XNN_MLIR_F32, t->numScales, false);
     size_t si = scale->index;
     s->staticBytes += t->dataBytes + t->numScales * (bf16 ? 2 : 4);
-    if (t->quant == XNN_MLIR_QUANT_QCINT8)
-      xnnStrBufAppendf(b, "  s = xnn_define_channelwise_quantized_tensor_value(subgraph, xnn_datatype_qcint8, "
+    if (t->quant == XNN_MLIR_QUANT_QCINT8 || t->quant == XNN_MLIR_QUANT_QCINT32)
+      xnnStrBufAppendf(b, "  s = xnn_define_channelwise_quantized_tensor_value(subgraph, %s, "
                           "(const float *)xnn_weights_%zu, %zu, 0, ",
-                       si, t->rank);
+                       t->quant == XNN_MLIR_QUANT_QCINT8 ? "xnn_datatype_qcint8" : "xnn_datatype_qcint32", si, t->rank);
     else if (t->quant == XNN_MLIR_QUANT_QCINT4)
       xnnStrBufAppendf(b, "  s = xnn_define_channelwise_quantized_tensor_value_v2(subgraph, xnn_datatype_qcint4, 8, "
                           "(const float *)xnn_weights_%zu, %zu, 0, ",
@@ -390,10 +396,12 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
       return false;
     xnnStrBufAppendf(&s->body, "  what = \"tensor t[%zu] (", k);
     appendEscaped(&s->body, t->name ? t->name : "value");
-    xnnStrBufAppendf(&s->body, ", %s)\";\n", t->quant == XNN_MLIR_QUANT_QDINT8   ? "qdint8"
-                                              : t->quant == XNN_MLIR_QUANT_QCINT8 ? "qcint8"
-                                              : t->quant == XNN_MLIR_QUANT_QCINT4 ? "qcint4"
-                                                                                  : "qbint4");
+    xnnStrBufAppendf(&s->body, ", %s)\";\n", t->quant == XNN_MLIR_QUANT_QDINT8    ? "qdint8"
+                                              : t->quant == XNN_MLIR_QUANT_QCINT8  ? "qcint8"
+                                              : t->quant == XNN_MLIR_QUANT_QCINT4  ? "qcint4"
+                                              : t->quant == XNN_MLIR_QUANT_QINT8   ? "qint8"
+                                              : t->quant == XNN_MLIR_QUANT_QCINT32 ? "qcint32"
+                                                                                   : "qbint4");
     if (!quantTensor(s, t, k, err, errSize))
       return false;
     s->numTensors = k + 1;

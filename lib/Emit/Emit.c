@@ -314,7 +314,64 @@ static bool buildTranspose(Builder *b) {
   return true;
 }
 
+/* The f32 `scale` attribute of the xnn.constant defining `v` ([n]; splats
+ * expanded) into a malloc'd array; NULL with b->err set otherwise. */
+static float *constantScales(Builder *b, MlirValue v, size_t n, const char *what) {
+  MlirOperation def = xnnDefiningOp(v);
+  MlirAttribute sa = mlirOperationIsNull(def) ? mlirAttributeGetNull() : xnnOpAttr(def, "scale");
+  XnnElements e;
+  if (mlirAttributeIsNull(sa) || !mlirAttributeIsAElements(sa)) {
+    fail(b, "the %s must be an xnn.constant with an elements attribute 'scale'", what);
+    return NULL;
+  }
+  if (!xnnElementsView(sa, &e, b->err, b->errSize))
+    return NULL;
+  float *out = NULL;
+  if (e.elemSize != 4 || !mlirTypeIsAF32(e.elem) || (!e.splat && (size_t)e.count != n))
+    fail(b, "the %s's 'scale' must hold %zu f32 elements", what, n);
+  else if (!(out = malloc(n * 4)))
+    fail(b, "out of memory");
+  for (size_t i = 0; out && i < n; ++i)
+    memcpy(&out[i], (const char *)e.data + (e.splat ? 0 : 4 * i), 4);
+  xnnElementsFree(&e);
+  return out;
+}
+
+/* qs8-qc8w (qint8 input): what XNNPACK assumes or refuses and the verifier
+ * checks only for dense scales (docs/src/quantized-xnnpack-probe.md, (d)):
+ * the bias scale is sx * sw[c] (XNNPACK ignores it), the requantization
+ * scale fl(fl(sx * sw[c]) / sy) is below 256. */
+static bool checkQs8FullyConnected(Builder *b) {
+  float sx = 0, sy = 0;
+  MlirValue in = mlirOperationGetOperand(b->op, 0), res = mlirOperationGetResult(b->op, 0);
+  if (!xnnQInt8Params(mlirValueGetType(in), &sx, NULL) || !xnnQInt8Params(mlirValueGetType(res), &sy, NULL))
+    return fail(b, "a qint8 fully connected needs qint8 input and output types");
+  int64_t dims[XNN_IR_MAX_RANK];
+  if (xnnValueShape(mlirOperationGetOperand(b->op, 1), dims) != 2)
+    return fail(b, "the filter must have rank 2");
+  size_t n = (size_t)dims[0];
+  float *sw = constantScales(b, mlirOperationGetOperand(b->op, 1), n, "filter");
+  float *bs = sw && b->numIn > 2 ? constantScales(b, mlirOperationGetOperand(b->op, 2), n, "bias") : NULL;
+  bool ok = sw && (b->numIn < 3 || bs);
+  for (size_t c = 0; ok && c < n; ++c) {
+    float p = sx * sw[c], r = p / sy;
+    if (bs && memcmp(&p, &bs[c], 4))
+      ok = fail(b, "bias scale %zu is %.9g but must be input scale * filter scale = %.9g * %.9g = %.9g (in f32)", c,
+                (double)bs[c], (double)sx, (double)sw[c], (double)p);
+    else if (!(r < 256.0f))
+      ok = fail(b, "output channel %zu: requantization scale input scale * filter scale / output scale = %.9g * "
+                   "%.9g / %.9g = %.9g must be below 256 (XNNPACK refuses it)",
+                c, (double)sx, (double)sw[c], (double)sy, (double)r);
+  }
+  free(sw);
+  free(bs);
+  return ok;
+}
+
 static bool buildFullyConnected(Builder *b) {
+  if (xnnQuantEncoding(mlirValueGetType(mlirOperationGetOperand(b->op, 0))) == XNN_QUANT_QINT8 &&
+      !checkQs8FullyConnected(b))
+    return false;
   bool tw = false;
   xnnAttrBool(b->op, "transpose_weights", &tw);
   outputRange(b);
@@ -606,11 +663,19 @@ static bool describe(MlirType type, XnnMlirEmitTensor *t, char *err, size_t errS
   int quant = xnnQuantEncoding(type);
   if (quant > XNN_QUANT_NONE) {
     MlirType e = mlirShapedTypeGetElementType(type);
-    if (!mlirTypeIsAInteger(e) || mlirIntegerTypeGetWidth(e) != 8 || r < 1 || r > XNN_MLIR_EMIT_MAX_RANK ||
-        (quant != XNN_QUANT_QDINT8 && r != 2)) {
-      snprintf(err, errSize, "quantized (%s) values must be i8 tensors%s", xnnQuantName(quant),
-               quant == XNN_QUANT_QDINT8 ? "" : " of rank 2");
+    unsigned width = quant == XNN_QUANT_QCINT32 ? 32 : 8;
+    bool anyRank = quant == XNN_QUANT_QDINT8 || quant == XNN_QUANT_QINT8;
+    intptr_t wantRank = quant == XNN_QUANT_QCINT32 ? 1 : 2;
+    if (!mlirTypeIsAInteger(e) || mlirIntegerTypeGetWidth(e) != width || r < 1 || r > XNN_MLIR_EMIT_MAX_RANK ||
+        (!anyRank && r != wantRank)) {
+      snprintf(err, errSize, "quantized (%s) values must be i%u tensors%s", xnnQuantName(quant), width,
+               anyRank ? " of rank 1 to 6" : wantRank == 1 ? " of rank 1" : " of rank 2");
       return false;
+    }
+    if (quant == XNN_QUANT_QINT8) {
+      int64_t zp = 0;
+      xnnQInt8Params(type, &t->quantScale, &zp);
+      t->zeroPoint = (int32_t)zp;
     }
     t->quant = (XnnMlirEmitQuant)quant;
     t->dtype = t->dataDtype = XNN_MLIR_DTYPE_INVALID;
@@ -620,7 +685,8 @@ static bool describe(MlirType type, XnnMlirEmitTensor *t, char *err, size_t errS
     return true;
   }
   if (quant != XNN_QUANT_NONE) {
-    snprintf(err, errSize, "values must not have an encoding other than qdint8, qcint8, qcint4 or qbint4");
+    snprintf(err, errSize, "values must not have an encoding other than qdint8, qcint8, qcint4, qbint4, a well-formed "
+                           "qint8 dictionary or qcint32");
     return false;
   }
   XnnMlirDType d = xnnMlirDTypeFromType(mlirShapedTypeGetElementType(type));
@@ -639,7 +705,8 @@ static bool describe(MlirType type, XnnMlirEmitTensor *t, char *err, size_t errS
   return true;
 }
 
-_Static_assert((int)XNN_MLIR_QUANT_QDINT8 == XNN_QUANT_QDINT8 && (int)XNN_MLIR_QUANT_QBINT4 == XNN_QUANT_QBINT4,
+_Static_assert((int)XNN_MLIR_QUANT_QDINT8 == XNN_QUANT_QDINT8 && (int)XNN_MLIR_QUANT_QBINT4 == XNN_QUANT_QBINT4 &&
+                   (int)XNN_MLIR_QUANT_QINT8 == XNN_QUANT_QINT8 && (int)XNN_MLIR_QUANT_QCINT32 == XNN_QUANT_QCINT32,
                "XnnMlirEmitQuant numbers the encodings as xnnQuantEncoding");
 
 static uint16_t roundToBf16(float f) { /* RNE; f is a positive normal float */
@@ -657,14 +724,29 @@ static uint16_t roundToBf16(float f) { /* RNE; f is a positive normal float */
  * `*scales` are malloc'd (free them). */
 static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElements *e, void **owned, void **scales,
                          char *err, size_t errSize) {
-  size_t n = t->dims[0], k = t->dims[1], count = n * k;
+  bool i32 = t->quant == XNN_MLIR_QUANT_QCINT32;
+  size_t n = t->dims[0], k = i32 ? 1 : t->dims[1], count = n * k;
   *owned = NULL, *scales = NULL;
-  if (e->elemSize != 1 || (!e->splat && (size_t)e->count != count)) {
-    snprintf(err, errSize, "attribute 'value' must hold %zu i8 elements", count);
+  if (e->elemSize != (i32 ? 4u : 1u) || (!e->splat && (size_t)e->count != count)) {
+    snprintf(err, errSize, "attribute 'value' must hold %zu %s elements", count, i32 ? "i32" : "i8");
     return false;
   }
   const int8_t *q = e->data;
-  if (t->quant == XNN_MLIR_QUANT_QCINT8) {
+  if (i32) {
+    if (e->splat) {
+      int32_t v, *p = malloc(count * 4);
+      if (!(*owned = p))
+        return snprintf(err, errSize, "out of memory"), false;
+      memcpy(&v, e->data, 4);
+      for (size_t i = 0; i < count; ++i)
+        p[i] = v;
+      t->data = p;
+    } else {
+      t->data = e->data;
+      t->stable = !e->owned;
+    }
+    t->dataBytes = count * 4;
+  } else if (t->quant == XNN_MLIR_QUANT_QCINT8) {
     if (e->splat) {
       if (!(*owned = malloc(count)))
         return snprintf(err, errSize, "out of memory"), false;
@@ -864,10 +946,11 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
       }
       if (t.quant != XNN_MLIR_QUANT_NONE) {
         void *owned = NULL, *scales = NULL;
-        bool ok = t.quant != XNN_MLIR_QUANT_QDINT8 &&
-                  quantPayload(op, &t, &e, &owned, &scales, w->err, sizeof(w->err));
-        if (t.quant == XNN_MLIR_QUANT_QDINT8)
-          snprintf(w->err, sizeof(w->err), "qdint8 values cannot be constants");
+        bool computed = t.quant == XNN_MLIR_QUANT_QDINT8 || t.quant == XNN_MLIR_QUANT_QINT8;
+        bool ok = !computed && quantPayload(op, &t, &e, &owned, &scales, w->err, sizeof(w->err));
+        if (computed)
+          snprintf(w->err, sizeof(w->err), "%s values cannot be constants",
+                   t.quant == XNN_MLIR_QUANT_QDINT8 ? "qdint8" : "qint8");
         if (ok && onlyPacked(res))
           t.flags |= XNN_MLIR_EMIT_PACKED_ONLY;
         snprintf(tname, sizeof(tname), "constant, before node %zu", node);

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define XT XNN_ET_FLOAT
@@ -201,18 +202,147 @@ static bool noEncoding(MlirOperation op, const char *what, MlirType t) {
   return false;
 }
 
+/* ---- static int8 (qs8): the qint8 encoding dictionary ------------------ */
+
+/* What is wrong with a dictionary encoding meant as qint8 ({kind = "qint8",
+ * scale = <f32>, zero_point = <i64>}), into buf; false if nothing is (then it
+ * is a well-formed qint8 type, given i8 elements). */
+static bool qint8DictProblem(MlirAttribute e, char *buf, size_t size) {
+  static const char *const keys[] = {"kind", "scale", "zero_point"};
+  char ab[256];
+  for (intptr_t i = 0, n = mlirDictionaryAttrGetNumElements(e); i < n; ++i) {
+    MlirStringRef k = mlirIdentifierStr(mlirDictionaryAttrGetElement(e, i).name);
+    if (!strEq(k, keys[0]) && !strEq(k, keys[1]) && !strEq(k, keys[2]))
+      return snprintf(buf, size, "unexpected key '%.*s' (a qint8 encoding has exactly kind, scale and zero_point)",
+                      (int)k.length, k.data), true;
+  }
+  for (int i = 0; i < 3; ++i)
+    if (mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString(keys[i]))))
+      return snprintf(buf, size, "missing key '%s' (a qint8 encoding is {kind = \"qint8\", scale = <f32>, "
+                                 "zero_point = <i64>})", keys[i]), true;
+  MlirAttribute kind = mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("kind"));
+  if (!mlirAttributeIsAString(kind) || !strEq(mlirStringAttrGetValue(kind), "qint8"))
+    return snprintf(buf, size, "'kind' is %s; the only dictionary encoding is kind = \"qint8\"",
+                    xnnAttrStr(kind, ab, sizeof ab)), true;
+  MlirAttribute sc = mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("scale"));
+  if (!mlirAttributeIsAFloat(sc) || !mlirTypeIsAF32(mlirAttributeGetType(sc)))
+    return snprintf(buf, size, "'scale' is %s; it must be an f32 float attribute", xnnAttrStr(sc, ab, sizeof ab)),
+           true;
+  float f = (float)mlirFloatAttrGetValueDouble(sc);
+  if (!(f > 0.0f) || !isfinite(f) || !isnormal(f))
+    return snprintf(buf, size, "'scale' is %g; it must be a positive normal finite f32", (double)f), true;
+  MlirAttribute zp = mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("zero_point"));
+  if (!mlirAttributeIsAInteger(zp) || !mlirTypeIsAInteger(mlirAttributeGetType(zp)) ||
+      mlirIntegerTypeGetWidth(mlirAttributeGetType(zp)) != 64 || mlirIntegerTypeIsUnsigned(mlirAttributeGetType(zp)))
+    return snprintf(buf, size, "'zero_point' is %s; it must be an i64 integer attribute",
+                    xnnAttrStr(zp, ab, sizeof ab)), true;
+  int64_t z = mlirIntegerAttrGetValueInt(zp);
+  if (z < -128 || z > 127)
+    return snprintf(buf, size, "'zero_point' is %lld; it must be in [-128, 127]", (long long)z), true;
+  return false;
+}
+
+/* The quantization of `t` (xnnQuantEncoding), reporting a malformed qint8
+ * dictionary (or one on other than i8 elements) as a located error naming
+ * `what`: then false. */
+static bool quantOf(MlirOperation op, MlirType t, const char *what, int *quant) {
+  *quant = xnnQuantEncoding(t);
+  if (*quant != XNN_QUANT_OTHER && *quant != XNN_QUANT_QINT8)
+    return true;
+  MlirAttribute e = mlirRankedTensorTypeGetEncoding(t);
+  if (!mlirAttributeIsADictionary(e))
+    return true; /* an unknown encoding: the op's own message */
+  char msg[512], tb[256];
+  if (*quant == XNN_QUANT_QINT8) {
+    if (xnnQInt8Params(t, NULL, NULL))
+      return true;
+    xnnOpError(op, "%s type '%s': a qint8 encoding goes on i8 elements", what, xnnTypeStr(t, tb, sizeof tb));
+    return false;
+  }
+  if (!qint8DictProblem(e, msg, sizeof msg))
+    snprintf(msg, sizeof msg, "not a qint8 encoding");
+  xnnOpError(op, "%s type '%s' has a malformed qint8 encoding: %s", what, xnnTypeStr(t, tb, sizeof tb), msg);
+  return false;
+}
+
+/* Where a qint8 value may go: the input (operand #0) of a qint8
+ * xnn.fully_connected or of an xnn.convert (to f32). */
+static bool qint8Uses(MlirOperation op) {
+  MlirValue r = mlirOperationGetResult(op, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (!((xnnOpIs(user, "xnn.fully_connected") || xnnOpIs(user, "xnn.convert")) &&
+          mlirOpOperandGetOperandNumber(u) == 0)) {
+      MlirStringRef nm = xnnOpName(user);
+      xnnOpError(op, "a qint8 value may only be the input (operand #0) of xnn.fully_connected or xnn.convert, but "
+                     "it is operand #%u of '%.*s'",
+                 mlirOpOperandGetOperandNumber(u), (int)nm.length, nm.data);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* xnn.constant -> tensor<Nxi32, "qcint32">: value tensor<Nxi32>, scale
+ * tensor<Nxf32> (positive normal finite): the int32 bias of a qs8 fully
+ * connected, bias[c] * scale[c] in real terms. */
+static bool verifyBiasConstant(MlirOperation op, const XnnTensor *res) {
+  char tb[256], vb[256];
+  MlirContext ctx = mlirTypeGetContext(res->type);
+  MlirType i32 = mlirIntegerTypeGet(ctx, 32);
+  if (!mlirTypeEqual(res->elem, i32) || res->rank != 1 || res->dims[0] < 1) {
+    xnnOpError(op, "a qcint32 bias must be a non-empty rank-1 tensor of i32 [N], got '%s'",
+               xnnTypeStr(res->type, tb, sizeof tb));
+    return false;
+  }
+  if (!mlirAttributeIsNull(xnnGetAttr(op, "block_size"))) {
+    xnnOpError(op, "attribute 'block_size' applies to qbint4 weights only, not qcint32");
+    return false;
+  }
+  MlirAttribute v = xnnGetAttr(op, "value");
+  MlirType want = mlirRankedTensorTypeGet(1, res->dims, i32, mlirAttributeGetNull());
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsAElements(v) || !mlirTypeEqual(mlirAttributeGetType(v), want)) {
+    xnnOpError(op, "a qcint32 bias requires attribute 'value' of type '%s' (dense or dense_resource), got %s",
+               xnnTypeStr(want, tb, sizeof tb),
+               mlirAttributeIsNull(v) ? "none" : xnnTypeStr(mlirAttributeGetType(v), vb, sizeof vb));
+    return false;
+  }
+  MlirAttribute sc = xnnGetAttr(op, "scale");
+  MlirType swant = mlirRankedTensorTypeGet(1, res->dims, mlirF32TypeGet(ctx), mlirAttributeGetNull());
+  if (mlirAttributeIsNull(sc) || !mlirAttributeIsAElements(sc) || !mlirTypeEqual(mlirAttributeGetType(sc), swant)) {
+    xnnOpError(op, "a qcint32 bias requires attribute 'scale' of type '%s' (one scale per output channel), got %s",
+               xnnTypeStr(swant, tb, sizeof tb),
+               mlirAttributeIsNull(sc) ? "none" : xnnTypeStr(mlirAttributeGetType(sc), vb, sizeof vb));
+    return false;
+  }
+  return scanDense(sc, positiveScales, op);
+}
+
 /* xnn.constant -> xnn_define_tensor_value(data = value). */
 bool xnnVerifyXnnConstant(MlirOperation op) {
   XnnTensor res;
   if (mlirOperationGetNumResults(op) == 1) {
     MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
-    int quant = xnnQuantEncoding(rt);
+    int quant;
+    if (!quantOf(op, rt, "result", &quant))
+      return false;
+    char tb[256];
     if (quant == XNN_QUANT_OTHER) {
-      char tb[256];
       xnnOpError(op, "result type '%s' has an unknown encoding: xnn constants take \"qcint8\", \"qcint4\" or "
-                     "\"qbint4\" (on i8 weights) or none",
+                     "\"qbint4\" (on i8 weights), \"qcint32\" (on an i32 bias) or none",
                  xnnTypeStr(rt, tb, sizeof tb));
       return false;
+    }
+    if (quant == XNN_QUANT_QINT8) {
+      xnnOpError(op, "result type '%s': qint8 values are computed at run time (by an xnn.convert from f32 or an "
+                     "xnn.fully_connected), they cannot be constants",
+                 xnnTypeStr(rt, tb, sizeof tb));
+      return false;
+    }
+    if (quant == XNN_QUANT_QCINT32) {
+      if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckTensor(op, rt, "result", XNN_ET_I32, XR, &res))
+        return false;
+      return verifyBiasConstant(op, &res);
     }
     if (quant != XNN_QUANT_NONE) {
       if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckTensor(op, rt, "result", XNN_ET_I8, XR, &res))
@@ -222,7 +352,8 @@ bool xnnVerifyXnnConstant(MlirOperation op) {
   }
   MlirAttribute extra = xnnGetAttr(op, "scale");
   if (!mlirAttributeIsNull(extra) || !mlirAttributeIsNull(xnnGetAttr(op, "block_size"))) {
-    xnnOpError(op, "attributes 'scale' and 'block_size' apply to quantized (qcint8, qcint4, qbint4) weights only");
+    xnnOpError(op, "attributes 'scale' and 'block_size' apply to quantized (qcint8, qcint4, qbint4) weights and "
+                   "qcint32 biases only");
     return false;
   }
   if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
@@ -267,14 +398,45 @@ bool xnnVerifyXnnConvert(MlirOperation op) {
   XnnTensor in, out;
   if (mlirOperationGetNumResults(op) == 1 && mlirOperationGetNumOperands(op) == 1) {
     MlirType ot = mlirValueGetType(mlirOperationGetResult(op, 0));
-    int quant = xnnQuantEncoding(ot);
+    MlirType it = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    int quant, inQuant;
+    if (!quantOf(op, it, "input", &inQuant) || !quantOf(op, ot, "output", &quant))
+      return false;
+    char tb[256], ib[256];
+    if (quant == XNN_QUANT_QINT8 || inQuant == XNN_QUANT_QINT8) {
+      /* f32 -> qint8 (static quantization: clamp(rne(x * fl(1 / scale)) +
+       * zero_point)) and qint8 -> f32 ((q - zero_point) * scale): probe (d). */
+      bool quantize = quant == XNN_QUANT_QINT8;
+      if (quantize ? inQuant != XNN_QUANT_NONE || !mlirTypeIsAF32(xnnValueElemType(mlirOperationGetOperand(op, 0)))
+                   : quant != XNN_QUANT_NONE || !mlirTypeIsAF32(xnnValueElemType(mlirOperationGetResult(op, 0)))) {
+        xnnOpError(op, "converts between '%s' and '%s' are not supported: a qint8 value is converted from f32 "
+                       "(quantized) or to f32 (dequantized) only",
+                   xnnTypeStr(it, ib, sizeof ib), xnnTypeStr(ot, tb, sizeof tb));
+        return false;
+      }
+      if (!xnnOperandTensor(op, 0, "input", quantize ? XNN_ET_F32 : XNN_ET_I8, XR, &in) ||
+          !xnnResultTensor(op, 0, quantize ? XNN_ET_I8 : XNN_ET_F32, XR, &out))
+        return false;
+      if (!mlirAttributeIsNull(xnnGetAttr(op, "exact_input")) || !mlirAttributeIsNull(xnnGetAttr(op, "round_to_bf16")) ||
+          !mlirAttributeIsNull(xnnGetAttr(op, "input_scale"))) {
+        xnnOpError(op, "exact_input, round_to_bf16 and input_scale do not apply to qint8 converts");
+        return false;
+      }
+      int64_t shape[XR];
+      memcpy(shape, in.dims, sizeof(int64_t) * (size_t)in.rank);
+      return xnnCheckResultShape(op, &out, shape, in.rank, "input") && (!quantize || qint8Uses(op));
+    }
+    if (inQuant != XNN_QUANT_NONE) {
+      xnnOpError(op, "input type '%s': xnn.convert takes f32/f16/bf16 values or qint8 ones (to f32)",
+                 xnnTypeStr(it, ib, sizeof ib));
+      return false;
+    }
     if (quant != XNN_QUANT_NONE) {
       /* f32 -> qdint8: XNNPACK's dynamic quantization, one scale and zero
        * point per row (the last dim). */
-      char tb[256];
       if (quant != XNN_QUANT_QDINT8) {
-        xnnOpError(op, "output type '%s': xnn.convert produces f32/f16/bf16 values or \"qdint8\" (dynamically "
-                       "quantized int8) ones",
+        xnnOpError(op, "output type '%s': xnn.convert produces f32/f16/bf16 values, \"qdint8\" (dynamically "
+                       "quantized int8) ones or qint8 ones (from f32)",
                    xnnTypeStr(ot, tb, sizeof tb));
         return false;
       }
@@ -454,9 +616,9 @@ bool xnnVerifyXnnUnary(MlirOperation op) {
  * qd8-f32-qc8w / qc4w / qb4w GEMMs. */
 static bool verifyQuantFullyConnected(MlirOperation op, int inQuant, int fQuant) {
   char tb[256];
-  if (inQuant != XNN_QUANT_QDINT8 || fQuant < XNN_QUANT_QCINT8) {
+  if (inQuant != XNN_QUANT_QDINT8 || fQuant < XNN_QUANT_QCINT8 || fQuant > XNN_QUANT_QBINT4) {
     xnnOpError(op, "a quantized fully connected takes a \"qdint8\" input and \"qcint8\", \"qcint4\" or "
-                   "\"qbint4\" weights, got input '%s' and filter '%s'",
+                   "\"qbint4\" weights, or a qint8 input and \"qcint8\" weights, got input '%s' and filter '%s'",
                xnnTypeStr(mlirValueGetType(mlirOperationGetOperand(op, 0)), tb, sizeof tb),
                xnnQuantName(fQuant < 0 ? 0 : fQuant)[0] ? xnnQuantName(fQuant) : "unquantized");
     return false;
@@ -515,12 +677,152 @@ static bool verifyQuantFullyConnected(MlirOperation op, int inQuant, int fQuant)
   return xnnCheckResultShape(op, &out, shape, in.rank, "fully connected");
 }
 
+/* The f32 elements of a dense (not dense_resource) `scale` attribute of the
+ * xnn.constant defining `v`, copied into out[n]; false if not available here
+ * (dense_resource: the emitter checks them). */
+static bool denseScales(MlirValue v, float *out, int64_t n) {
+  MlirOperation def = xnnDefiningOp(v);
+  MlirAttribute a = mlirOperationIsNull(def) ? mlirAttributeGetNull() : xnnGetAttr(def, "scale");
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseElements(a))
+    return false;
+  XnnElements e;
+  char err[256];
+  if (!xnnElementsView(a, &e, err, sizeof err))
+    return false;
+  bool ok = e.elemSize == 4 && mlirTypeIsAF32(e.elem) && (e.splat || e.count == n);
+  for (int64_t i = 0; ok && i < n; ++i)
+    memcpy(&out[i], (const char *)e.data + (e.splat ? 0 : 4 * i), 4);
+  xnnElementsFree(&e);
+  return ok;
+}
+
+/* The quantized bound XNNPACK derives from an output_min / output_max v
+ * (xnn_qs8_quantize, probe (d)): lrintf(clamp(fl(fl(v / scale) + zp), -128, 127)). */
+static int qs8Bound(double v, float scale, int64_t zp) {
+  if (isinf(v))
+    return v < 0 ? -128 : 127;
+  float t = (float)v / scale;
+  t = t + (float)zp;
+  return (int)lrintf(fminf(fmaxf(t, -128.0f), 127.0f));
+}
+
+/* xnn.fully_connected(x: qint8 [..., K], w: "qcint8" constant [N, K],
+ * [bias: "qcint32" constant [N]]) -> qint8 [..., N]: XNNPACK's qs8-qc8w GEMM,
+ * out = clamp(rne(fl((float)acc * fl(fl(sx * sw[c]) / sy))) + zy, lo, hi)
+ * with acc = bias[c] + sum_k (x - zx) * w[c][k] (probe (d)). */
+static bool verifyQs8FullyConnected(MlirOperation op) {
+  char tb[256];
+  MlirValue w = mlirOperationGetOperand(op, 1);
+  bool hasBias = mlirOperationGetNumOperands(op) == 3;
+  MlirValue bv = hasBias ? mlirOperationGetOperand(op, 2) : (MlirValue){NULL};
+  MlirType yt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int qf, qb = XNN_QUANT_NONE, qy;
+  if (!quantOf(op, mlirValueGetType(w), "filter", &qf) ||
+      (hasBias && !quantOf(op, mlirValueGetType(bv), "bias", &qb)) || !quantOf(op, yt, "output", &qy))
+    return false;
+  if (qf != XNN_QUANT_QCINT8) {
+    xnnOpError(op, "a qint8 fully connected takes \"qcint8\" weights (per-channel int8), got filter '%s'",
+               xnnTypeStr(mlirValueGetType(w), tb, sizeof tb));
+    return false;
+  }
+  if (hasBias && qb != XNN_QUANT_QCINT32) {
+    xnnOpError(op, "the bias of a qint8 fully connected must be a \"qcint32\" constant (int32, scale input scale * "
+                   "filter scale), got '%s'",
+               xnnTypeStr(mlirValueGetType(bv), tb, sizeof tb));
+    return false;
+  }
+  if (qy != XNN_QUANT_QINT8) {
+    xnnOpError(op, "the output of a qint8 fully connected must be a qint8 tensor, got '%s'",
+               xnnTypeStr(yt, tb, sizeof tb));
+    return false;
+  }
+  if (!mlirAttributeIsNull(xnnGetAttr(op, "transpose_weights"))) {
+    xnnOpError(op, "transpose_weights does not apply to quantized weights (they are [N, K])");
+    return false;
+  }
+  XnnTensor in, f, b, out;
+  if (!xnnOperandTensor(op, 0, "input", XNN_ET_I8, XR, &in) || !xnnOperandTensor(op, 1, "filter", XNN_ET_I8, XR, &f) ||
+      (hasBias && !xnnOperandTensor(op, 2, "bias", XNN_ET_I32, XR, &b)) || !xnnResultTensor(op, 0, XNN_ET_I8, XR, &out))
+    return false;
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, i));
+    if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.constant")) {
+      xnnOpError(op, "the %s of a quantized fully connected must be an xnn.constant (static)",
+                 i == 1 ? "filter" : "bias");
+      return false;
+    }
+  }
+  if (in.rank < 1 || f.rank != 2) {
+    xnnOpError(op, "input must have rank >= 1 and filter rank 2, got %lld and %lld", (long long)in.rank,
+               (long long)f.rank);
+    return false;
+  }
+  if (in.dims[in.rank - 1] != f.dims[1]) {
+    xnnOpError(op, "input channels mismatch: input last dim %lld vs filter dim 1 %lld",
+               (long long)in.dims[in.rank - 1], (long long)f.dims[1]);
+    return false;
+  }
+  if (hasBias && (b.rank != 1 || b.dims[0] != f.dims[0])) {
+    char bs[256];
+    xnnOpError(op, "bias must have shape %lld (output channels), got %s", (long long)f.dims[0],
+               xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
+    return false;
+  }
+  int64_t shape[XR];
+  memcpy(shape, in.dims, sizeof(int64_t) * (size_t)in.rank);
+  shape[in.rank - 1] = f.dims[0];
+  if (!xnnCheckResultShape(op, &out, shape, in.rank, "fully connected"))
+    return false;
+  float sx = 0, sy = 0;
+  int64_t zx = 0, zy = 0;
+  xnnQInt8Params(in.type, &sx, &zx);
+  xnnQInt8Params(out.type, &sy, &zy);
+  double lo = -INFINITY, hi = INFINITY;
+  xnnGetF64(op, "output_min", false, &lo);
+  xnnGetF64(op, "output_max", false, &hi);
+  int qlo = qs8Bound(lo, sy, zy), qhi = qs8Bound(hi, sy, zy);
+  if (qlo >= qhi) {
+    xnnOpError(op, "output_min %g and output_max %g quantize to %d and %d (output scale %g, zero point %lld): the "
+                   "quantized range must not be empty or a single value",
+               lo, hi, qlo, qhi, (double)sy, (long long)zy);
+    return false;
+  }
+  /* Per-channel scale rules, on dense scales (dense_resource ones: the emitter). */
+  int64_t n = f.dims[0];
+  float *sw = malloc(sizeof(float) * (size_t)n), *bsc = malloc(sizeof(float) * (size_t)n);
+  bool ok = true;
+  if (sw && bsc && denseScales(w, sw, n)) {
+    bool haveBias = hasBias && denseScales(bv, bsc, n);
+    for (int64_t c = 0; ok && c < n; ++c) {
+      float p = sx * sw[c], r = p / sy;
+      if (haveBias && memcmp(&p, &bsc[c], 4)) {
+        xnnOpError(op, "bias scale %lld is %.9g but must be input scale * filter scale = %.9g * %.9g = %.9g (the "
+                       "product in f32): XNNPACK adds the int32 bias to the accumulator as it is and ignores its scale",
+                   (long long)c, (double)bsc[c], (double)sx, (double)sw[c], (double)p);
+        ok = false;
+      } else if (!(r < 256.0f)) {
+        xnnOpError(op, "output channel %lld: requantization scale input scale * filter scale / output scale = %.9g * "
+                       "%.9g / %.9g = %.9g must be below 256 (XNNPACK refuses it)",
+                   (long long)c, (double)sx, (double)sw[c], (double)sy, (double)r);
+        ok = false;
+      }
+    }
+  }
+  free(sw);
+  free(bsc);
+  return ok && qint8Uses(op);
+}
+
 bool xnnVerifyXnnFullyConnected(MlirOperation op) {
   bool tw = false;
   if (mlirOperationGetNumOperands(op) >= 2 && mlirOperationGetNumOperands(op) <= 3 &&
       mlirOperationGetNumResults(op) == 1) {
-    int qi = xnnQuantEncoding(mlirValueGetType(mlirOperationGetOperand(op, 0)));
-    int qf = xnnQuantEncoding(mlirValueGetType(mlirOperationGetOperand(op, 1)));
+    int qi, qf;
+    if (!quantOf(op, mlirValueGetType(mlirOperationGetOperand(op, 0)), "input", &qi) ||
+        !quantOf(op, mlirValueGetType(mlirOperationGetOperand(op, 1)), "filter", &qf))
+      return false;
+    if (qi == XNN_QUANT_QINT8)
+      return outputClamp(op) && verifyQs8FullyConnected(op);
     if (qi != XNN_QUANT_NONE || qf != XNN_QUANT_NONE) {
       if (!outputClamp(op))
         return false;

@@ -637,14 +637,20 @@ static void *keepCopy(Delegate *d, const void *src, size_t bytes, bool untilCrea
   return keepBuffer(d, p, untilCreated, err, errSize) ? p : NULL;
 }
 
-/* Quantized values (Emit.h, XnnMlirEmitQuant): qdint8 activations and
- * static qcint8 / qcint4 / qbint4 weights with their scales. */
+/* Quantized values (Emit.h, XnnMlirEmitQuant): qdint8 and qint8 activations
+ * and static qcint8 / qcint4 / qbint4 weights and qcint32 biases with their
+ * scales. */
 static enum xnn_status defineQuantTensor(Delegate *d, const XnnMlirEmitTensor *t, uint32_t *id, char *err,
                                          size_t errSize, const char **fn) {
   if (t->quant == XNN_MLIR_QUANT_QDINT8) {
     *fn = "xnn_define_dynamically_quantized_tensor_value";
     return xnn_define_dynamically_quantized_tensor_value(d->subgraph, xnn_datatype_qdint8, t->rank, 1, t->dims,
                                                          XNN_INVALID_VALUE_ID, 0, id);
+  }
+  if (t->quant == XNN_MLIR_QUANT_QINT8) {
+    *fn = "xnn_define_quantized_tensor_value";
+    return xnn_define_quantized_tensor_value(d->subgraph, xnn_datatype_qint8, t->zeroPoint, t->quantScale, t->rank,
+                                             t->dims, NULL, XNN_INVALID_VALUE_ID, 0, id);
   }
   /* XNNPACK keeps both pointers and reads them when it packs the weights
    * (xnn_create_runtime): kept until then when only packed. */
@@ -670,6 +676,10 @@ static enum xnn_status defineQuantTensor(Delegate *d, const XnnMlirEmitTensor *t
   case XNN_MLIR_QUANT_QCINT8:
     *fn = "xnn_define_channelwise_quantized_tensor_value";
     return xnn_define_channelwise_quantized_tensor_value(d->subgraph, xnn_datatype_qcint8, scale, t->rank, 0, t->dims,
+                                                         data, XNN_INVALID_VALUE_ID, 0, id);
+  case XNN_MLIR_QUANT_QCINT32:
+    *fn = "xnn_define_channelwise_quantized_tensor_value";
+    return xnn_define_channelwise_quantized_tensor_value(d->subgraph, xnn_datatype_qcint32, scale, t->rank, 0, t->dims,
                                                          data, XNN_INVALID_VALUE_ID, 0, id);
   case XNN_MLIR_QUANT_QCINT4:
     *fn = "xnn_define_channelwise_quantized_tensor_value_v2";

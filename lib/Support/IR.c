@@ -2,6 +2,7 @@
 
 #include "Support/Strings.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -190,7 +191,37 @@ bool xnnIsFloatType(MlirType t) {
          (mlirTypeIsAF32(t) || mlirTypeIsAF16(t) || mlirTypeIsABF16(t) || mlirTypeIsAF64(t));
 }
 
-static const char *const kQuantNames[] = {"", "qdint8", "qcint8", "qcint4", "qbint4"};
+static const char *const kQuantNames[] = {"", "qdint8", "qcint8", "qcint4", "qbint4", "qint8", "qcint32"};
+
+static bool strRefIs(MlirStringRef s, const char *c) {
+  size_t n = strlen(c);
+  return s.length == n && !memcmp(s.data, c, n);
+}
+
+/* The qint8 encoding dictionary's parameters, if well formed. */
+static bool qint8Dict(MlirAttribute e, float *scale, int64_t *zeroPoint) {
+  if (mlirAttributeIsNull(e) || !mlirAttributeIsADictionary(e) || mlirDictionaryAttrGetNumElements(e) != 3)
+    return false;
+  MlirAttribute kind = mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("kind"));
+  MlirAttribute sc = mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("scale"));
+  MlirAttribute zp = mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("zero_point"));
+  if (mlirAttributeIsNull(kind) || !mlirAttributeIsAString(kind) || !strRefIs(mlirStringAttrGetValue(kind), "qint8"))
+    return false;
+  if (mlirAttributeIsNull(sc) || !mlirAttributeIsAFloat(sc) || !mlirTypeIsAF32(mlirAttributeGetType(sc)))
+    return false;
+  if (mlirAttributeIsNull(zp) || !mlirAttributeIsAInteger(zp) || !mlirTypeIsAInteger(mlirAttributeGetType(zp)) ||
+      mlirIntegerTypeGetWidth(mlirAttributeGetType(zp)) != 64 || mlirIntegerTypeIsUnsigned(mlirAttributeGetType(zp)))
+    return false;
+  float s = (float)mlirFloatAttrGetValueDouble(sc);
+  int64_t z = mlirIntegerAttrGetValueInt(zp);
+  if (!(s > 0.0f) || !isfinite(s) || !isnormal(s) || z < -128 || z > 127)
+    return false;
+  if (scale)
+    *scale = s;
+  if (zeroPoint)
+    *zeroPoint = z;
+  return true;
+}
 
 int xnnQuantEncoding(MlirType t) {
   if (mlirTypeIsNull(t) || !mlirTypeIsARankedTensor(t))
@@ -198,17 +229,37 @@ int xnnQuantEncoding(MlirType t) {
   MlirAttribute e = mlirRankedTensorTypeGetEncoding(t);
   if (mlirAttributeIsNull(e))
     return XNN_QUANT_NONE;
+  if (mlirAttributeIsADictionary(e))
+    return qint8Dict(e, NULL, NULL) ? XNN_QUANT_QINT8 : XNN_QUANT_OTHER;
   if (!mlirAttributeIsAString(e))
     return XNN_QUANT_OTHER;
   MlirStringRef s = mlirStringAttrGetValue(e);
-  for (int i = 1; i <= XNN_QUANT_QBINT4; ++i)
-    if (s.length == strlen(kQuantNames[i]) && !memcmp(s.data, kQuantNames[i], s.length))
+  for (int i = 1; i <= XNN_QUANT_QCINT32; ++i)
+    if (i != XNN_QUANT_QINT8 && strRefIs(s, kQuantNames[i]))
       return i;
   return XNN_QUANT_OTHER;
 }
 
 const char *xnnQuantName(int quant) {
-  return quant >= XNN_QUANT_NONE && quant <= XNN_QUANT_QBINT4 ? kQuantNames[quant] : "(unknown)";
+  return quant >= XNN_QUANT_NONE && quant <= XNN_QUANT_QCINT32 ? kQuantNames[quant] : "(unknown)";
+}
+
+MlirType xnnQInt8TensorType(MlirContext ctx, const int64_t *dims, intptr_t rank, float scale, int64_t zeroPoint) {
+  MlirNamedAttribute a[3] = {
+      xnnNamed(ctx, "kind", xnnStrAttr(ctx, "qint8")),
+      xnnNamed(ctx, "scale", mlirFloatAttrDoubleGet(ctx, mlirF32TypeGet(ctx), (double)scale)),
+      xnnNamed(ctx, "zero_point", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), zeroPoint)),
+  };
+  return mlirRankedTensorTypeGet(rank, dims, mlirIntegerTypeGet(ctx, 8), mlirDictionaryAttrGet(ctx, 3, a));
+}
+
+bool xnnQInt8Params(MlirType t, float *scale, int64_t *zeroPoint) {
+  if (mlirTypeIsNull(t) || !mlirTypeIsARankedTensor(t))
+    return false;
+  MlirType e = mlirShapedTypeGetElementType(t);
+  if (!mlirTypeIsAInteger(e) || mlirIntegerTypeGetWidth(e) != 8)
+    return false;
+  return qint8Dict(mlirRankedTensorTypeGetEncoding(t), scale, zeroPoint);
 }
 
 MlirOperation xnnBuildOp(const char *name, MlirLocation loc, intptr_t nOperands,

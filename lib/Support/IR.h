@@ -76,11 +76,23 @@ MlirType xnnTensorWithElem(MlirType t, MlirType elem);
 bool xnnIsFloatType(MlirType t); /* f32, f16, bf16, f64 */
 /* The quantization a ranked tensor type's encoding names (xnn dialect,
  * numbered as XnnMlirEmitQuant): 0 no encoding (or not a ranked tensor),
- * 1 "qdint8", 2 "qcint8", 3 "qcint4", 4 "qbint4", -1 any other encoding. */
+ * 1 "qdint8", 2 "qcint8", 3 "qcint4", 4 "qbint4", 5 qint8 (the dictionary
+ * {kind = "qint8", scale = <f32>, zero_point = <i64>} with a positive normal
+ * finite scale and a zero point in [-128, 127]: static per-tensor int8),
+ * 6 "qcint32" (channelwise int32 bias), -1 any other encoding (a malformed
+ * qint8 dictionary included). */
 enum { XNN_QUANT_NONE = 0, XNN_QUANT_QDINT8, XNN_QUANT_QCINT8, XNN_QUANT_QCINT4, XNN_QUANT_QBINT4,
-       XNN_QUANT_OTHER = -1 };
+       XNN_QUANT_QINT8, XNN_QUANT_QCINT32, XNN_QUANT_OTHER = -1 };
 int xnnQuantEncoding(MlirType t);
 const char *xnnQuantName(int quant); /* "qdint8", ...; "" for none */
+/* tensor<dims x i8, {kind = "qint8", scale = scale : f32, zero_point = zeroPoint : i64}>
+ * (no check of the parameters: see xnnQInt8Params). */
+MlirType xnnQInt8TensorType(MlirContext ctx, const int64_t *dims, intptr_t rank, float scale, int64_t zeroPoint);
+/* True iff `t` is a ranked i8 tensor whose encoding is a well-formed qint8
+ * dictionary (exactly the keys kind, scale, zero_point; scale an f32 positive
+ * normal finite float; zero_point an i64 in [-128, 127]); then sets *scale
+ * and *zeroPoint (either may be NULL). */
+bool xnnQInt8Params(MlirType t, float *scale, int64_t *zeroPoint);
 
 /* Creates an op (not inserted). Results, operands and attributes as given. */
 MlirOperation xnnBuildOp(const char *name, MlirLocation loc, intptr_t nOperands,

@@ -84,6 +84,27 @@ func.func private @xnn_resample_ops(%x: tensor<1x5x5x4xf32>) -> tensor<1x11x9x6x
   return %0 : tensor<1x11x9x6xf32>
 }
 
+// Static int8 (qs8): f32 -> qint8, a qcint8 filter and a qcint32 bias, the
+// qint8 fully connected (rank 3, with and without a bias, output_min), qint8 -> f32.
+// CHECK-LABEL: func.func private @xnn_qs8_ops
+// CHECK: %{{.*}} = "xnn.constant"() {scale = dense<[5.000000e-01, 2.500000e-01]> : tensor<2xf32>, value = dense<{{\[}}[1, -2, 3, -4], [5, 6, -7, 8]]> : tensor<2x4xi8>} : () -> tensor<2x4xi8, "qcint8">
+// CHECK-NEXT: %{{.*}} = "xnn.constant"() {scale = dense<[5.000000e-02, 2.500000e-02]> : tensor<2xf32>, value = dense<[100, -7]> : tensor<2xi32>} : () -> tensor<2xi32, "qcint32">
+// CHECK-NEXT: %[[Q:.*]] = "xnn.convert"(%{{.*}}) : (tensor<1x3x4xf32>) -> tensor<1x3x4xi8, {kind = "qint8", scale = 1.000000e-01 : f32, zero_point = -3 : i64}>
+// CHECK-NEXT: %{{.*}} = "xnn.fully_connected"(%[[Q]], %{{.*}}, %{{.*}}) {output_min = 0.000000e+00 : f64} : (tensor<1x3x4xi8, {kind = "qint8", scale = 1.000000e-01 : f32, zero_point = -3 : i64}>, tensor<2x4xi8, "qcint8">, tensor<2xi32, "qcint32">) -> tensor<1x3x2xi8, {kind = "qint8", scale = 5.000000e-02 : f32, zero_point = 2 : i64}>
+// CHECK-NEXT: %{{.*}} = "xnn.fully_connected"(%[[Q]], %{{.*}}) : (tensor<1x3x4xi8, {kind = "qint8", scale = 1.000000e-01 : f32, zero_point = -3 : i64}>, tensor<2x4xi8, "qcint8">) -> tensor<1x3x2xi8, {kind = "qint8", scale = 2.500000e-01 : f32, zero_point = -128 : i64}>
+// CHECK-NEXT: %{{.*}} = "xnn.convert"(%{{.*}}) : (tensor<1x3x2xi8, {kind = "qint8", scale = 5.000000e-02 : f32, zero_point = 2 : i64}>) -> tensor<1x3x2xf32>
+// CHECK-NEXT: %{{.*}} = "xnn.convert"(%{{.*}}) : (tensor<1x3x2xi8, {kind = "qint8", scale = 2.500000e-01 : f32, zero_point = -128 : i64}>) -> tensor<1x3x2xf32>
+func.func private @xnn_qs8_ops(%x: tensor<1x3x4xf32>) -> (tensor<1x3x2xf32>, tensor<1x3x2xf32>) attributes {xnn.delegate} {
+  %w = "xnn.constant"() {value = dense<[[1, -2, 3, -4], [5, 6, -7, 8]]> : tensor<2x4xi8>, scale = dense<[0.5, 0.25]> : tensor<2xf32>} : () -> tensor<2x4xi8, "qcint8">
+  %b = "xnn.constant"() {value = dense<[100, -7]> : tensor<2xi32>, scale = dense<[0.05, 0.025]> : tensor<2xf32>} : () -> tensor<2xi32, "qcint32">
+  %q = "xnn.convert"(%x) : (tensor<1x3x4xf32>) -> tensor<1x3x4xi8, {kind = "qint8", scale = 0.1 : f32, zero_point = -3 : i64}>
+  %y = "xnn.fully_connected"(%q, %w, %b) {output_min = 0.0 : f64} : (tensor<1x3x4xi8, {kind = "qint8", scale = 0.1 : f32, zero_point = -3 : i64}>, tensor<2x4xi8, "qcint8">, tensor<2xi32, "qcint32">) -> tensor<1x3x2xi8, {kind = "qint8", scale = 0.05 : f32, zero_point = 2 : i64}>
+  %y2 = "xnn.fully_connected"(%q, %w) : (tensor<1x3x4xi8, {kind = "qint8", scale = 0.1 : f32, zero_point = -3 : i64}>, tensor<2x4xi8, "qcint8">) -> tensor<1x3x2xi8, {zero_point = -128 : i64, scale = 0.25 : f32, kind = "qint8"}>
+  %f = "xnn.convert"(%y) : (tensor<1x3x2xi8, {kind = "qint8", scale = 0.05 : f32, zero_point = 2 : i64}>) -> tensor<1x3x2xf32>
+  %f2 = "xnn.convert"(%y2) : (tensor<1x3x2xi8, {kind = "qint8", scale = 0.25 : f32, zero_point = -128 : i64}>) -> tensor<1x3x2xf32>
+  return %f, %f2 : tensor<1x3x2xf32>, tensor<1x3x2xf32>
+}
+
 {-#
   dialect_resources: {
     builtin: {

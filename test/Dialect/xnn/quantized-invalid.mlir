@@ -14,7 +14,7 @@ func.func private @qdint8_constant() -> tensor<2x4xf32> attributes {xnn.delegate
 // -----
 
 func.func private @unknown_encoding() -> tensor<2x4xf32> attributes {xnn.delegate} {
-  // expected-error @+1 {{'xnn.constant' op result type 'tensor<3x4xi8, "qint8">' has an unknown encoding: xnn constants take "qcint8", "qcint4" or "qbint4" (on i8 weights) or none}}
+  // expected-error @+1 {{'xnn.constant' op result type 'tensor<3x4xi8, "qint8">' has an unknown encoding: xnn constants take "qcint8", "qcint4" or "qbint4" (on i8 weights), "qcint32" (on an i32 bias) or none}}
   %w = "xnn.constant"() {value = dense<1> : tensor<3x4xi8>, scale = dense<1.0> : tensor<3xf32>} : () -> tensor<3x4xi8, "qint8">
   %c = "xnn.constant"() {value = dense<1.0> : tensor<2x4xf32>} : () -> tensor<2x4xf32>
   return %c : tensor<2x4xf32>
@@ -140,7 +140,7 @@ func.func private @block_size_on_qcint8() -> tensor<2x4xf32> attributes {xnn.del
 // -----
 
 func.func private @scale_on_float() -> tensor<2x4xf32> attributes {xnn.delegate} {
-  // expected-error @+1 {{'xnn.constant' op attributes 'scale' and 'block_size' apply to quantized (qcint8, qcint4, qbint4) weights only}}
+  // expected-error @+1 {{'xnn.constant' op attributes 'scale' and 'block_size' apply to quantized (qcint8, qcint4, qbint4) weights and qcint32 biases only}}
   %c = "xnn.constant"() {value = dense<1.0> : tensor<2x4xf32>, scale = dense<1.0> : tensor<2xf32>} : () -> tensor<2x4xf32>
   return %c : tensor<2x4xf32>
 }
@@ -148,7 +148,7 @@ func.func private @scale_on_float() -> tensor<2x4xf32> attributes {xnn.delegate}
 // -----
 
 func.func private @convert_to_qcint8(%x: tensor<3x4xf32>) -> tensor<3x4xf32> attributes {xnn.delegate} {
-  // expected-error @+1 {{'xnn.convert' op output type 'tensor<3x4xi8, "qcint8">': xnn.convert produces f32/f16/bf16 values or "qdint8" (dynamically quantized int8) ones}}
+  // expected-error @+1 {{'xnn.convert' op output type 'tensor<3x4xi8, "qcint8">': xnn.convert produces f32/f16/bf16 values, "qdint8" (dynamically quantized int8) ones or qint8 ones (from f32)}}
   %q = "xnn.convert"(%x) : (tensor<3x4xf32>) -> tensor<3x4xi8, "qcint8">
   return %x : tensor<3x4xf32>
 }
@@ -193,7 +193,7 @@ func.func private @qdint8_to_unary(%x: tensor<3x4xf32>) -> tensor<3x4xf32> attri
 func.func private @qdint8_as_filter(%x: tensor<3x4xf32>) -> tensor<3x3xf32> attributes {xnn.delegate} {
   // expected-error @+1 {{'xnn.convert' op a qdint8 value may only be the input (operand #0) of xnn.fully_connected, but it is operand #1 of 'xnn.fully_connected'}}
   %q = "xnn.convert"(%x) : (tensor<3x4xf32>) -> tensor<3x4xi8, "qdint8">
-  // expected-error @+1 {{'xnn.fully_connected' op a quantized fully connected takes a "qdint8" input and "qcint8", "qcint4" or "qbint4" weights, got input 'tensor<3x4xf32>' and filter 'qdint8'}}
+  // expected-error @+1 {{'xnn.fully_connected' op a quantized fully connected takes a "qdint8" input and "qcint8", "qcint4" or "qbint4" weights, or a qint8 input and "qcint8" weights, got input 'tensor<3x4xf32>' and filter 'qdint8'}}
   %y = "xnn.fully_connected"(%x, %q) : (tensor<3x4xf32>, tensor<3x4xi8, "qdint8">) -> tensor<3x3xf32>
   return %y : tensor<3x3xf32>
 }
@@ -220,7 +220,7 @@ func.func private @qdint8_argument(%q: tensor<3x4xi8, "qdint8">) -> tensor<3x3xf
 
 func.func private @f32_input_quantized_filter(%x: tensor<3x4xf32>) -> tensor<3x3xf32> attributes {xnn.delegate} {
   %w = "xnn.constant"() {value = dense<1> : tensor<3x4xi8>, scale = dense<1.0> : tensor<3xf32>} : () -> tensor<3x4xi8, "qcint8">
-  // expected-error @+1 {{'xnn.fully_connected' op a quantized fully connected takes a "qdint8" input and "qcint8", "qcint4" or "qbint4" weights, got input 'tensor<3x4xf32>' and filter 'qcint8'}}
+  // expected-error @+1 {{'xnn.fully_connected' op a quantized fully connected takes a "qdint8" input and "qcint8", "qcint4" or "qbint4" weights, or a qint8 input and "qcint8" weights, got input 'tensor<3x4xf32>' and filter 'qcint8'}}
   %y = "xnn.fully_connected"(%x, %w) : (tensor<3x4xf32>, tensor<3x4xi8, "qcint8">) -> tensor<3x3xf32>
   return %y : tensor<3x3xf32>
 }
@@ -230,7 +230,7 @@ func.func private @f32_input_quantized_filter(%x: tensor<3x4xf32>) -> tensor<3x3
 func.func private @f32_filter(%x: tensor<3x4xf32>) -> tensor<3x3xf32> attributes {xnn.delegate} {
   %w = "xnn.constant"() {value = dense<1.0> : tensor<3x4xf32>} : () -> tensor<3x4xf32>
   %q = "xnn.convert"(%x) : (tensor<3x4xf32>) -> tensor<3x4xi8, "qdint8">
-  // expected-error @+1 {{'xnn.fully_connected' op a quantized fully connected takes a "qdint8" input and "qcint8", "qcint4" or "qbint4" weights, got input 'tensor<3x4xi8, "qdint8">' and filter 'unquantized'}}
+  // expected-error @+1 {{'xnn.fully_connected' op a quantized fully connected takes a "qdint8" input and "qcint8", "qcint4" or "qbint4" weights, or a qint8 input and "qcint8" weights, got input 'tensor<3x4xi8, "qdint8">' and filter 'unquantized'}}
   %y = "xnn.fully_connected"(%q, %w) : (tensor<3x4xi8, "qdint8">, tensor<3x4xf32>) -> tensor<3x3xf32>
   return %y : tensor<3x3xf32>
 }
@@ -338,7 +338,7 @@ func.func private @convert_result_not_i8(%x: tensor<3x4xf32>) -> tensor<3x4xf32>
 func.func private @convert_qdint8_twice(%x: tensor<3x4xf32>) -> tensor<3x4xf32> attributes {xnn.delegate} {
   // expected-error @+1 {{'xnn.convert' op a qdint8 value may only be the input (operand #0) of xnn.fully_connected, but it is operand #0 of 'xnn.convert'}}
   %q = "xnn.convert"(%x) : (tensor<3x4xf32>) -> tensor<3x4xi8, "qdint8">
-  // expected-error @+1 {{'xnn.convert' op operand #0 ('input') has element type 'i8', expected one of f32: 'tensor<3x4xi8, "qdint8">'}}
+  // expected-error @+1 {{'xnn.convert' op input type 'tensor<3x4xi8, "qdint8">': xnn.convert takes f32/f16/bf16 values or qint8 ones (to f32)}}
   %r = "xnn.convert"(%q) : (tensor<3x4xi8, "qdint8">) -> tensor<3x4xi8, "qdint8">
   return %x : tensor<3x4xf32>
 }
