@@ -32,31 +32,6 @@
 
 static bool feedsLinears(MlirValue v, unsigned operand, bool dynamicOk, bool staticOk, XnnReason *why);
 
-/* TEMP until h-qs8 merges: the qint8 type helpers of lib/Support/IR.c. */
-static MlirType xnnQInt8TensorType(MlirContext ctx, const int64_t *dims, intptr_t rank, float scale,
-                                   int64_t zeroPoint) {
-  MlirNamedAttribute e[3] = {
-      xnnNamed(ctx, "kind", xnnStrAttr(ctx, "qint8")),
-      xnnNamed(ctx, "scale", mlirFloatAttrDoubleGet(ctx, mlirF32TypeGet(ctx), scale)),
-      xnnNamed(ctx, "zero_point", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), zeroPoint)),
-  };
-  return mlirRankedTensorTypeGet(rank, dims, mlirIntegerTypeGet(ctx, 8), mlirDictionaryAttrGet(ctx, 3, e));
-}
-static bool xnnQInt8Params(MlirType t, float *scale, int64_t *zeroPoint) {
-  if (!mlirTypeIsARankedTensor(t))
-    return false;
-  MlirAttribute e = mlirRankedTensorTypeGetEncoding(t);
-  if (mlirAttributeIsNull(e) || !mlirAttributeIsADictionary(e))
-    return false;
-  MlirAttribute s = mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("scale"));
-  MlirAttribute z = mlirDictionaryAttrGetElementByName(e, mlirStringRefCreateFromCString("zero_point"));
-  if (mlirAttributeIsNull(s) || mlirAttributeIsNull(z) || !mlirAttributeIsAFloat(s) || !mlirAttributeIsAInteger(z))
-    return false;
-  *scale = (float)mlirFloatAttrGetValueDouble(s);
-  *zeroPoint = mlirIntegerAttrGetValueInt(z);
-  return true;
-}
-
 /* ---- verifiers ----------------------------------------------------------- */
 
 /* quant_min <= quant_max, both within int8 (the only quantized dtype here). */
