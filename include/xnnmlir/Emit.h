@@ -80,6 +80,10 @@ typedef enum XnnMlirEmitQuant {
 } XnnMlirEmitQuant;
 
 /* One tensor value (xnn_define_tensor_value). */
+/* Zero bytes after data a sink may adopt (XnnMlirEmitTensor.adopt): what
+ * XNNPACK may read past the end of static data (XNN_EXTRA_BYTES). */
+#define XNN_MLIR_EMIT_SLACK 64
+
 typedef struct XnnMlirEmitTensor {
   XnnMlirDType dtype; /* f32, f16 or bf16 */
   size_t rank;
@@ -109,6 +113,11 @@ typedef struct XnnMlirEmitTensor {
   const void *scale;
   size_t numScales;
   size_t blockSize; /* qbint4 */
+  /* Quantized data the emitter made for this call (int4 packed two a byte),
+   * or NULL: then `data` == *adopt, malloc'd with XNN_MLIR_EMIT_SLACK zero
+   * bytes after `dataBytes`; a sink may keep it instead of copying (and
+   * free() it later) by setting *adopt to NULL. */
+  void **adopt;
   float quantScale;  /* qint8: the per-tensor scale */
   int32_t zeroPoint; /* qint8: the zero point, in [-128, 127] */
 } XnnMlirEmitTensor;

@@ -7,6 +7,7 @@
 #include "xnnmlir/Diagnostics.h"
 #include "xnnmlir/Verifier.h"
 
+#include "CAPIExt/BytecodeFile.h"
 #include "Emit/AbsBounds.h"
 #include "Support/Elements.h"
 #include "Support/IR.h"
@@ -722,6 +723,8 @@ static uint16_t roundToBf16(float f) { /* RNE; f is a positive normal float */
  * rounded to nearest even). Checks what the verifier leaves to the emitter:
  * the int4 range and the scales of dense_resource payloads. `*owned` and
  * `*scales` are malloc'd (free them). */
+enum { kReleaseEvery = 8u << 20 }; /* bytes of mapped int4 source read between releases */
+
 static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElements *e, void **owned, void **scales,
                          char *err, size_t errSize) {
   bool i32 = t->quant == XNN_MLIR_QUANT_QCINT32;
@@ -758,9 +761,11 @@ static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElemen
     }
     t->dataBytes = count;
   } else {
-    uint8_t *p = malloc(count / 2 ? count / 2 : 1);
+    uint8_t *p = malloc(count / 2 + XNN_MLIR_EMIT_SLACK);
     if (!(*owned = p))
       return snprintf(err, errSize, "out of memory"), false;
+    memset(p + count / 2, 0, XNN_MLIR_EMIT_SLACK);
+    t->adopt = owned;
     for (size_t i = 0; i < count; i += 2) {
       int a = q[e->splat ? 0 : i], b = q[e->splat ? 0 : i + 1];
       if (a < -8 || a > 7 || b < -8 || b > 7) {
@@ -770,10 +775,16 @@ static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElemen
         return false;
       }
       p[i / 2] = (uint8_t)((a + 8) | ((b + 8) << 4));
+      /* the one-a-byte values of a mapped input are read once: their pages
+       * go as the packing passes them, so they never all stay resident */
+      if (!e->owned && !e->splat && (i + 2) % kReleaseEvery == 0)
+        (void)xnnMlirReleaseMappedBytes(q + i + 2 - kReleaseEvery, kReleaseEvery);
     }
     t->data = p;
     t->stable = false;
     t->dataBytes = count / 2;
+    if (!e->owned && !e->splat)
+      (void)xnnMlirReleaseMappedBytes(q + count / kReleaseEvery * kReleaseEvery, count % kReleaseEvery);
   }
   MlirAttribute sa = xnnOpAttr(op, "scale");
   XnnElements se;

@@ -19,6 +19,9 @@
 #include <xnnpack.h>
 
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +56,14 @@ typedef struct Temporary {
   bool chunkFilled[5]; /* widened and not yet dropped */
   bool chunkPacked[5];
   size_t numChunks;
+  /* Quantized filters (qcint8 / qcint4 / qbint4, [N, K] by rows) pack in row
+   * chunks as well: each chunk's pages go once every node using it packed it. */
+  XnnMlirEmitQuant quant;
+  const char *scale; /* the scales, kept until created */
+  size_t scaleRowBytes, blockSize;
+  bool borrowed;        /* module memory read in place: never freed, its mapped pages released */
+  bool adopted;         /* the emitter's malloc'd buffer (XnnMlirEmitTensor.adopt): free()d */
+  size_t chunkPacks[5]; /* nodes that packed each chunk */
 } Temporary;
 
 typedef struct ValueInfo {
@@ -478,6 +489,15 @@ static void tempFree(void *p, size_t bytes, bool mapped) {
     munmap(p, bytes);
 }
 
+/* Frees temporary `t`'s data however it was allocated (not module memory). */
+static void tempRelease(Temporary *t) {
+  if (t->adopted)
+    free(t->data);
+  else
+    tempFree(t->data, t->bytes, t->lazy);
+  t->data = NULL;
+}
+
 static Temporary *findTemp(Delegate *d, uint32_t id) {
   size_t lo = 0, hi = d->numTemps;
   while (lo < hi) {
@@ -549,14 +569,52 @@ static void *cacheReserve(void *context, size_t n) {
 static void packedFrom(Delegate *d, const void *source) {
   for (size_t i = 0; source && i < d->numTemps; ++i) {
     Temporary *t = &d->temps[i];
-    if (t->data != source || !t->uses)
+    if (t->data != source || !t->uses || t->numChunks)
       continue;
     if (--t->uses == 0) {
-      tempFree(t->data, t->bytes, t->lazy);
+      if (t->borrowed)
+        d->releasedBytes += xnnMlirReleaseMappedBytes(t->data, t->payload);
+      else
+        tempRelease(t), d->freedWhilePacking += t->payload;
       t->data = NULL;
-      d->freedWhilePacking += t->payload;
     }
     return;
+  }
+}
+
+/* Module memory XNNPACK read in place to pack: its pages of a mapped input
+ * leave the resident set now (read back from the file if packed again). */
+static void releaseInPlace(Delegate *d, const void *source) {
+  for (size_t i = 0; source && i < d->numInPlace; ++i)
+    if (d->inPlace[i] == source) {
+      d->releasedBytes += xnnMlirReleaseMappedBytes(source, d->inPlaceBytes[i]);
+      d->inPlaceBytes[i] = 0; /* released once */
+    }
+}
+
+/* A chunk of a quantized filter was packed: once every node using it has,
+ * its pages go (module memory: released from the mapping; a copy: dropped). */
+static void quantChunkPacked(Delegate *d, const void *kernel) {
+  for (size_t i = 0; kernel && i < d->numTemps; ++i) {
+    Temporary *t = &d->temps[i];
+    for (size_t c = 0; t->quant != XNN_MLIR_QUANT_NONE && t->data && c < t->numChunks; ++c) {
+      char *p = (char *)t->data + t->chunkBegin[c];
+      size_t n = t->chunkEnd[c] - t->chunkBegin[c];
+      if (p != (const char *)kernel || ++t->chunkPacks[c] < t->uses)
+        continue;
+      t->chunkPacked[c] = true;
+      if (t->borrowed) {
+        d->releasedBytes += xnnMlirReleaseMappedBytes(p, n);
+        return;
+      } else {
+        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+        uintptr_t first = ((uintptr_t)p + page - 1) & ~(page - 1), last = ((uintptr_t)p + n) & ~(page - 1);
+        if ((t->adopted ? t->payload : t->bytes) >= kMapFrom && first < last) /* never shares pages with others */
+          (void)madvise((void *)first, last - first, MADV_DONTNEED);
+      }
+      d->freedWhilePacking += n;
+      return;
+    }
   }
 }
 
@@ -565,6 +623,7 @@ static size_t cacheInsert(void *context, const struct xnn_weights_cache_look_up_
   (void)size;
   Temporary *t;
   size_t chunk;
+  quantChunkPacked(c->d, key->kernel);
   if (findChunk(c->d, key->kernel, &t, &chunk))
     t->chunkPacked[chunk] = true;
   if (findChunk(c->d, key->kernel, &t, &chunk) && !t->filled && t->chunkFilled[chunk]) { /* packed: its pages go */
@@ -581,6 +640,7 @@ static size_t cacheInsert(void *context, const struct xnn_weights_cache_look_up_
     if (c->blocks[i] == ptr) {
       packedFrom(c->d, key->kernel);
       packedFrom(c->d, key->bias);
+      releaseInPlace(c->d, key->kernel);
       return i;
     }
   return SIZE_MAX;
@@ -600,6 +660,40 @@ static enum xnn_status cacheDelete(void *context) {
   free(c->blocks);
   free(c);
   return xnn_status_success;
+}
+
+/* Records `data` (tempAlloc'd, `bytes` long, `payload` of them values) as a
+ * temporary: freed as soon as the nodes naming it have packed it (its value
+ * id is set once defined, tempDefined). Frees `data` on failure. */
+static bool addTemporary(Delegate *d, void *data, size_t bytes, size_t payload, bool lazy, char *err,
+                         size_t errSize) {
+  if (d->numTemps == d->capTemps) {
+    size_t cap = d->capTemps ? 2 * d->capTemps : 16;
+    Temporary *grown = realloc(d->temps, cap * sizeof(Temporary));
+    if (!grown) {
+      tempFree(data, bytes, lazy);
+      snprintf(err, errSize, "out of memory");
+      return false;
+    }
+    d->temps = grown, d->capTemps = cap;
+  }
+  Temporary *tp = &d->temps[d->numTemps++];
+  memset(tp, 0, sizeof(*tp));
+  tp->data = data, tp->bytes = bytes, tp->payload = payload, tp->id = XNN_INVALID_VALUE_ID, tp->lazy = lazy;
+  return true;
+}
+
+/* Value `id` was defined with `data`: if that is the newest temporary, it is
+ * that value's (ids increase, so the array stays sorted for findTemp). */
+static bool tempDefined(Delegate *d, const void *data, uint32_t id, char *err, size_t errSize) {
+  if (!data || !d->numTemps || d->temps[d->numTemps - 1].data != data)
+    return true;
+  d->temps[d->numTemps - 1].id = id;
+  if (d->numTemps > 1 && d->temps[d->numTemps - 2].id > id) {
+    snprintf(err, errSize, "XNNPACK value ids do not increase");
+    return false;
+  }
+  return true;
 }
 
 static bool keepInPlace(Delegate *d, const void *data, size_t bytes, char *err, size_t errSize) {
@@ -641,7 +735,7 @@ static void *keepCopy(Delegate *d, const void *src, size_t bytes, bool untilCrea
  * and static qcint8 / qcint4 / qbint4 weights and qcint32 biases with their
  * scales. */
 static enum xnn_status defineQuantTensor(Delegate *d, const XnnMlirEmitTensor *t, uint32_t *id, char *err,
-                                         size_t errSize, const char **fn) {
+                                         size_t errSize, const char **fn, const void **dataOut) {
   if (t->quant == XNN_MLIR_QUANT_QDINT8) {
     *fn = "xnn_define_dynamically_quantized_tensor_value";
     return xnn_define_dynamically_quantized_tensor_value(d->subgraph, xnn_datatype_qdint8, t->rank, 1, t->dims,
@@ -657,11 +751,36 @@ static enum xnn_status defineQuantTensor(Delegate *d, const XnnMlirEmitTensor *t
   bool untilCreated = t->flags & XNN_MLIR_EMIT_PACKED_ONLY;
   size_t scaleBytes = t->numScales * (t->quant == XNN_MLIR_QUANT_QBINT4 ? 2 : 4);
   void *data = NULL;
-  if (t->data && t->stable && untilCreated) {
-    /* int8 weights in the module's own memory, read exactly once when packed
-     * (as f32 filters are, sinkTensor): no copy; mapped pages released after. */
+  bool filter = t->rank == 2 && t->quant != XNN_MLIR_QUANT_QCINT32;
+  if (t->data && t->stable && untilCreated && filter) {
+    /* int8 filters in the module's own memory, read exactly once when packed
+     * (as f32 filters are, sinkTensor): no copy; mapped pages released once packed. */
+    data = (void *)t->data;
+    if (!addTemporary(d, data, t->dataBytes, t->dataBytes, false, err, errSize))
+      return xnn_status_out_of_memory;
+    d->temps[d->numTemps - 1].borrowed = true;
+  } else if (t->data && t->stable && untilCreated) {
     data = (void *)t->data;
     if (!keepInPlace(d, t->data, t->dataBytes, err, errSize))
+      return xnn_status_out_of_memory;
+  } else if (t->data && untilCreated && t->adopt && *t->adopt == t->data) {
+    /* int4 packed two a byte by the emitter for this call: taken over, not
+     * copied, and freed as soon as packed, as widened filters are */
+    data = *t->adopt;
+    *t->adopt = NULL;
+    if (!addTemporary(d, data, 0, t->dataBytes, false, err, errSize))
+      return xnn_status_out_of_memory;
+    d->temps[d->numTemps - 1].adopted = true;
+  } else if (t->data && untilCreated) {
+    /* a copy of data that do not outlive the emission: freed as soon as packed */
+    size_t padded = (t->dataBytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
+    if (!(data = tempAlloc(padded, false))) {
+      snprintf(err, errSize, "out of memory for %zu bytes of static data", t->dataBytes);
+      return xnn_status_out_of_memory;
+    }
+    memcpy(data, t->data, t->dataBytes);
+    memset((char *)data + t->dataBytes, 0, padded - t->dataBytes);
+    if (!addTemporary(d, data, padded, t->dataBytes, false, err, errSize))
       return xnn_status_out_of_memory;
   } else if (t->data) {
     data = keepCopy(d, t->data, t->dataBytes, untilCreated, err, errSize);
@@ -671,6 +790,12 @@ static enum xnn_status defineQuantTensor(Delegate *d, const XnnMlirEmitTensor *t
     if (!err[0])
       snprintf(err, errSize, "quantized weights without data or scales");
     return xnn_status_out_of_memory;
+  }
+  *dataOut = data;
+  if (filter && untilCreated && d->numTemps && d->temps[d->numTemps - 1].data == data) {
+    Temporary *tp = &d->temps[d->numTemps - 1];
+    tp->quant = t->quant, tp->scale = scale, tp->rowBytes = t->dataBytes / t->dims[0];
+    tp->scaleRowBytes = scaleBytes / t->dims[0], tp->blockSize = t->blockSize;
   }
   switch (t->quant) {
   case XNN_MLIR_QUANT_QCINT8:
@@ -704,14 +829,15 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     }
     const char *fn = "xnn_define_tensor_value";
     err[0] = 0;
-    enum xnn_status s = defineQuantTensor(d, t, id, err, errSize, &fn);
+    const void *data = NULL;
+    enum xnn_status s = defineQuantTensor(d, t, id, err, errSize, &fn, &data);
     if (s != xnn_status_success) {
       if (!err[0])
         snprintf(err, errSize, "XNNPACK refuses quantized tensor %s: %s: %s", t->name ? t->name : "", fn,
                  statusName(s));
       return false;
     }
-    return recordValue(d, t, id, err, errSize);
+    return recordValue(d, t, id, err, errSize) && tempDefined(d, data, *id, err, errSize);
   }
   size_t width = xnnMlirDTypeSize(t->dtype), count = 1;
   for (size_t i = 0; i < t->rank; ++i)
@@ -736,20 +862,10 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     }
     /* Widened weights that are only packed are freed once packed. */
     if (temporary) {
-      if (d->numTemps == d->capTemps) {
-        size_t cap = d->capTemps ? 2 * d->capTemps : 16;
-        Temporary *grown = realloc(d->temps, cap * sizeof(Temporary));
-        if (!grown) {
-          tempFree(data, padded, lazy);
-          snprintf(err, errSize, "out of memory");
-          return false;
-        }
-        d->temps = grown, d->capTemps = cap;
-      }
-      Temporary *tp = &d->temps[d->numTemps++];
-      memset(tp, 0, sizeof(*tp));
-      tp->data = data, tp->bytes = padded, tp->payload = bytes, tp->id = XNN_INVALID_VALUE_ID;
-      tp->lazy = lazy, tp->source = t->data, tp->fromF16 = t->dataDtype == XNN_MLIR_F16;
+      if (!addTemporary(d, data, padded, bytes, lazy, err, errSize))
+        return false;
+      Temporary *tp = &d->temps[d->numTemps - 1];
+      tp->source = t->data, tp->fromF16 = t->dataDtype == XNN_MLIR_F16;
       tp->rowBytes = t->dims[1] * width;
       d->widenedBytes += bytes;
     } else if (!keepBuffer(d, data, false, err, errSize)) {
@@ -796,15 +912,7 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
   }
   if (!recordValue(d, t, id, err, errSize))
     return false;
-  if (d->numTemps && d->temps[d->numTemps - 1].data == data && data) {
-    d->temps[d->numTemps - 1].id = *id;
-    /* ids increase: keep the array sorted for findTemp */
-    if (d->numTemps > 1 && d->temps[d->numTemps - 2].id > *id) {
-      snprintf(err, errSize, "XNNPACK value ids do not increase");
-      return false;
-    }
-  }
-  return true;
+  return tempDefined(d, data, *id, err, errSize);
 }
 
 /* What the sink knows of value *id. */
@@ -898,6 +1006,85 @@ static bool chunkedFullyConnected(Delegate *d, const XnnMlirEmitNode *n, Tempora
   return true;
 }
 
+/* The quantized filter `t` (rows [at, at + r)) as a value of its own. */
+static enum xnn_status defineQuantChunk(Delegate *d, const Temporary *t, const ValueInfo *fi, size_t at, size_t r,
+                                        uint32_t *id) {
+  size_t dims[2] = {r, fi->dims[1]};
+  void *data = (char *)t->data + at * t->rowBytes;
+  const void *scale = t->scale + at * t->scaleRowBytes;
+  switch (t->quant) {
+  case XNN_MLIR_QUANT_QCINT8:
+    return xnn_define_channelwise_quantized_tensor_value(d->subgraph, xnn_datatype_qcint8, scale, 2, 0, dims, data,
+                                                         XNN_INVALID_VALUE_ID, 0, id);
+  case XNN_MLIR_QUANT_QCINT4:
+    return xnn_define_channelwise_quantized_tensor_value_v2(d->subgraph, xnn_datatype_qcint4, 8, scale, 2, 0, dims,
+                                                            data, XNN_INVALID_VALUE_ID, 0, id);
+  case XNN_MLIR_QUANT_QBINT4:
+    return xnn_define_blockwise_quantized_tensor_value(d->subgraph, xnn_datatype_qbint4, 8, scale, 2, 0,
+                                                       t->blockSize, dims, data, XNN_INVALID_VALUE_ID, 0, id);
+  default:
+    return xnn_status_invalid_parameter;
+  }
+}
+
+/* A large quantized filter with an f32 output packs as row chunks, each its
+ * own fully connected node, concatenated: each chunk's pages go once packed
+ * (quantChunkPacked), so the source and the packed copy of one filter never
+ * coexist whole. Same values: every output column is one row's dot product. */
+static bool canChunkQuant(const Delegate *d, const XnnMlirEmitNode *n, const Temporary *t) {
+  if (t->quant == XNN_MLIR_QUANT_NONE || !d->chunkBytes || t->payload <= d->chunkBytes || !t->data ||
+      !canChunk(d, n, t))
+    return false;
+  const ValueInfo *fi = &d->values[n->args[3].u.id], *oi = &d->values[n->args[5].u.id];
+  return oi->dtype == XNN_MLIR_F32 && t->rowBytes * fi->dims[0] == t->payload &&
+         t->scaleRowBytes && (t->quant != XNN_MLIR_QUANT_QBINT4 || t->blockSize);
+}
+
+static bool chunkedQuantFullyConnected(Delegate *d, const XnnMlirEmitNode *n, Temporary *t, char *err,
+                                       size_t errSize) {
+  uint32_t output = n->args[5].u.id;
+  const ValueInfo *fi = &d->values[n->args[3].u.id], *oi = &d->values[output];
+  size_t rows = fi->dims[0], k = numChunks(d, t), at = 0;
+  uint32_t outs[5];
+  for (size_t c = 0; c < k; ++c) {
+    size_t r = rows / k + (c < rows % k ? 1 : 0);
+    size_t dims[XNN_MLIR_EMIT_MAX_RANK];
+    uint32_t fid;
+    enum xnn_status s = defineQuantChunk(d, t, fi, at, r, &fid);
+    memcpy(dims, oi->dims, sizeof(dims));
+    dims[oi->rank - 1] = r;
+    if (s == xnn_status_success)
+      s = xnn_define_tensor_value(d->subgraph, xnn_datatype_fp32, oi->rank, dims, NULL, XNN_INVALID_VALUE_ID, 0,
+                                  &outs[c]);
+    if (s == xnn_status_success)
+      s = xnn_define_fully_connected(d->subgraph, n->args[0].u.f, n->args[1].u.f, n->args[2].u.id, fid,
+                                     XNN_INVALID_VALUE_ID, outs[c], n->args[6].u.flags.value);
+    if (s != xnn_status_success) {
+      snprintf(err, errSize, "XNNPACK refuses %s (quantized chunk %zu of %zu): %s", n->what ? n->what : "node", c,
+               k, statusName(s));
+      return false;
+    }
+    t->chunkBegin[c] = at * t->rowBytes;
+    t->chunkEnd[c] = (at + r) * t->rowBytes;
+    at += r;
+  }
+  t->numChunks = k;
+  ++t->uses;
+  int axis = (int)oi->rank - 1;
+  enum xnn_status s =
+      k == 2   ? xnn_define_concatenate2(d->subgraph, axis, outs[0], outs[1], output, 0)
+      : k == 3 ? xnn_define_concatenate3(d->subgraph, axis, outs[0], outs[1], outs[2], output, 0)
+      : k == 4 ? xnn_define_concatenate4(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], output, 0)
+               : xnn_define_concatenate5(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], outs[4], output, 0);
+  if (s != xnn_status_success) {
+    snprintf(err, errSize, "XNNPACK refuses %s (concatenating %zu quantized chunks): %s", n->what ? n->what : "node",
+             k, statusName(s));
+    return false;
+  }
+  d->numNodes += 1 + k;
+  return true;
+}
+
 static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t errSize) {
   Delegate *d = user;
   const Call *c = NULL;
@@ -923,6 +1110,8 @@ static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t err
     Temporary *t = findTemp(d, n->args[3].u.id);
     if (t && t->lazy && !t->filled && canChunk(d, n, t))
       return chunkedFullyConnected(d, n, t, err, errSize);
+    if (t && canChunkQuant(d, n, t))
+      return chunkedQuantFullyConnected(d, n, t, err, errSize);
   }
   for (size_t i = 0; d->numTemps && i < n->numArgs; ++i)
     if (n->args[i].type == XNN_MLIR_ARG_VALUE) {
@@ -954,7 +1143,8 @@ static void deleteDelegate(Delegate *d) {
   free(d->buffers);
   free(d->bufferIsTemporary);
   for (size_t i = 0; i < d->numTemps; ++i)
-    tempFree(d->temps[i].data, d->temps[i].bytes, d->temps[i].lazy);
+    if (!d->temps[i].borrowed)
+      tempRelease(&d->temps[i]);
   free(d->temps);
   free(d->values);
   if (d->cache) /* after the runtime, which reads its blocks */
@@ -1068,7 +1258,14 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
       deleteDelegate(d);
       return NULL;
     }
-    tempFree(t->data, t->bytes, t->lazy);
+    if (t->borrowed && t->data && !t->numChunks)
+      d->releasedBytes += xnnMlirReleaseMappedBytes(t->data, t->payload);
+    for (size_t c = 0; t->borrowed && t->data && c < t->numChunks; ++c)
+      if (!t->chunkPacked[c]) /* chunks already released went once */
+        d->releasedBytes += xnnMlirReleaseMappedBytes((char *)t->data + t->chunkBegin[c],
+                                                      t->chunkEnd[c] - t->chunkBegin[c]);
+    if (!t->borrowed)
+      tempRelease(t);
   }
   free(d->temps);
   d->temps = NULL, d->numTemps = d->capTemps = 0;
@@ -1079,6 +1276,9 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
   free(d->inPlace);
   free(d->inPlaceBytes);
   d->inPlace = NULL, d->inPlaceBytes = NULL, d->numInPlace = d->capInPlace = 0;
+#ifdef __GLIBC__
+  malloc_trim(0); /* the copies freed above lie inside the heap: give their pages back */
+#endif
   d->createSeconds = now() - t0;
   d->createCpuSeconds = cpuNow() - c0;
   if (rt->numDelegates == rt->capDelegates) {

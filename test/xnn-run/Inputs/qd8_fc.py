@@ -1,11 +1,12 @@
 """Quantized fully connected (qd8-f32-qc8w / qc4w / qb4w) test cases, without NumPy.
 
-  qd8_fc.py gen DIR KIND M K N B SEED RANK [resource|shared]
+  qd8_fc.py gen DIR KIND M K N B SEED RANK [resource] [shared] [nobias]
       writes DIR/model.mlir (an xnn-dialect delegate: f32 x -> xnn.convert -> qdint8 ->
       xnn.fully_connected with KIND = qcint8|qcint4|qbint4 weights, block size B for
       qbint4, a bias), DIR/x.npy (f32 [M, K], or [1, M, K] with RANK 3) and DIR/case.json.
       "resource": the weights as a dense_resource blob; "shared": a second fully connected
-      reads the same qdint8 value (and weights), the delegate's second output.
+      reads the same qdint8 value (and weights), the delegate's second output; "nobias":
+      the fully connected nodes have no bias (as an LLM's lm_head).
   qd8_fc.py swap DIR NEWDIR
       NEWDIR: DIR's case with the int4 weights' input channels swapped pairwise in the
       model only (what reading the nibbles in the other order computes): check must fail.
@@ -93,7 +94,7 @@ def f32_bits_hex(vals):
     return "0x" + struct.pack("<%df" % len(vals), *vals).hex().upper()
 
 
-def gen(d, kind, m, k, n, block, seed, rank, resource, shared=False):
+def gen(d, kind, m, k, n, block, seed, rank, resource, shared=False, nobias=False):
     rnd = random.Random(seed)
     os.makedirs(d, exist_ok=True)
     lo, hi = (-127, 127) if kind == "qcint8" else (-8, 7)
@@ -101,6 +102,8 @@ def gen(d, kind, m, k, n, block, seed, rank, resource, shared=False):
     nb = k // block if kind == "qbint4" else 1
     scales = [f32(rnd.uniform(0.001, 0.05)) for _ in range(n * nb)]
     bias = [f32(rnd.uniform(-1, 1)) for _ in range(n)]
+    if nobias:
+        bias = [0.0] * n
     x = []
     for i in range(m):  # rows of each kind: mixed, positive, negative, zero, tiny, large, ties
         kindr = i % 7
@@ -121,6 +124,7 @@ def gen(d, kind, m, k, n, block, seed, rank, resource, shared=False):
     wbytes = struct.pack("<%db" % len(q), *q).hex().upper()
     value = "dense_resource<w0>" if resource else 'dense<"0x%s">' % wbytes
     extra = ", block_size = %d : i64" % block if kind == "qbint4" else ""
+    b_in, b_t = ("" if nobias else ", %b"), ("" if nobias else ", tensor<%dxf32>" % n)
     lines = [
         "module {",
         "  func.func private @d(%%x: %s) -> %s attributes {xnn.delegate} {" % (xt, yt),
@@ -129,13 +133,15 @@ def gen(d, kind, m, k, n, block, seed, rank, resource, shared=False):
         '    %%b = "xnn.constant"() {value = dense<"%s"> : tensor<%dxf32>} : () -> tensor<%dxf32>'
         % (f32_bits_hex(bias), n, n),
         '    %%q = "xnn.convert"(%%x) : (%s) -> %s' % (xt, qt[:-1] + ', "qdint8">'),
-        '    %%y = "xnn.fully_connected"(%%q, %%w, %%b) : (%s, tensor<%dx%dxi8, "%s">, tensor<%dxf32>) -> %s'
-        % (qt[:-1] + ', "qdint8">', n, k, kind, n, yt),
+        '    %%y = "xnn.fully_connected"(%%q, %%w%s) : (%s, tensor<%dx%dxi8, "%s">%s) -> %s'
+        % (b_in, qt[:-1] + ', "qdint8">', n, k, kind, b_t, yt),
     ]
+    if nobias:
+        del lines[3]
     if shared:
         lines += [
-            '    %%y2 = "xnn.fully_connected"(%%q, %%w, %%b) : (%s, tensor<%dx%dxi8, "%s">, tensor<%dxf32>) -> %s'
-            % (qt[:-1] + ', "qdint8">', n, k, kind, n, yt),
+            '    %%y2 = "xnn.fully_connected"(%%q, %%w%s) : (%s, tensor<%dx%dxi8, "%s">%s) -> %s'
+            % (b_in, qt[:-1] + ', "qdint8">', n, k, kind, b_t, yt),
             "    return %%y, %%y2 : %s, %s" % (yt, yt),
             "  }",
             "  func.func @forward(%%x: %s) -> (%s, %s) {" % (xt, yt, yt),
@@ -232,5 +238,5 @@ if __name__ == "__main__":
     if sys.argv[1] == "gen":
         a = sys.argv[2:]
         sys.exit(gen(a[0], a[1], int(a[2]), int(a[3]), int(a[4]), int(a[5]), int(a[6]), int(a[7]),
-                     len(a) > 8 and a[8] == "resource", len(a) > 8 and a[8] == "shared"))
+                     "resource" in a[8:], "shared" in a[8:], "nobias" in a[8:]))
     sys.exit(check(sys.argv[2], sys.argv[3]))
