@@ -1609,6 +1609,34 @@ class Importer:
         return self.w.op("dequantize_per_channel_group", ops, [("group_size", "%d : i64" % group)] +
                          self.quant_range(n, qmin, qmax, dtype), shape, out)
 
+    # quantized embedding tables (ExecuTorch's embedding_byte / _4bit / _2bit,
+    # .dtype overloads too): portable gathers of int8 / packed rows
+    def quant_embedding(self, n, op, bits):
+        w, scales, zp, qmin, qmax, idx = n.args[:6]
+        shape, dtype = self.out(n)
+        if not self.is_const(w):
+            self.fail(n, "%s: the weight must be a constant (a buffer or parameter)" % n.target)
+        t = self.const_data(w)
+        if bits == 8 and t.dtype not in (torch.int8, torch.uint8):
+            self.fail(n, "%s: weight of dtype %s (must be int8)" % (n.target, t.dtype))
+        if bits == 8 and t.dtype == torch.uint8:
+            self.fail(n, "%s: uint8 weights: only int8 values are supported" % n.target)
+        if bits < 8 and t.dtype != torch.uint8:
+            self.fail(n, "%s: packed weight of dtype %s (ExecuTorch packs uint8: %d values a byte)"
+                      % (n.target, t.dtype, 8 // bits))
+        wv = self.const_tensor(t.contiguous().view(torch.int8), str(w.name))
+        sv = self.values[scales]
+        if sv.dtype not in (torch.float32, torch.float16, torch.bfloat16):
+            self.fail(n, "%s: scales of dtype %s (must be float32, float16 or bfloat16)" % (n.target, sv.dtype))
+        ops = [wv, self.v(n, scales), self.v(n, idx)]
+        if zp is not None:
+            ops.append(self.quant_param(n, zp, torch.int64))
+        return self.w.op(op, ops, [("quant_min", "%d : i64" % qmin), ("quant_max", "%d : i64" % qmax)], shape, dtype)
+
+    def op_embedding_byte(self, n): return self.quant_embedding(n, "embedding_byte", 8)
+    def op_embedding_4bit(self, n): return self.quant_embedding(n, "embedding_4bit", 4)
+    def op_embedding_2bit(self, n): return self.quant_embedding(n, "embedding_2bit", 2)
+
     def op_bmm(self, n):
         shape, dtype = self.out(n)
         return self.w.op("bmm", [self.v(n, n.args[0]), self.v(n, n.args[1])], [], shape, dtype)

@@ -851,7 +851,7 @@ irdl.dialect @edge {
   }
 
   // ---- quantization (quantized_decomposed.*, as ExecuTorch's 8da4w / 8da8w
-  // exports hold them; semantics in docs/src/quantization.md). Quantized
+  // exports hold them; semantics in docs/passes/xnn-quantize-weights.md). Quantized
   // values are i8 tensors; scales f32, zero points i64. Required: quant_min,
   // quant_max (i64).
 
@@ -948,5 +948,50 @@ irdl.dialect @edge {
     irdl.operands(q: %q, scales: %scales, zero_points: optional %zero_points)
     irdl.results(result: %result)
     irdl.attributes {"group_size" = %a_group_size, "quant_min" = %a_quant_min, "quant_max" = %a_quant_max}
+  }
+
+  // Quantized embedding tables (ExecuTorch's quantized_decomposed.embedding_byte
+  // / _4bit / _2bit): gather rows of `weight` by `indices`, dequantized per
+  // group: (q - zero_point) * scale, rounded to the scales' type, then to the
+  // result's. weight i8 [V, D * bits / 8]: byte holds one int8 value; 4bit two
+  // unsigned nibbles a byte (high nibble first) minus 8; 2bit four 2-bit fields
+  // (lowest bits first) minus 2. scales float [V] or [V, G] (G groups of D / G);
+  // optional zero_points i64 of the scales' shape; indices i32/i64 -> [*indices,
+  // D]. Required: quant_min, quant_max (i64).
+  irdl.operation @embedding_byte {
+    %weight = irdl.base "!builtin.tensor"
+    %scales = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %zero_points = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_quant_min = irdl.base "#builtin.integer"
+    %a_quant_max = irdl.base "#builtin.integer"
+    irdl.operands(weight: %weight, scales: %scales, indices: %indices, zero_points: optional %zero_points)
+    irdl.results(result: %result)
+    irdl.attributes {"quant_min" = %a_quant_min, "quant_max" = %a_quant_max}
+  }
+  irdl.operation @embedding_4bit {
+    %weight = irdl.base "!builtin.tensor"
+    %scales = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %zero_points = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_quant_min = irdl.base "#builtin.integer"
+    %a_quant_max = irdl.base "#builtin.integer"
+    irdl.operands(weight: %weight, scales: %scales, indices: %indices, zero_points: optional %zero_points)
+    irdl.results(result: %result)
+    irdl.attributes {"quant_min" = %a_quant_min, "quant_max" = %a_quant_max}
+  }
+  irdl.operation @embedding_2bit {
+    %weight = irdl.base "!builtin.tensor"
+    %scales = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %zero_points = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %a_quant_min = irdl.base "#builtin.integer"
+    %a_quant_max = irdl.base "#builtin.integer"
+    irdl.operands(weight: %weight, scales: %scales, indices: %indices, zero_points: optional %zero_points)
+    irdl.results(result: %result)
+    irdl.attributes {"quant_min" = %a_quant_min, "quant_max" = %a_quant_max}
   }
 }

@@ -69,6 +69,9 @@ bool xnnVerifyEdgeQuantizePerTensor(MlirOperation op);
 bool xnnVerifyEdgeDequantizePerTensor(MlirOperation op);
 bool xnnVerifyEdgeDequantizePerChannel(MlirOperation op);
 bool xnnVerifyEdgeDequantizePerChannelGroup(MlirOperation op);
+bool xnnVerifyEdgeEmbeddingByte(MlirOperation op);
+bool xnnVerifyEdgeEmbedding4bit(MlirOperation op);
+bool xnnVerifyEdgeEmbedding2bit(MlirOperation op);
 
 /* Shape.c: data movement. */
 bool xnnVerifyEdgeView(MlirOperation op);

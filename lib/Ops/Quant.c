@@ -182,6 +182,61 @@ static bool verifyPerChannel(MlirOperation op, bool grouped) {
          (!hasZp || checkShape(op, &zp, "operand 'zero_points'", dims, rank, "the shape of 'scales'"));
 }
 
+/* embedding_byte / _4bit / _2bit: weight i8 [V, D * bits / 8], scales float
+ * [V] or [V, G], indices, optional zero_points i64 shaped as the scales ->
+ * float [*indices, D]. */
+static bool verifyQuantEmbedding(MlirOperation op, int64_t bits) {
+  int64_t qmin, qmax;
+  bool ok = checkQuantRange(op, &qmin, &qmax);
+  if (!xnnCheckNumOperands(op, 3, 4) || !xnnCheckNumResults(op, 1))
+    return false;
+  bool hasZp = mlirOperationGetNumOperands(op) == 4;
+  XnnTensor w, s, idx, zp, res;
+  ok = xnnOperandTensor(op, 0, "weight", XNN_ET_I8, XNN_VERIFY_MAX_RANK, &w) && ok;
+  ok = xnnOperandTensor(op, 1, "scales", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &s) && ok;
+  ok = xnnOperandTensor(op, 2, "indices", XNN_ET_INT, XNN_VERIFY_MAX_RANK - 1, &idx) && ok;
+  if (hasZp)
+    ok = xnnOperandTensor(op, 3, "zero_points", XNN_ET_I64, XNN_VERIFY_MAX_RANK, &zp) && ok;
+  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
+  if (!ok)
+    return false;
+  int64_t lo = -(INT64_C(1) << (bits - 1)), hi = (INT64_C(1) << (bits - 1)) - 1;
+  if (qmin < lo || qmax > hi) {
+    xnnOpError(op, "quant_min %lld and quant_max %lld must lie in [%lld, %lld] (%lld-bit values)",
+               (long long)qmin, (long long)qmax, (long long)lo, (long long)hi, (long long)bits);
+    return false;
+  }
+  if (w.rank != 2) {
+    xnnOpError(op, "operand 'weight' must be [num_embeddings, packed_dim] (rank 2), got rank %lld",
+               (long long)w.rank);
+    return false;
+  }
+  int64_t d = w.dims[1] * (8 / bits), groups = s.rank == 2 ? s.dims[1] : 1;
+  if ((s.rank != 1 && s.rank != 2) || s.dims[0] != w.dims[0] || groups < 1 || d % groups != 0) {
+    char got[256];
+    xnnOpError(op,
+               "operand 'scales' must be [%lld] or [%lld, G] with G dividing the embedding dim %lld, got %s",
+               (long long)w.dims[0], (long long)w.dims[0], (long long)d,
+               xnnShapeStr(s.dims, s.rank, got, sizeof got));
+    return false;
+  }
+  if (hasZp && !checkShape(op, &zp, "operand 'zero_points'", s.dims, s.rank, "the shape of 'scales'"))
+    return false;
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  memcpy(shape, idx.dims, sizeof(int64_t) * (size_t)idx.rank);
+  shape[idx.rank] = d;
+  return xnnCheckResultShape(op, &res, shape, idx.rank + 1, "[*indices, embedding dim]");
+}
+
+bool xnnVerifyEdgeEmbeddingByte(MlirOperation op) { return verifyQuantEmbedding(op, 8); }
+bool xnnVerifyEdgeEmbedding4bit(MlirOperation op) { return verifyQuantEmbedding(op, 4); }
+bool xnnVerifyEdgeEmbedding2bit(MlirOperation op) { return verifyQuantEmbedding(op, 2); }
+
+static bool refuseQuantEmbedding(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason *why) {
+  (void)op, (void)cfg;
+  return xnnCapRefuse(why, "a quantized embedding is a gather; the pinned XNNPACK has no gather node");
+}
+
 bool xnnVerifyEdgeDequantizePerChannel(MlirOperation op) { return verifyPerChannel(op, false); }
 bool xnnVerifyEdgeDequantizePerChannelGroup(MlirOperation op) { return verifyPerChannel(op, true); }
 
@@ -874,6 +929,10 @@ static const XnnCapability ops[] = {
      checkWeightDequantize, lowerIntoConsumer, 0},
     {"edge.dequantize_per_channel_group", xnnVerifyEdgeDequantizePerChannelGroup, "fully_connected.qd8", 0,
      checkWeightDequantize, lowerIntoConsumer, 0},
+    /* Quantized embedding tables stay portable (a gather), as in ExecuTorch. */
+    {"edge.embedding_byte", xnnVerifyEdgeEmbeddingByte, "", 0, refuseQuantEmbedding, NULL, 0},
+    {"edge.embedding_4bit", xnnVerifyEdgeEmbedding4bit, "", 0, refuseQuantEmbedding, NULL, 0},
+    {"edge.embedding_2bit", xnnVerifyEdgeEmbedding2bit, "", 0, refuseQuantEmbedding, NULL, 0},
 };
 
 const XnnOpFamily xnnQuantFamily = {ops, sizeof ops / sizeof ops[0]};

@@ -89,6 +89,9 @@
   X("edge.dequantize_per_tensor", xnnRefDequantizePerTensor)                  \
   X("edge.dequantize_per_channel", xnnRefDequantizePerChannel)                \
   X("edge.dequantize_per_channel_group", xnnRefDequantizePerChannelGroup)     \
+  X("edge.embedding_byte", xnnRefEmbeddingByte)                                \
+  X("edge.embedding_4bit", xnnRefEmbedding4bit)                                \
+  X("edge.embedding_2bit", xnnRefEmbedding2bit)                                \
   /* normalisation (Norm.c) */                                                 \
   X("edge.batch_norm", xnnRefBatchNorm)                                        \
   X("edge.layer_norm", xnnRefLayerNorm)                                        \

@@ -5,6 +5,8 @@
  * dequantization in f32. Rounding is half to even (torch.round). */
 #include "Kernels.h"
 
+#include "Support/Float.h"
+
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -183,4 +185,92 @@ bool xnnRefDequantizePerChannelGroup(XnnRefCtx *c, const XnnMlirTensor *in, size
   if (!xnnRefAttrI64(c, "group_size", &group) || group < 1)
     return xnnRefFail(c, "requires a positive attribute 'group_size'");
   return dequantizeWith(c, in, nIn, out, in[0].dims[1], in[0].dims[0], group);
+}
+
+/* Quantized embedding tables (ExecuTorch's embedding_byte / _4bit / _2bit):
+ * value j of row v unpacked from its byte(s), d = value - zero_point (exact),
+ * d * scale computed in f32 (exact: an 8-bit integer times a float of at most
+ * 24 significant bits) and rounded to the scales' type, as PyTorch multiplies
+ * in that type; the result then rounds to the result's type. */
+static int64_t unpacked(const unsigned char *row, int64_t j, int64_t bits) {
+  unsigned b = row[j * bits / 8];
+  if (bits == 8)
+    return (signed char)b;
+  if (bits == 4) /* high nibble is the even column */
+    return (int64_t)((j & 1) ? (b & 15u) : (b >> 4)) - 8;
+  return (int64_t)((b >> (2 * (j & 3))) & 3u) - 2;
+}
+
+static float scaleAt(const XnnMlirTensor *s, int64_t i) {
+  const unsigned char *p = (const unsigned char *)s->data;
+  if (s->dtype == XNN_MLIR_F32) {
+    float f;
+    memcpy(&f, p + 4 * i, 4);
+    return f;
+  }
+  uint16_t h;
+  memcpy(&h, p + 2 * i, 2);
+  return s->dtype == XNN_MLIR_BF16 ? xnnBF16ToF32(h) : xnnF16ToF32(h);
+}
+
+static float inScaleType(const XnnMlirTensor *s, float v) {
+  if (s->dtype == XNN_MLIR_BF16)
+    return xnnBF16ToF32(xnnF32ToBF16(v));
+  if (s->dtype == XNN_MLIR_F16)
+    return xnnF16ToF32(xnnF32ToF16(v));
+  return v;
+}
+
+static bool quantEmbedding(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, int64_t bits) {
+  const XnnMlirTensor *w = &in[0], *s = &in[1], *idx = &in[2];
+  int64_t V = w->dims[0], D = w->dims[1] * (8 / bits), G = s->rank == 2 ? s->dims[1] : 1, gs = D / G;
+  int64_t n = xnnMlirTensorNumElements(idx);
+  int64_t *scratch = NULL;
+  const int64_t *zps = nIn > 3 ? xnnRefI64In(c, &in[3], &scratch) : NULL;
+  float *y = (nIn <= 3 || zps) ? xnnRefF32Out(c, out) : NULL;
+  if (!y) {
+    free(scratch);
+    return false;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t v;
+    if (idx->dtype == XNN_MLIR_I64) {
+      memcpy(&v, (const unsigned char *)idx->data + 8 * i, 8);
+    } else {
+      int32_t x;
+      memcpy(&x, (const unsigned char *)idx->data + 4 * i, 4);
+      v = x;
+    }
+    if (v < 0 || v >= V) {
+      if (y != out->data)
+        free(y);
+      free(scratch);
+      return xnnRefFail(c, "index %lld (at position %lld) is out of range [0, %lld)", (long long)v, (long long)i,
+                        (long long)V);
+    }
+    const unsigned char *row = (const unsigned char *)w->data + v * w->dims[1];
+    for (int64_t j = 0; j < D; ++j) {
+      int64_t g = v * G + j / gs;
+      int64_t d = unpacked(row, j, bits) - (zps ? zps[g] : 0);
+      y[i * D + j] = inScaleType(s, (float)d * scaleAt(s, g));
+    }
+  }
+  xnnRefF32Commit(out, y);
+  free(scratch);
+  return true;
+}
+
+bool xnnRefEmbeddingByte(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) {
+  (void)nOut;
+  return quantEmbedding(c, in, nIn, out, 8);
+}
+
+bool xnnRefEmbedding4bit(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) {
+  (void)nOut;
+  return quantEmbedding(c, in, nIn, out, 4);
+}
+
+bool xnnRefEmbedding2bit(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) {
+  (void)nOut;
+  return quantEmbedding(c, in, nIn, out, 2);
 }

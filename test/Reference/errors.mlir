@@ -8,6 +8,14 @@ func.func @embedding(%i: tensor<2xi64>) -> tensor<2x2xf32> {
 }
 // RUN: not xnn-ref-test %s --func=embedding --input='-1,0' 2>&1 | FileCheck %s --check-prefix=NEG
 // NEG: 'edge.embedding' op index -1 (at position 0) is out of range [0, 3)
+// RUN: not xnn-ref-test %s --func=embedding_4bit --input='2,-5' 2>&1 | FileCheck %s --check-prefix=EMB4
+// EMB4: {{.*}}errors.mlir:[[# @LINE + 4]]:8: error: 'edge.embedding_4bit' op index -5 (at position 1) is out of range [0, 3)
+func.func @embedding_4bit(%i: tensor<2xi32>) -> tensor<2x4xf32> {
+  %w = "edge.constant"() {value = dense<17> : tensor<3x2xi8>} : () -> tensor<3x2xi8>
+  %s = "edge.constant"() {value = dense<0.5> : tensor<3xf32>} : () -> tensor<3xf32>
+  %0 = "edge.embedding_4bit"(%w, %s, %i) {quant_min = -8 : i64, quant_max = 7 : i64} : (tensor<3x2xi8>, tensor<3xf32>, tensor<2xi32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
 
 // Input count / shape / dtype mismatches (API checks, forced by the tool).
 // RUN: not xnn-ref-test %s --func=embedding --input='0,1' --num-inputs=0 2>&1 | FileCheck %s --check-prefix=CNT

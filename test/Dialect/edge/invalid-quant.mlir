@@ -130,3 +130,91 @@ func.func @per_tensor_shape(%x: tensor<2x8xf32>) {
   %q = "edge.quantize_per_tensor"(%x) {scale = 0.5 : f64, zero_point = 0 : i64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x8xf32>) -> tensor<8x2xi8>
   return
 }
+
+// -----
+
+func.func @embedding_weight_i8(%w: tensor<50x64xf32>, %s: tensor<50xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'edge.embedding_byte' op operand #0 ('weight') has element type 'f32', expected one of i8}}
+  %e = "edge.embedding_byte"(%w, %s, %i) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<50x64xf32>, tensor<50xf32>, tensor<3xi64>) -> tensor<3x64xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_weight_rank(%w: tensor<50xi8>, %s: tensor<50xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'edge.embedding_byte' op operand 'weight' must be [num_embeddings, packed_dim] (rank 2), got rank 1}}
+  %e = "edge.embedding_byte"(%w, %s, %i) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<50xi8>, tensor<50xf32>, tensor<3xi64>) -> tensor<3x1xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_4bit_range(%w: tensor<50x32xi8>, %s: tensor<50xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'edge.embedding_4bit' op quant_min -128 and quant_max 127 must lie in [-8, 7] (4-bit values)}}
+  %e = "edge.embedding_4bit"(%w, %s, %i) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<50x32xi8>, tensor<50xf32>, tensor<3xi64>) -> tensor<3x64xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_scales_groups(%w: tensor<50x16xi8>, %s: tensor<50x3xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'edge.embedding_2bit' op operand 'scales' must be [50] or [50, G] with G dividing the embedding dim 64, got 50x3}}
+  %e = "edge.embedding_2bit"(%w, %s, %i) {quant_min = -2 : i64, quant_max = 1 : i64} : (tensor<50x16xi8>, tensor<50x3xf32>, tensor<3xi64>) -> tensor<3x64xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_scales_rows(%w: tensor<50x64xi8>, %s: tensor<40xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'edge.embedding_byte' op operand 'scales' must be [50] or [50, G]}}
+  %e = "edge.embedding_byte"(%w, %s, %i) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<50x64xi8>, tensor<40xf32>, tensor<3xi64>) -> tensor<3x64xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_scales_float(%w: tensor<50x64xi8>, %s: tensor<50xi64>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'edge.embedding_byte' op operand #1 ('scales') has element type 'i64'}}
+  %e = "edge.embedding_byte"(%w, %s, %i) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<50x64xi8>, tensor<50xi64>, tensor<3xi64>) -> tensor<3x64xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_indices_int(%w: tensor<50x64xi8>, %s: tensor<50xf32>, %i: tensor<3xf32>) {
+  // expected-error @+1 {{'edge.embedding_byte' op operand #2 ('indices') has element type 'f32'}}
+  %e = "edge.embedding_byte"(%w, %s, %i) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<50x64xi8>, tensor<50xf32>, tensor<3xf32>) -> tensor<3x64xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_zero_points_shape(%w: tensor<50x64xi8>, %s: tensor<50x2xf32>, %i: tensor<3xi64>, %z: tensor<50xi64>) {
+  // expected-error @+1 {{'edge.embedding_byte' op operand 'zero_points' must have shape 50x2 (the shape of 'scales'), got 50}}
+  %e = "edge.embedding_byte"(%w, %s, %i, %z) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<50x64xi8>, tensor<50x2xf32>, tensor<3xi64>, tensor<50xi64>) -> tensor<3x64xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_result_shape(%w: tensor<50x32xi8>, %s: tensor<50xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'edge.embedding_4bit' op result shape}}
+  %e = "edge.embedding_4bit"(%w, %s, %i) {quant_min = -8 : i64, quant_max = 7 : i64} : (tensor<50x32xi8>, tensor<50xf32>, tensor<3xi64>) -> tensor<3x32xf32>
+  return
+}
+
+// -----
+
+func.func @embedding_result_float(%w: tensor<50x64xi8>, %s: tensor<50xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'edge.embedding_byte' op result has element type 'i64'}}
+  %e = "edge.embedding_byte"(%w, %s, %i) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<50x64xi8>, tensor<50xf32>, tensor<3xi64>) -> tensor<3x64xi64>
+  return
+}
+
+// -----
+
+func.func @embedding_needs_range(%w: tensor<50x64xi8>, %s: tensor<50xf32>, %i: tensor<3xi64>) {
+  // expected-error @+1 {{'edge.embedding_byte' op attribute "quant_max" is expected but not provided}}
+  %e = "edge.embedding_byte"(%w, %s, %i) {quant_min = -128 : i64} : (tensor<50x64xi8>, tensor<50xf32>, tensor<3xi64>) -> tensor<3x64xf32>
+  return
+}

@@ -399,3 +399,14 @@ func.func @quant(%x: tensor<2x3x64xf32>, %wq: tensor<8x64xi8>, %ws: tensor<8xf32
   %td = "edge.dequantize_per_tensor"(%tq) {scale = 0.25 : f64, zero_point = -3 : i64, quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<2x3x64xi8>) -> tensor<2x3x64xf32>
   return
 }
+
+// CHECK-LABEL: func.func @quant_embedding
+// CHECK: "edge.embedding_byte"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {quant_max = 127 : i64, quant_min = -128 : i64} : (tensor<50x64xi8>, tensor<50xf32>, tensor<2x5xi64>, tensor<50xi64>) -> tensor<2x5x64xf32>
+// CHECK: "edge.embedding_4bit"(%{{.*}}, %{{.*}}, %{{.*}}) {quant_max = 7 : i64, quant_min = -8 : i64} : (tensor<50x32xi8>, tensor<50x2xf16>, tensor<2x5xi64>) -> tensor<2x5x64xf32>
+// CHECK: "edge.embedding_2bit"(%{{.*}}, %{{.*}}, %{{.*}}) {quant_max = 1 : i64, quant_min = -2 : i64} : (tensor<50x16xi8>, tensor<50x4xbf16>, tensor<7xi32>) -> tensor<7x64xbf16>
+func.func @quant_embedding(%w8: tensor<50x64xi8>, %s8: tensor<50xf32>, %z8: tensor<50xi64>, %w4: tensor<50x32xi8>, %s4: tensor<50x2xf16>, %w2: tensor<50x16xi8>, %s2: tensor<50x4xbf16>, %i: tensor<2x5xi64>, %j: tensor<7xi32>) {
+  %a = "edge.embedding_byte"(%w8, %s8, %i, %z8) {quant_min = -128 : i64, quant_max = 127 : i64} : (tensor<50x64xi8>, tensor<50xf32>, tensor<2x5xi64>, tensor<50xi64>) -> tensor<2x5x64xf32>
+  %b = "edge.embedding_4bit"(%w4, %s4, %i) {quant_min = -8 : i64, quant_max = 7 : i64} : (tensor<50x32xi8>, tensor<50x2xf16>, tensor<2x5xi64>) -> tensor<2x5x64xf32>
+  %c = "edge.embedding_2bit"(%w2, %s2, %j) {quant_min = -2 : i64, quant_max = 1 : i64} : (tensor<50x16xi8>, tensor<50x4xbf16>, tensor<7xi32>) -> tensor<7x64xbf16>
+  return
+}

@@ -64,6 +64,35 @@ def _define():
         zp = zp.reshape(-1, 1) if zp is not None else torch.zeros([], dtype=torch.int32)
         return g.sub(zp).mul(s.reshape(-1, 1)).reshape_as(q).to(out)
 
+    # ExecuTorch's quantized embedding tables (exir/passes/_quant_patterns_and_replacements.py):
+    # unpack, dequantize_per_channel_group with the scales' dtype (or `dtype`), then embedding.
+    for bits in ("byte", "4bit", "2bit"):
+        args = ("Tensor weight, Tensor weight_scales, Tensor? weight_zero_points, int weight_quant_min, "
+                "int weight_quant_max, Tensor indices")
+        lib.define("embedding_%s(%s) -> Tensor" % (bits, args))
+        lib.define("embedding_%s.dtype(%s, *, ScalarType? dtype=None) -> Tensor" % (bits, args))
+
+    def unpack(w, bits):
+        if bits == 4:
+            u = torch.stack((w.div(16, rounding_mode="trunc"), w.remainder(16)), dim=-1)
+            return u.view(w.shape[0], -1).view(torch.int8).add(-8)
+        if bits == 2:
+            u = torch.stack((w & 3, (w & 12) >> 2, (w & 48) >> 4, (w & 192) >> 6), dim=-1)
+            return u.view(w.shape[0], -1).view(torch.int8).add(-2)
+        return w
+
+    def embedding_q(bits):
+        def fn(w, s, zp, qmin, qmax, idx, dtype=None):
+            q = unpack(w, bits)
+            group = q.shape[1] // (s.shape[1] if s.dim() == 2 else 1)
+            return torch.nn.functional.embedding(idx, dequantize_group(q, s, zp, qmin, qmax, q.dtype, group,
+                                                                      dtype or s.dtype))
+        return fn
+
+    for bits, b in (("byte", 8), ("4bit", 4), ("2bit", 2)):
+        lib.impl("embedding_%s" % bits, embedding_q(b), "CompositeExplicitAutograd")
+        lib.impl("embedding_%s.dtype" % bits, embedding_q(b), "CompositeExplicitAutograd")
+
     for name, fn in (("choose_qparams_per_token_asymmetric", choose), ("quantize_per_token", quantize),
                      ("dequantize_per_token", dequantize), ("quantize_per_tensor", quantize_tensor),
                      ("dequantize_per_tensor", dequantize_tensor), ("dequantize_per_channel", dequantize_channel),
@@ -139,3 +168,54 @@ class Bf16Dequant(torch.nn.Module):
 def make_bf16_dequant():
     """Refused: a per-token dequantize to bf16 rounds once from float64 in PyTorch."""
     return Bf16Dequant(), (torch.randn(2, 8),)
+
+
+class QuantEmbeddings(torch.nn.Module):
+    """ExecuTorch's QuantizedGroupEmbedding forms (examples/models/llama/source_transformation/
+    quantize.py): int8 rows (embedding_byte, f32 scales per row and zero points), int4
+    packed two a byte in uint8 (high nibble first; f16 scales in groups of 32, .dtype f32)
+    and int2 packed four a byte (bf16 scales in groups of 16, bf16 out), i64 and i32 indices."""
+
+    def __init__(self, v=50, d=64, seed=0):
+        super().__init__()
+        g = torch.Generator().manual_seed(seed)
+        q8 = torch.randint(-128, 128, (v, d), generator=g, dtype=torch.int8)
+        q4 = torch.randint(-8, 8, (v, d), generator=g, dtype=torch.int16)
+        q2 = torch.randint(-2, 2, (v, d), generator=g, dtype=torch.int16)
+        u4 = (q4 + 8).view(v, d // 2, 2)
+        u2 = (q2 + 2).view(v, d // 4, 4)
+        self.register_buffer("w8", q8)
+        self.register_buffer("s8", torch.rand(v, generator=g) * 0.05 + 0.001)
+        self.register_buffer("z8", torch.randint(-3, 4, (v,), generator=g).to(torch.float32))
+        self.register_buffer("w4", (u4[..., 0] * 16 + u4[..., 1]).to(torch.uint8))
+        self.register_buffer("s4", (torch.rand(v, d // 32, generator=g) * 0.05 + 0.001).to(torch.float16))
+        self.register_buffer("w2", (u2[..., 0] + u2[..., 1] * 4 + u2[..., 2] * 16 + u2[..., 3] * 64).to(torch.uint8))
+        self.register_buffer("s2", (torch.rand(v, d // 16, generator=g) * 0.5 + 0.01).to(torch.bfloat16))
+
+    def forward(self, ids, ids32):
+        a = Q.embedding_byte(self.w8, self.s8, self.z8, -128, 127, ids)
+        b = Q.embedding_4bit.dtype(self.w4, self.s4, None, -8, 7, ids, dtype=torch.float32)
+        c = Q.embedding_2bit(self.w2, self.s2, None, -2, 1, ids32)
+        return a, b, c
+
+
+def make_quant_embeddings():
+    g = torch.Generator().manual_seed(3)
+    return QuantEmbeddings(), (torch.randint(0, 50, (2, 5), generator=g),
+                               torch.randint(0, 50, (7,), generator=g).to(torch.int32))
+
+
+class Int8PackedEmbedding(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("w", torch.zeros(4, 8, dtype=torch.int8))
+        self.register_buffer("s", torch.ones(4))
+
+    def forward(self, ids):
+        return Q.embedding_4bit(self.w, self.s, None, -8, 7, ids)
+
+
+def make_int8_packed_embedding():
+    """Refused: packed 4-bit rows in int8 storage (ExecuTorch packs uint8; trunc division
+    of negative bytes unpacks differently)."""
+    return Int8PackedEmbedding(), (torch.tensor([1, 2]),)
