@@ -19,6 +19,7 @@ static const XnnMlirPassInfo *const projectPasses[] = {
     &xnnRemoveRedundantCopiesPassInfo,
     &xnnLowerPassInfo,
     &xnnSimplifyRoundingsPassInfo,
+    &xnnSimplifyBatchMatmulsPassInfo,
     &xnnDelegatePassInfo,
     &xnnVerifyPassInfo,
 };

@@ -15,6 +15,7 @@ extern const XnnMlirPassInfo xnnPartitionPassInfo;
 extern const XnnMlirPassInfo xnnRemoveRedundantCopiesPassInfo;
 extern const XnnMlirPassInfo xnnLowerPassInfo;
 extern const XnnMlirPassInfo xnnSimplifyRoundingsPassInfo;
+extern const XnnMlirPassInfo xnnSimplifyBatchMatmulsPassInfo;
 extern const XnnMlirPassInfo xnnDelegatePassInfo;
 
 /* xnn-delegate{values} as the pipeline of its steps, relative to

@@ -1,7 +1,7 @@
 /* xnn-delegate: the whole delegate pipeline, in order: fold constant
  * converts, expand constant gathers, move KV-cache writes out of the
  * delegates' way, partition, then on every delegate function tag channels-last,
- * remove redundant copies, lower to xnn and simplify roundings. Built from the
+ * remove redundant copies, lower to xnn, simplify roundings and batch matmul operands. Built from the
  * registry, so each step is exactly the pass of the same name. The pipeline
  * parser puts these steps in a pipeline in place of xnn-delegate (so listings,
  * timings and IR dumps show them); this single pass remains for C API users
@@ -50,7 +50,7 @@ static void stepsText(const DelegateConfig *cfg, char *front, size_t frontSize, 
            cfg->moveCacheWrites ? "xnn-move-cache-writes," : "", cfg->foldDtypeConverts ? "true" : "false");
   snprintf(perDelegate, perDelegateSize,
            "xnn-tag-channels-last{delegates-only=true},xnn-remove-redundant-copies{delegates-only=true},"
-           "xnn-lower{bf16-rounding=%s},xnn-simplify-roundings{mode=%s}",
+           "xnn-lower{bf16-rounding=%s},xnn-simplify-roundings{mode=%s},xnn-simplify-batch-matmuls",
            cfg->bf16Rounding, cfg->bf16Rounding);
 }
 
@@ -116,7 +116,7 @@ const XnnMlirPassInfo xnnDelegatePassInfo = {
                    "xnn-move-cache-writes, "
                    "xnn-partition, then on each "
                    "delegate xnn-tag-channels-last, xnn-remove-redundant-copies, xnn-lower, "
-                   "xnn-simplify-roundings",
+                   "xnn-simplify-roundings, xnn-simplify-batch-matmuls",
     .options = delegateOptions,
     .numOptions = 3,
     .create = createDelegate,

@@ -10,7 +10,7 @@
 // RUN: mlir-opt %irdl_files %t.cnn.mlir -o /dev/null
 // RUN: FileCheck %s --check-prefix=CNNIR < %t.cnn.mlir
 // Same pipeline step by step gives the same module.
-// RUN: xnn-opt %xnnmlir_src/examples/gemma3_tiny_bf16.mlir -p 'builtin.module(xnn-fold-constant-converts,xnn-expand-constant-gathers,xnn-move-cache-writes,xnn-partition,func.func(xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,xnn-simplify-roundings))' -o %t.steps.mlir
+// RUN: xnn-opt %xnnmlir_src/examples/gemma3_tiny_bf16.mlir -p 'builtin.module(xnn-fold-constant-converts,xnn-expand-constant-gathers,xnn-move-cache-writes,xnn-partition,func.func(xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,xnn-simplify-roundings,xnn-simplify-batch-matmuls))' -o %t.steps.mlir
 // RUN: diff %t.gemma.mlir %t.steps.mlir
 // xnn-delegate needs the module.
 // RUN: not xnn-opt %s -p 'builtin.module(func.func(xnn-delegate))' 2>&1 | FileCheck %s --check-prefix=NESTED

@@ -16,8 +16,8 @@
 // module): the single pass stays and reports where it must run.
 // RUN: not xnn-opt %s -p 'builtin.module(func.func(xnn-delegate))' --dump-pass-pipeline -o - 2>&1 | FileCheck %s --check-prefix=NESTED
 
-// DUMP: builtin.module(xnn-fold-constant-converts,xnn-expand-constant-gathers,xnn-move-cache-writes,xnn-partition,func.func(xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,xnn-simplify-roundings))
-// DUMP-OPTIONS: builtin.module(xnn-fold-constant-converts,xnn-expand-constant-gathers,xnn-move-cache-writes,xnn-partition,func.func(xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,xnn-simplify-roundings),symbol-dce)
+// DUMP: builtin.module(xnn-fold-constant-converts,xnn-expand-constant-gathers,xnn-move-cache-writes,xnn-partition,func.func(xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,xnn-simplify-roundings,xnn-simplify-batch-matmuls))
+// DUMP-OPTIONS: builtin.module(xnn-fold-constant-converts,xnn-expand-constant-gathers,xnn-move-cache-writes,xnn-partition,func.func(xnn-tag-channels-last,xnn-remove-redundant-copies,xnn-lower,xnn-simplify-roundings,xnn-simplify-batch-matmuls),symbol-dce)
 
 // TIMING: Execution time report
 // TIMING: XnnFoldConstantConverts
@@ -29,6 +29,7 @@
 // TIMING-NEXT: XnnRemoveRedundantCopies
 // TIMING-NEXT: XnnLower
 // TIMING-NEXT: XnnSimplifyRoundings
+// TIMING-NEXT: XnnSimplifyBatchMatmuls
 // TIMING-NOT: XnnDelegate
 // TIMING: xnn-opt driver time report
 
@@ -40,6 +41,7 @@
 // AFTER-ALL: IR Dump After XnnTagChannelsLast (xnn-tag-channels-last)
 // AFTER-ALL-NEXT: func.func @forward
 // AFTER-ALL: IR Dump After XnnSimplifyRoundings (xnn-simplify-roundings)
+// AFTER-ALL: IR Dump After XnnSimplifyBatchMatmuls (xnn-simplify-batch-matmuls)
 // AFTER-ALL: IR Dump After XnnTagChannelsLast (xnn-tag-channels-last)
 // AFTER-ALL-NEXT: func.func private @xnn_delegate_0
 // AFTER-ALL: IR Dump After XnnRemoveRedundantCopies (xnn-remove-redundant-copies)
@@ -47,6 +49,7 @@
 // AFTER-ALL-NEXT: func.func private @xnn_delegate_0
 // AFTER-ALL: "xnn.unary"
 // AFTER-ALL: IR Dump After XnnSimplifyRoundings (xnn-simplify-roundings)
+// AFTER-ALL: IR Dump After XnnSimplifyBatchMatmuls (xnn-simplify-batch-matmuls)
 // AFTER-ALL-NOT: IR Dump
 
 // NESTED: builtin.module(func.func(xnn-delegate))

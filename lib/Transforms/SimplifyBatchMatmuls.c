@@ -1,0 +1,226 @@
+/* xnn-simplify-batch-matmuls: batch matrix multiplies of a lowered delegate
+ * read their operands' sources instead of copies made for them.
+ *
+ * Attention as HuggingFace and ExecuTorch write it hands each batch matmul
+ * copies of the KV cache: K transposed (`k.transpose(2, 3)`) and, with
+ * grouped-query attention, K and V repeated once per query head of a group
+ * (`repeat_kv`: unsqueeze, expand, reshape), which the lowering writes as a
+ * transpose and chains of concatenations of one value. On a decode step these
+ * copies move several times the cache's bytes per layer. Here
+ *  - B = transpose(Y) of its last two dims (through reshapes that keep them)
+ *    becomes Y read with transpose_b toggled;
+ *  - B whose batch b is src[b / R] (concatenations of one value along its
+ *    innermost batch axis, R copies) is read once per group: A [N, M, K]
+ *    becomes [N / R, R * M, K] (a view: batch g * R + r is rows r * M ..),
+ *    the product [N / R, R * M, P] is viewed back as [N, M, P].
+ * Each output element is the same dot product as before, over the same K
+ * elements in the same order. Copies left dead are erased. */
+#include "xnnmlir/Passes.h"
+
+#include "Pass/PassDefs.h"
+#include "Support/IR.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { kMaxRank = 8 };
+
+static int64_t product(const int64_t *d, intptr_t n) {
+  int64_t p = 1;
+  for (intptr_t i = 0; i < n; ++i)
+    p *= d[i];
+  return p;
+}
+
+/* The value under static reshapes of v that keep its last two dims. */
+static MlirValue throughBatchReshapes(MlirValue v) {
+  for (;;) {
+    MlirOperation def = xnnDefiningOp(v);
+    if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.static_reshape"))
+      return v;
+    MlirValue in = mlirOperationGetOperand(def, 0);
+    int64_t a[kMaxRank], b[kMaxRank];
+    intptr_t ra = xnnValueShape(in, a), rb = xnnValueShape(v, b);
+    if (ra < 2 || rb < 2 || ra > kMaxRank || rb > kMaxRank || a[ra - 1] != b[rb - 1] || a[ra - 2] != b[rb - 2])
+      return v;
+    v = in;
+  }
+}
+
+/* x viewed as [batch..., last two of x] (x itself when already so; a view
+ * of a view reads the first one's input). */
+static MlirValue reshapedTo(MlirOperation anchor, MlirValue x, const int64_t *batch, intptr_t nBatch) {
+  for (MlirOperation def = xnnDefiningOp(x); !mlirOperationIsNull(def) && xnnOpIs(def, "xnn.static_reshape");
+       def = xnnDefiningOp(x))
+    x = mlirOperationGetOperand(def, 0);
+  int64_t d[kMaxRank], xd[kMaxRank];
+  intptr_t rx = xnnValueShape(x, xd);
+  memcpy(d, batch, sizeof(int64_t) * (size_t)nBatch);
+  d[nBatch] = xd[rx - 2];
+  d[nBatch + 1] = xd[rx - 1];
+  bool same = rx == nBatch + 2;
+  for (intptr_t i = 0; same && i < rx; ++i)
+    same = d[i] == xd[i];
+  if (same)
+    return x;
+  MlirType t = xnnTensorType(d, nBatch + 2, xnnValueElemType(x));
+  MlirOperation r = xnnBuildOp("xnn.static_reshape", mlirOperationGetLocation(anchor), 1, &x, 1, &t, 0, NULL);
+  xnnInsertBefore(anchor, r);
+  return mlirOperationGetResult(r, 0);
+}
+
+/* transpose(Y) of the last two dims of B, through batch reshapes: Y, else null. */
+static MlirValue transposedSource(MlirValue b) {
+  MlirOperation def = xnnDefiningOp(throughBatchReshapes(b));
+  if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.static_transpose"))
+    return (MlirValue){NULL};
+  MlirAttribute perm = xnnOpAttr(def, "perm");
+  if (mlirAttributeIsNull(perm) || !mlirAttributeIsADenseI64Array(perm))
+    return (MlirValue){NULL};
+  intptr_t n = mlirDenseArrayGetNumElements(perm);
+  if (n < 2)
+    return (MlirValue){NULL};
+  for (intptr_t i = 0; i < n; ++i) {
+    int64_t p = mlirDenseI64ArrayGetElement(perm, i);
+    if (p != (i == n - 2 ? n - 1 : i == n - 1 ? n - 2 : i))
+      return (MlirValue){NULL};
+  }
+  return mlirOperationGetOperand(def, 0);
+}
+
+/* v = R copies of base along axis (concatenations of one value, nested),
+ * base of size 1 along axis: base and R (1 when v is no such concatenation). */
+static MlirValue repeatBase(MlirValue v, int64_t axis, int64_t *count) {
+  MlirOperation def = xnnDefiningOp(v);
+  *count = 1;
+  if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.concatenate"))
+    return v;
+  int64_t a;
+  intptr_t n = mlirOperationGetNumOperands(def);
+  if (!xnnAttrI64(def, "axis", &a) || a != axis || n < 2)
+    return v;
+  MlirValue first = mlirOperationGetOperand(def, 0);
+  for (intptr_t i = 1; i < n; ++i)
+    if (!mlirValueEqual(mlirOperationGetOperand(def, i), first))
+      return v;
+  int64_t inner, d[kMaxRank];
+  MlirValue base = repeatBase(first, axis, &inner);
+  intptr_t r = xnnValueShape(base, d);
+  if (axis >= r || d[axis] != 1) /* copies of a longer block: batch b reads b % size, not b / R */
+    return v;
+  *count = inner * n;
+  return base;
+}
+
+/* Folds the transpose feeding B into transpose_b. */
+static bool foldTranspose(MlirOperation mm) {
+  MlirValue b = mlirOperationGetOperand(mm, 1), y = transposedSource(b);
+  if (mlirValueIsNull(y))
+    return false;
+  int64_t bd[kMaxRank];
+  intptr_t rb = xnnValueShape(b, bd);
+  mlirOperationSetOperand(mm, 1, reshapedTo(mm, y, bd, rb - 2));
+  bool tb = false;
+  xnnAttrBool(mm, "transpose_b", &tb);
+  xnnOpSetAttr(mm, "transpose_b", mlirBoolAttrGet(mlirOperationGetContext(mm), !tb));
+  return true;
+}
+
+/* Folds a B repeated along its innermost batch axis into A's rows. */
+static bool foldRepeat(MlirOperation mm) {
+  MlirValue a = mlirOperationGetOperand(mm, 0), b = mlirOperationGetOperand(mm, 1);
+  MlirValue out = mlirOperationGetResult(mm, 0);
+  int64_t ad[kMaxRank], bd[kMaxRank], cd[kMaxRank], od[kMaxRank];
+  intptr_t ra = xnnValueShape(a, ad), rb = xnnValueShape(b, bd);
+  MlirValue c = throughBatchReshapes(b);
+  intptr_t rc = xnnValueShape(c, cd);
+  if (ra != rb || ra < 3 || ra > kMaxRank || rc < 3 || rc > kMaxRank)
+    return false;
+  int64_t r;
+  MlirValue base = repeatBase(c, rc - 3, &r);
+  int64_t n = product(bd, rb - 2);
+  if (r < 2 || n % r != 0 || product(cd, rc - 2) != n || product(ad, ra - 2) != n)
+    return false;
+  for (intptr_t i = 0; i < ra - 2; ++i)
+    if (ad[i] != bd[i])
+      return false;
+  int64_t g = n / r, m = ad[ra - 2], k = ad[ra - 1];
+  xnnValueShape(out, od);
+  int64_t p = od[ra - 1];
+  int64_t aDims[3] = {g, r * m, k}, oDims[3] = {g, r * m, p};
+  MlirType elem = xnnValueElemType(a);
+  MlirType at = xnnTensorType(aDims, 3, elem), ot = xnnTensorType(oDims, 3, xnnValueElemType(out));
+  MlirLocation loc = mlirOperationGetLocation(mm);
+  MlirOperation ar = xnnBuildOp("xnn.static_reshape", loc, 1, &a, 1, &at, 0, NULL);
+  xnnInsertBefore(mm, ar);
+  MlirValue ins[2] = {mlirOperationGetResult(ar, 0), reshapedTo(mm, base, &g, 1)};
+  bool tb = false;
+  xnnAttrBool(mm, "transpose_b", &tb);
+  MlirNamedAttribute attr = xnnNamed(mlirOperationGetContext(mm), "transpose_b",
+                                     mlirBoolAttrGet(mlirOperationGetContext(mm), tb));
+  MlirOperation nm = xnnBuildOp("xnn.batch_matrix_multiply", loc, 2, ins, 1, &ot, tb ? 1 : 0, &attr);
+  xnnInsertBefore(mm, nm);
+  MlirValue prod = mlirOperationGetResult(nm, 0);
+  MlirType origT = mlirValueGetType(out);
+  MlirOperation back = xnnBuildOp("xnn.static_reshape", loc, 1, &prod, 1, &origT, 0, NULL);
+  xnnInsertBefore(mm, back);
+  mlirValueReplaceAllUsesOfWith(out, mlirOperationGetResult(back, 0));
+  mlirOperationDestroy(mm);
+  return true;
+}
+
+static bool isMovement(MlirOperation op) {
+  return xnnOpIs(op, "xnn.static_reshape") || xnnOpIs(op, "xnn.static_transpose") || xnnOpIs(op, "xnn.concatenate");
+}
+
+static bool simplifyDelegate(MlirOperation func, const void *config) {
+  (void)config;
+  MlirBlock body = xnnFuncBody(func);
+  if (mlirBlockIsNull(body))
+    return true;
+  size_t n = 0;
+  MlirOperation *ops = xnnBlockOps(body, &n);
+  if (!ops)
+    return true;
+  bool changed = false;
+  for (size_t i = 0; i < n; ++i)
+    if (xnnOpIs(ops[i], "xnn.batch_matrix_multiply")) {
+      changed |= foldTranspose(ops[i]);
+      changed |= foldRepeat(ops[i]); /* destroys ops[i] when it folds */
+    }
+  free(ops);
+  if (!changed)
+    return true;
+  /* Erase the copies left dead, users first. */
+  if (!(ops = xnnBlockOps(body, &n)))
+    return true;
+  for (size_t i = n; i-- > 0;)
+    if (isMovement(ops[i]) && xnnOpIsDead(ops[i]))
+      mlirOperationDestroy(ops[i]);
+  free(ops);
+  return true;
+}
+
+static void runSimplifyBatchMatmuls(MlirOperation op, MlirExternalPass pass, void *config) {
+  (void)pass;
+  xnnForEachDelegate(op, simplifyDelegate, config);
+}
+
+static MlirPass createSimplifyBatchMatmuls(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values) {
+  (void)values;
+  return xnnMlirCreateExternalPass(info, runSimplifyBatchMatmuls, NULL, 0);
+}
+
+const XnnMlirPassInfo xnnSimplifyBatchMatmulsPassInfo = {
+    .argument = "xnn-simplify-batch-matmuls",
+    .name = "XnnSimplifyBatchMatmuls",
+    .description = "Batch matrix multiplies of lowered delegates read their operands' sources: a transpose of B's "
+                   "last two dims becomes transpose_b, B repeated along its batch (grouped-query attention's "
+                   "repeat_kv) becomes rows of A",
+    .options = NULL,
+    .numOptions = 0,
+    .create = createSimplifyBatchMatmuls,
+};

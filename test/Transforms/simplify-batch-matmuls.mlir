@@ -1,0 +1,77 @@
+// RUN: xnn-opt %s --split-input-file --xnn-simplify-batch-matmuls | FileCheck %s
+
+// DOC: attention over a grouped-query KV cache
+// Decode attention as HuggingFace writes it, lowered: one KV head read by four
+// query heads (repeat_kv: a unit axis, concatenations of one value, a reshape)
+// and K transposed for q @ k^T. The scores read the cache once, with
+// transpose_b, the four heads as four rows of one product; so do the outputs.
+// CHECK-LABEL: func.func private @gqa_decode
+// CHECK-NOT: "xnn.concatenate"
+// CHECK-NOT: "xnn.static_transpose"
+// CHECK: %[[Q:.*]] = "xnn.static_reshape"(%arg0) : (tensor<4x1x8xf32>) -> tensor<1x4x8xf32>
+// CHECK: %[[K:.*]] = "xnn.static_reshape"(%arg1) : (tensor<1x1x16x8xf32>) -> tensor<1x16x8xf32>
+// CHECK: %[[S:.*]] = "xnn.batch_matrix_multiply"(%[[Q]], %[[K]]) {transpose_b = true} : (tensor<1x4x8xf32>, tensor<1x16x8xf32>) -> tensor<1x4x16xf32>
+// CHECK: %[[S4:.*]] = "xnn.static_reshape"(%[[S]]) : (tensor<1x4x16xf32>) -> tensor<4x1x16xf32>
+// CHECK: %[[P:.*]] = "xnn.softmax"(%[[S4]])
+// CHECK: %[[P1:.*]] = "xnn.static_reshape"(%[[P]]) : (tensor<4x1x16xf32>) -> tensor<1x4x16xf32>
+// CHECK: %[[V:.*]] = "xnn.static_reshape"(%arg2) : (tensor<1x1x16x8xf32>) -> tensor<1x16x8xf32>
+// CHECK: %[[O:.*]] = "xnn.batch_matrix_multiply"(%[[P1]], %[[V]]) : (tensor<1x4x16xf32>, tensor<1x16x8xf32>) -> tensor<1x4x8xf32>
+// CHECK: %[[O4:.*]] = "xnn.static_reshape"(%[[O]]) : (tensor<1x4x8xf32>) -> tensor<4x1x8xf32>
+// CHECK: return %[[O4]]
+func.func private @gqa_decode(%q: tensor<4x1x8xf32>, %k: tensor<1x1x16x8xf32>, %v: tensor<1x1x16x8xf32>) -> tensor<4x1x8xf32> attributes {xnn.delegate} {
+  %k5 = "xnn.static_reshape"(%k) : (tensor<1x1x16x8xf32>) -> tensor<1x1x1x16x8xf32>
+  %k2 = "xnn.concatenate"(%k5, %k5) {axis = 2 : i64} : (tensor<1x1x1x16x8xf32>, tensor<1x1x1x16x8xf32>) -> tensor<1x1x2x16x8xf32>
+  %k4 = "xnn.concatenate"(%k2, %k2) {axis = 2 : i64} : (tensor<1x1x2x16x8xf32>, tensor<1x1x2x16x8xf32>) -> tensor<1x1x4x16x8xf32>
+  %kr = "xnn.static_reshape"(%k4) : (tensor<1x1x4x16x8xf32>) -> tensor<1x4x16x8xf32>
+  %kt = "xnn.static_transpose"(%kr) {perm = array<i64: 0, 1, 3, 2>} : (tensor<1x4x16x8xf32>) -> tensor<1x4x8x16xf32>
+  %kb = "xnn.static_reshape"(%kt) : (tensor<1x4x8x16xf32>) -> tensor<4x8x16xf32>
+  %s = "xnn.batch_matrix_multiply"(%q, %kb) : (tensor<4x1x8xf32>, tensor<4x8x16xf32>) -> tensor<4x1x16xf32>
+  %p = "xnn.softmax"(%s) : (tensor<4x1x16xf32>) -> tensor<4x1x16xf32>
+  %v5 = "xnn.static_reshape"(%v) : (tensor<1x1x16x8xf32>) -> tensor<1x1x1x16x8xf32>
+  %v4 = "xnn.concatenate"(%v5, %v5, %v5, %v5) {axis = 2 : i64} : (tensor<1x1x1x16x8xf32>, tensor<1x1x1x16x8xf32>, tensor<1x1x1x16x8xf32>, tensor<1x1x1x16x8xf32>) -> tensor<1x1x4x16x8xf32>
+  %vr = "xnn.static_reshape"(%v4) : (tensor<1x1x4x16x8xf32>) -> tensor<4x16x8xf32>
+  %o = "xnn.batch_matrix_multiply"(%p, %vr) : (tensor<4x1x16xf32>, tensor<4x16x8xf32>) -> tensor<4x1x8xf32>
+  return %o : tensor<4x1x8xf32>
+}
+
+// -----
+
+// Two KV heads, two query heads each, and a prefill of 3 rows: batch g * 2 + r
+// of the scores reads KV head g; A's rows regroup as [2, 2 * 3, E].
+// CHECK-LABEL: func.func private @two_groups
+// CHECK: %[[Q:.*]] = "xnn.static_reshape"(%arg0) : (tensor<4x3x8xf32>) -> tensor<2x6x8xf32>
+// CHECK: %[[K:.*]] = "xnn.static_reshape"(%arg1) : (tensor<1x2x16x8xf32>) -> tensor<2x16x8xf32>
+// CHECK: %[[S:.*]] = "xnn.batch_matrix_multiply"(%[[Q]], %[[K]]) {transpose_b = true} : (tensor<2x6x8xf32>, tensor<2x16x8xf32>) -> tensor<2x6x16xf32>
+// CHECK: "xnn.static_reshape"(%[[S]]) : (tensor<2x6x16xf32>) -> tensor<4x3x16xf32>
+func.func private @two_groups(%q: tensor<4x3x8xf32>, %k: tensor<1x2x16x8xf32>) -> tensor<4x3x16xf32> attributes {xnn.delegate} {
+  %k5 = "xnn.static_reshape"(%k) : (tensor<1x2x16x8xf32>) -> tensor<1x2x1x16x8xf32>
+  %k2 = "xnn.concatenate"(%k5, %k5) {axis = 2 : i64} : (tensor<1x2x1x16x8xf32>, tensor<1x2x1x16x8xf32>) -> tensor<1x2x2x16x8xf32>
+  %kr = "xnn.static_reshape"(%k2) : (tensor<1x2x2x16x8xf32>) -> tensor<1x4x16x8xf32>
+  %kt = "xnn.static_transpose"(%kr) {perm = array<i64: 0, 1, 3, 2>} : (tensor<1x4x16x8xf32>) -> tensor<1x4x8x16xf32>
+  %kb = "xnn.static_reshape"(%kt) : (tensor<1x4x8x16xf32>) -> tensor<4x8x16xf32>
+  %s = "xnn.batch_matrix_multiply"(%q, %kb) : (tensor<4x3x8xf32>, tensor<4x8x16xf32>) -> tensor<4x3x16xf32>
+  return %s : tensor<4x3x16xf32>
+}
+
+// -----
+
+// Left alone: a repeat along an outer batch axis (batch b reads src[b % 2], not
+// src[b / 2]), a transpose of other dims, and a copy another op also reads
+// (the transpose stays for it; the product reads its source).
+// CHECK-LABEL: func.func private @left_alone
+// CHECK: %[[C:.*]] = "xnn.concatenate"(%arg1, %arg1) {axis = 0 : i64}
+// CHECK: "xnn.batch_matrix_multiply"(%arg0, %[[C]]) : (tensor<4x1x8xf32>, tensor<4x8x16xf32>)
+// CHECK: %[[T:.*]] = "xnn.static_transpose"(%arg2) {perm = array<i64: 1, 0, 2>}
+// CHECK: "xnn.batch_matrix_multiply"(%arg0, %[[T]])
+// CHECK: %[[U:.*]] = "xnn.static_transpose"(%arg3) {perm = array<i64: 0, 2, 1>}
+// CHECK: "xnn.batch_matrix_multiply"(%arg0, %arg3) {transpose_b = true}
+// CHECK: return {{.*}}, {{.*}}, {{.*}}, %[[U]]
+func.func private @left_alone(%a: tensor<4x1x8xf32>, %b: tensor<2x8x16xf32>, %c: tensor<8x4x16xf32>, %d: tensor<4x16x8xf32>) -> (tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x8x16xf32>) attributes {xnn.delegate} {
+  %r = "xnn.concatenate"(%b, %b) {axis = 0 : i64} : (tensor<2x8x16xf32>, tensor<2x8x16xf32>) -> tensor<4x8x16xf32>
+  %0 = "xnn.batch_matrix_multiply"(%a, %r) : (tensor<4x1x8xf32>, tensor<4x8x16xf32>) -> tensor<4x1x16xf32>
+  %t = "xnn.static_transpose"(%c) {perm = array<i64: 1, 0, 2>} : (tensor<8x4x16xf32>) -> tensor<4x8x16xf32>
+  %1 = "xnn.batch_matrix_multiply"(%a, %t) : (tensor<4x1x8xf32>, tensor<4x8x16xf32>) -> tensor<4x1x16xf32>
+  %u = "xnn.static_transpose"(%d) {perm = array<i64: 0, 2, 1>} : (tensor<4x16x8xf32>) -> tensor<4x8x16xf32>
+  %2 = "xnn.batch_matrix_multiply"(%a, %u) : (tensor<4x1x8xf32>, tensor<4x8x16xf32>) -> tensor<4x1x16xf32>
+  return %0, %1, %2, %u : tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x8x16xf32>
+}
