@@ -831,6 +831,10 @@ static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElemen
       memcpy(out + 4 * i, &f, 4);
     }
   }
+  /* the f32 scales of a mapped input were read once (qbint4: 1/32 of the
+   * weights' count, as many bytes as half the int4 values): their pages go */
+  if (out && !se.owned && !se.splat)
+    (void)xnnMlirReleaseMappedBytes(se.data, ns * 4);
   xnnElementsFree(&se);
   if (!out)
     return false;
