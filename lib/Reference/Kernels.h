@@ -84,6 +84,9 @@ const float *xnnRefF32In(XnnRefCtx *c, const XnnMlirTensor *t, float **scratch);
 /* Result buffer in f32: the result's own data for f32, else a zeroed scratch;
  * xnnRefF32Commit rounds the scratch (RNE) into the result and frees it. */
 float *xnnRefF32Out(XnnRefCtx *c, XnnMlirTensor *t);
+
+/* Element i of an index tensor (i64 or i32), as int64. */
+int64_t xnnRefIndexAt(const XnnMlirTensor *t, int64_t i);
 void xnnRefF32Commit(XnnMlirTensor *t, float *buf);
 /* Same for integer tensors (i64, i32, i1) through int64. */
 const int64_t *xnnRefI64In(XnnRefCtx *c, const XnnMlirTensor *t, int64_t **scratch);

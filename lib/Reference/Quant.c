@@ -233,14 +233,7 @@ static bool quantEmbedding(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, Xn
     return false;
   }
   for (int64_t i = 0; i < n; ++i) {
-    int64_t v;
-    if (idx->dtype == XNN_MLIR_I64) {
-      memcpy(&v, (const unsigned char *)idx->data + 8 * i, 8);
-    } else {
-      int32_t x;
-      memcpy(&x, (const unsigned char *)idx->data + 4 * i, 4);
-      v = x;
-    }
+    int64_t v = xnnRefIndexAt(idx, i);
     if (v < 0 || v >= V) {
       if (y != out->data)
         free(y);

@@ -105,16 +105,8 @@ bool xnnRefEmbedding(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
   const XnnMlirTensor *w = &in[0], *idx = &in[1];
   int64_t V = w->dims[0], D = w->dims[1], n = xnnMlirTensorNumElements(idx);
   size_t es = xnnMlirDTypeSize(w->dtype), row = (size_t)D * es;
-  const unsigned char *ip = idx->data;
   for (int64_t i = 0; i < n; ++i) {
-    int64_t v;
-    if (idx->dtype == XNN_MLIR_I64) {
-      memcpy(&v, ip + 8 * i, 8);
-    } else {
-      int32_t x;
-      memcpy(&x, ip + 4 * i, 4);
-      v = x;
-    }
+    int64_t v = xnnRefIndexAt(idx, i);
     if (v < 0 || v >= V)
       return xnnRefFail(c, "index %lld (at position %lld) is out of range [0, %lld)",
                         (long long)v, (long long)i, (long long)V);
@@ -125,18 +117,6 @@ bool xnnRefEmbedding(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
 }
 
 /* ---- advanced indexing: index.Tensor and index_put ---------------------- */
-
-/* Index tensor element i (i64 or i32). */
-static int64_t indexAt(const XnnMlirTensor *t, int64_t i) {
-  if (t->dtype == XNN_MLIR_I64) {
-    int64_t v;
-    memcpy(&v, (const unsigned char *)t->data + 8 * (size_t)i, 8);
-    return v;
-  }
-  int32_t v;
-  memcpy(&v, (const unsigned char *)t->data + 4 * (size_t)i, 4);
-  return v;
-}
 
 /* Strides of `t` broadcast (right-aligned) against dims[rank]: 0 on
  * broadcast dims. False if it does not broadcast. */
@@ -232,7 +212,7 @@ static bool indexingInit(XnnRefCtx *c, const XnnMlirTensor *x, const XnnMlirTens
   for (int64_t p = 0; p < nB; ++p) {
     int64_t off = 0;
     for (int64_t j = 0; j < k; ++j) {
-      int64_t v = indexAt(&in[first + (size_t)j], ioff[j]), size = x->dims[dims[j]];
+      int64_t v = xnnRefIndexAt(&in[first + (size_t)j], ioff[j]), size = x->dims[dims[j]];
       if (v < -size || v >= size) {
         free(ix->base);
         ix->base = NULL;

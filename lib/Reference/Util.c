@@ -177,6 +177,17 @@ float *xnnRefF32Out(XnnRefCtx *c, XnnMlirTensor *t) {
   return buf;
 }
 
+int64_t xnnRefIndexAt(const XnnMlirTensor *t, int64_t i) {
+  if (t->dtype == XNN_MLIR_I64) {
+    int64_t v;
+    memcpy(&v, (const unsigned char *)t->data + 8 * (size_t)i, 8);
+    return v;
+  }
+  int32_t v;
+  memcpy(&v, (const unsigned char *)t->data + 4 * (size_t)i, 4);
+  return v;
+}
+
 void xnnRefF32Commit(XnnMlirTensor *t, float *buf) {
   if (!buf || buf == t->data)
     return;

@@ -592,6 +592,14 @@ static void releaseInPlace(Delegate *d, const void *source) {
     }
 }
 
+/* Drops the whole pages inside [p, p + n) of anonymous memory (zero when read again). */
+static void dropPages(void *p, size_t n) {
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t first = ((uintptr_t)p + page - 1) & ~(page - 1), last = ((uintptr_t)p + n) & ~(page - 1);
+  if (first < last)
+    (void)madvise((void *)first, last - first, MADV_DONTNEED);
+}
+
 /* A chunk of a quantized filter was packed: once every node using it has,
  * its pages go (module memory: released from the mapping; a copy: dropped). */
 static void quantChunkPacked(Delegate *d, const void *kernel) {
@@ -606,11 +614,8 @@ static void quantChunkPacked(Delegate *d, const void *kernel) {
       if (t->borrowed) {
         d->releasedBytes += xnnMlirReleaseMappedBytes(p, n);
         return;
-      } else {
-        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-        uintptr_t first = ((uintptr_t)p + page - 1) & ~(page - 1), last = ((uintptr_t)p + n) & ~(page - 1);
-        if ((t->adopted ? t->payload : t->bytes) >= kMapFrom && first < last) /* never shares pages with others */
-          (void)madvise((void *)first, last - first, MADV_DONTNEED);
+      } else if ((t->adopted ? t->payload : t->bytes) >= kMapFrom) { /* never shares pages with others */
+        dropPages(p, n);
       }
       d->freedWhilePacking += n;
       return;
@@ -628,11 +633,7 @@ static size_t cacheInsert(void *context, const struct xnn_weights_cache_look_up_
     t->chunkPacked[chunk] = true;
   if (findChunk(c->d, key->kernel, &t, &chunk) && !t->filled && t->chunkFilled[chunk]) { /* packed: its pages go */
     t->chunkFilled[chunk] = false; /* another node packing this chunk widens it again */
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-    uintptr_t first = ((uintptr_t)t->data + t->chunkBegin[chunk] + page - 1) & ~(page - 1);
-    uintptr_t last = ((uintptr_t)t->data + t->chunkEnd[chunk]) & ~(page - 1);
-    if (first < last)
-      (void)madvise((void *)first, last - first, MADV_DONTNEED);
+    dropPages((char *)t->data + t->chunkBegin[chunk], t->chunkEnd[chunk] - t->chunkBegin[chunk]);
     c->d->lazyResident -= t->chunkEnd[chunk] - t->chunkBegin[chunk];
     c->d->freedWhilePacking += t->chunkEnd[chunk] - t->chunkBegin[chunk];
   }
@@ -958,54 +959,6 @@ static bool canChunk(const Delegate *d, const XnnMlirEmitNode *n, const Temporar
          (!t->numChunks || t->numChunks == k);
 }
 
-static bool chunkedFullyConnected(Delegate *d, const XnnMlirEmitNode *n, Temporary *t, char *err, size_t errSize) {
-  uint32_t filter = n->args[3].u.id, output = n->args[5].u.id;
-  const ValueInfo *fi = &d->values[filter], *oi = &d->values[output];
-  size_t rows = fi->dims[0];
-  size_t k = numChunks(d, t);
-  uint32_t outs[5];
-  size_t at = 0;
-  for (size_t c = 0; c < k; ++c) {
-    size_t r = rows / k + (c < rows % k ? 1 : 0);
-    size_t dims[XNN_MLIR_EMIT_MAX_RANK];
-    memcpy(dims, fi->dims, sizeof(dims));
-    dims[0] = r;
-    uint32_t fid;
-    enum xnn_status s = xnn_define_tensor_value(d->subgraph, xnn_datatype_fp32, 2, dims,
-                                                (char *)t->data + at * t->rowBytes, XNN_INVALID_VALUE_ID, 0, &fid);
-    memcpy(dims, oi->dims, sizeof(dims));
-    dims[oi->rank - 1] = r;
-    if (s == xnn_status_success)
-      s = xnn_define_tensor_value(d->subgraph, datatype(oi->dtype), oi->rank, dims, NULL, XNN_INVALID_VALUE_ID, 0,
-                                  &outs[c]);
-    if (s == xnn_status_success)
-      s = xnn_define_fully_connected(d->subgraph, n->args[0].u.f, n->args[1].u.f, n->args[2].u.id, fid,
-                                     XNN_INVALID_VALUE_ID, outs[c], n->args[6].u.flags.value);
-    if (s != xnn_status_success) {
-      snprintf(err, errSize, "XNNPACK refuses %s (chunk %zu of %zu): %s", n->what ? n->what : "node", c, k,
-               statusName(s));
-      return false;
-    }
-    t->chunkBegin[c] = at * t->rowBytes;
-    t->chunkEnd[c] = (at + r) * t->rowBytes;
-    at += r;
-  }
-  t->numChunks = k;
-  int axis = (int)oi->rank - 1;
-  enum xnn_status s =
-      k == 2   ? xnn_define_concatenate2(d->subgraph, axis, outs[0], outs[1], output, 0)
-      : k == 3 ? xnn_define_concatenate3(d->subgraph, axis, outs[0], outs[1], outs[2], output, 0)
-      : k == 4 ? xnn_define_concatenate4(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], output, 0)
-               : xnn_define_concatenate5(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], outs[4], output, 0);
-  if (s != xnn_status_success) {
-    snprintf(err, errSize, "XNNPACK refuses %s (concatenating %zu chunks): %s", n->what ? n->what : "node", k,
-             statusName(s));
-    return false;
-  }
-  d->numNodes += 1 + k;
-  return true;
-}
-
 /* The quantized filter `t` (rows [at, at + r)) as a value of its own. */
 static enum xnn_status defineQuantChunk(Delegate *d, const Temporary *t, const ValueInfo *fi, size_t at, size_t r,
                                         uint32_t *id) {
@@ -1027,6 +980,61 @@ static enum xnn_status defineQuantChunk(Delegate *d, const Temporary *t, const V
   }
 }
 
+/* Filter `t` packed as 2-5 row chunks, each its own fully connected node
+ * (f32 filters widened lazily, quantized ones as they are), concatenated. */
+static bool chunkedFullyConnected(Delegate *d, const XnnMlirEmitNode *n, Temporary *t, char *err, size_t errSize) {
+  uint32_t filter = n->args[3].u.id, output = n->args[5].u.id;
+  const ValueInfo *fi = &d->values[filter], *oi = &d->values[output];
+  size_t rows = fi->dims[0];
+  size_t k = numChunks(d, t);
+  uint32_t outs[5];
+  size_t at = 0;
+  for (size_t c = 0; c < k; ++c) {
+    size_t r = rows / k + (c < rows % k ? 1 : 0);
+    size_t dims[XNN_MLIR_EMIT_MAX_RANK];
+    memcpy(dims, fi->dims, sizeof(dims));
+    dims[0] = r;
+    uint32_t fid;
+    enum xnn_status s =
+        t->quant != XNN_MLIR_QUANT_NONE
+            ? defineQuantChunk(d, t, fi, at, r, &fid)
+            : xnn_define_tensor_value(d->subgraph, xnn_datatype_fp32, 2, dims, (char *)t->data + at * t->rowBytes,
+                                      XNN_INVALID_VALUE_ID, 0, &fid);
+    memcpy(dims, oi->dims, sizeof(dims));
+    dims[oi->rank - 1] = r;
+    if (s == xnn_status_success)
+      s = xnn_define_tensor_value(d->subgraph, datatype(oi->dtype), oi->rank, dims, NULL, XNN_INVALID_VALUE_ID, 0,
+                                  &outs[c]);
+    if (s == xnn_status_success)
+      s = xnn_define_fully_connected(d->subgraph, n->args[0].u.f, n->args[1].u.f, n->args[2].u.id, fid,
+                                     XNN_INVALID_VALUE_ID, outs[c], n->args[6].u.flags.value);
+    if (s != xnn_status_success) {
+      snprintf(err, errSize, "XNNPACK refuses %s (chunk %zu of %zu): %s", n->what ? n->what : "node", c, k,
+               statusName(s));
+      return false;
+    }
+    t->chunkBegin[c] = at * t->rowBytes;
+    t->chunkEnd[c] = (at + r) * t->rowBytes;
+    at += r;
+  }
+  t->numChunks = k;
+  if (t->quant != XNN_MLIR_QUANT_NONE) /* its chunks go once every node using it packed them */
+    ++t->uses;
+  int axis = (int)oi->rank - 1;
+  enum xnn_status s =
+      k == 2   ? xnn_define_concatenate2(d->subgraph, axis, outs[0], outs[1], output, 0)
+      : k == 3 ? xnn_define_concatenate3(d->subgraph, axis, outs[0], outs[1], outs[2], output, 0)
+      : k == 4 ? xnn_define_concatenate4(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], output, 0)
+               : xnn_define_concatenate5(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], outs[4], output, 0);
+  if (s != xnn_status_success) {
+    snprintf(err, errSize, "XNNPACK refuses %s (concatenating %zu chunks): %s", n->what ? n->what : "node", k,
+             statusName(s));
+    return false;
+  }
+  d->numNodes += 1 + k;
+  return true;
+}
+
 /* A large quantized filter with an f32 output packs as row chunks, each its
  * own fully connected node, concatenated: each chunk's pages go once packed
  * (quantChunkPacked), so the source and the packed copy of one filter never
@@ -1038,51 +1046,6 @@ static bool canChunkQuant(const Delegate *d, const XnnMlirEmitNode *n, const Tem
   const ValueInfo *fi = &d->values[n->args[3].u.id], *oi = &d->values[n->args[5].u.id];
   return oi->dtype == XNN_MLIR_F32 && t->rowBytes * fi->dims[0] == t->payload &&
          t->scaleRowBytes && (t->quant != XNN_MLIR_QUANT_QBINT4 || t->blockSize);
-}
-
-static bool chunkedQuantFullyConnected(Delegate *d, const XnnMlirEmitNode *n, Temporary *t, char *err,
-                                       size_t errSize) {
-  uint32_t output = n->args[5].u.id;
-  const ValueInfo *fi = &d->values[n->args[3].u.id], *oi = &d->values[output];
-  size_t rows = fi->dims[0], k = numChunks(d, t), at = 0;
-  uint32_t outs[5];
-  for (size_t c = 0; c < k; ++c) {
-    size_t r = rows / k + (c < rows % k ? 1 : 0);
-    size_t dims[XNN_MLIR_EMIT_MAX_RANK];
-    uint32_t fid;
-    enum xnn_status s = defineQuantChunk(d, t, fi, at, r, &fid);
-    memcpy(dims, oi->dims, sizeof(dims));
-    dims[oi->rank - 1] = r;
-    if (s == xnn_status_success)
-      s = xnn_define_tensor_value(d->subgraph, xnn_datatype_fp32, oi->rank, dims, NULL, XNN_INVALID_VALUE_ID, 0,
-                                  &outs[c]);
-    if (s == xnn_status_success)
-      s = xnn_define_fully_connected(d->subgraph, n->args[0].u.f, n->args[1].u.f, n->args[2].u.id, fid,
-                                     XNN_INVALID_VALUE_ID, outs[c], n->args[6].u.flags.value);
-    if (s != xnn_status_success) {
-      snprintf(err, errSize, "XNNPACK refuses %s (quantized chunk %zu of %zu): %s", n->what ? n->what : "node", c,
-               k, statusName(s));
-      return false;
-    }
-    t->chunkBegin[c] = at * t->rowBytes;
-    t->chunkEnd[c] = (at + r) * t->rowBytes;
-    at += r;
-  }
-  t->numChunks = k;
-  ++t->uses;
-  int axis = (int)oi->rank - 1;
-  enum xnn_status s =
-      k == 2   ? xnn_define_concatenate2(d->subgraph, axis, outs[0], outs[1], output, 0)
-      : k == 3 ? xnn_define_concatenate3(d->subgraph, axis, outs[0], outs[1], outs[2], output, 0)
-      : k == 4 ? xnn_define_concatenate4(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], output, 0)
-               : xnn_define_concatenate5(d->subgraph, axis, outs[0], outs[1], outs[2], outs[3], outs[4], output, 0);
-  if (s != xnn_status_success) {
-    snprintf(err, errSize, "XNNPACK refuses %s (concatenating %zu quantized chunks): %s", n->what ? n->what : "node",
-             k, statusName(s));
-    return false;
-  }
-  d->numNodes += 1 + k;
-  return true;
 }
 
 static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t errSize) {
@@ -1111,7 +1074,7 @@ static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t err
     if (t && t->lazy && !t->filled && canChunk(d, n, t))
       return chunkedFullyConnected(d, n, t, err, errSize);
     if (t && canChunkQuant(d, n, t))
-      return chunkedQuantFullyConnected(d, n, t, err, errSize);
+      return chunkedFullyConnected(d, n, t, err, errSize);
   }
   for (size_t i = 0; d->numTemps && i < n->numArgs; ++i)
     if (n->args[i].type == XNN_MLIR_ARG_VALUE) {
