@@ -118,6 +118,10 @@ typedef struct XnnMlirEmitTensor {
    * bytes after `dataBytes`; a sink may keep it instead of copying (and
    * free() it later) by setting *adopt to NULL. */
   void **adopt;
+  /* With XnnMlirEmitter.packInt4: an int4 filter's values one a byte in the
+   * module's own memory (range-checked; `data` is NULL): the sink packs them
+   * (xnnMlirEmitPackInt4) into `dataBytes` bytes before XNNPACK reads them. */
+  const int8_t *int4Source;
   float quantScale;  /* qint8: the per-tensor scale */
   int32_t zeroPoint; /* qint8: the zero point, in [-128, 127] */
 } XnnMlirEmitTensor;
@@ -198,7 +202,14 @@ typedef struct XnnMlirEmitter {
                        size_t errSize);
   bool (*defineNode)(void *user, const XnnMlirEmitNode *n, char *err, size_t errSize);
   bool (*end)(void *user, char *err, size_t errSize);
+  /* The sink packs packed-only int4 filters itself, when it needs them
+   * (XnnMlirEmitTensor.int4Source), so no packed copy is made up front. */
+  bool packInt4;
 } XnnMlirEmitter;
+
+/* Packs `count` (even) int4 values, one a byte, two a byte as XNNPACK takes
+ * them: q + 8, the even element in the low nibble. */
+void xnnMlirEmitPackInt4(const int8_t *values, size_t count, uint8_t *packed);
 
 /* Walks the lowered delegate `func` once and drives `em`. Errors (not a
  * delegate, an op that is not an xnn op, an unknown op, unavailable constant

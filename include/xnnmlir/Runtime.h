@@ -73,6 +73,7 @@ typedef struct XnnMlirDelegateStats {
   size_t freedWhilePackingBytes; /* of those, bytes freed before the delegate's last packing */
   size_t lazyPeakBytes; /* the most f32 bytes of chunk-packed filters resident at once */
   size_t releasedBytes; /* bytes of a mapped input file advised out of memory once read */
+  size_t packedBytes;   /* XNNPACK's packed weights (its weights cache's blocks) */
   double runSeconds;    /* setup + invoke, summed over calls */
   double lastRunSeconds;
 } XnnMlirDelegateStats;

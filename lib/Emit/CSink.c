@@ -876,7 +876,7 @@ bool xnnMlirEmitModuleToCWithOptions(MlirModule module, const char *sourceName, 
   memset(&s, 0, sizeof(s));
   s.chunkBytes = !options || !options->packChunkBytes ? (size_t)64 << 20
                  : options->packChunkBytes == SIZE_MAX ? 0 : options->packChunkBytes;
-  XnnMlirEmitter em = {&s, sinkBegin, sinkTensor, sinkNode, sinkEnd};
+  XnnMlirEmitter em = {&s, sinkBegin, sinkTensor, sinkNode, sinkEnd, false};
   MlirOperation mod = mlirModuleGetOperation(module);
   MlirBlock body = mlirModuleGetBody(module);
   size_t numDelegates = 0;

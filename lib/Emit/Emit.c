@@ -725,8 +725,27 @@ static uint16_t roundToBf16(float f) { /* RNE; f is a positive normal float */
  * `*scales` are malloc'd (free them). */
 enum { kReleaseEvery = 8u << 20 }; /* bytes of mapped int4 source read between releases */
 
-static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElements *e, void **owned, void **scales,
-                         char *err, size_t errSize) {
+void xnnMlirEmitPackInt4(const int8_t *values, size_t count, uint8_t *packed) {
+  for (size_t i = 0; i + 1 < count; i += 2)
+    packed[i / 2] = (uint8_t)((values[i] + 8) | ((values[i + 1] + 8) << 4));
+}
+
+/* Elements [begin, end) of int4 values one a byte: false (with the first
+ * one out of [-8, 7] in err) unless all are in range. */
+static bool checkInt4(const int8_t *q, size_t begin, size_t end, size_t k, char *err, size_t errSize) {
+  for (size_t i = begin; i < end; ++i)
+    if (q[i] < -8 || q[i] > 7) {
+      snprintf(err, errSize, "int4 weight element %zu (row %zu, column %zu) is %d, outside [-8, 7]", i, i / k, i % k,
+               q[i]);
+      return false;
+    }
+  return true;
+}
+
+/* `lazyInt4`: the sink packs int4 values itself (XnnMlirEmitter.packInt4)
+ * and they are the module's own memory: checked and handed over as they are. */
+static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElements *e, bool lazyInt4, void **owned,
+                         void **scales, char *err, size_t errSize) {
   bool i32 = t->quant == XNN_MLIR_QUANT_QCINT32;
   size_t n = t->dims[0], k = i32 ? 1 : t->dims[1], count = n * k;
   *owned = NULL, *scales = NULL;
@@ -760,31 +779,43 @@ static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElemen
       t->stable = !e->owned;
     }
     t->dataBytes = count;
+  } else if (lazyInt4 && !e->splat && !e->owned) {
+    /* read once here and once when packed: the pages go as they are passed */
+    for (size_t i = 0; i < count; i += kReleaseEvery) {
+      size_t len = count - i < kReleaseEvery ? count - i : kReleaseEvery;
+      if (!checkInt4(q, i, i + len, k, err, errSize))
+        return false;
+      (void)xnnMlirReleaseMappedBytes(q + i, len);
+    }
+    t->int4Source = q;
+    t->data = NULL;
+    t->stable = true;
+    t->dataBytes = count / 2;
   } else {
+    if (e->splat && !checkInt4(q, 0, 1, k, err, errSize))
+      return false;
     uint8_t *p = malloc(count / 2 + XNN_MLIR_EMIT_SLACK);
     if (!(*owned = p))
       return snprintf(err, errSize, "out of memory"), false;
     memset(p + count / 2, 0, XNN_MLIR_EMIT_SLACK);
     t->adopt = owned;
-    for (size_t i = 0; i < count; i += 2) {
-      int a = q[e->splat ? 0 : i], b = q[e->splat ? 0 : i + 1];
-      if (a < -8 || a > 7 || b < -8 || b > 7) {
-        size_t at = a < -8 || a > 7 ? i : i + 1;
-        snprintf(err, errSize, "int4 weight element %zu (row %zu, column %zu) is %d, outside [-8, 7]",
-                 e->splat ? 0 : at, at / k, at % k, a < -8 || a > 7 ? a : b);
-        return false;
-      }
-      p[i / 2] = (uint8_t)((a + 8) | ((b + 8) << 4));
+    if (e->splat) {
+      memset(p, (q[0] + 8) | ((q[0] + 8) << 4), count / 2);
+    } else {
       /* the one-a-byte values of a mapped input are read once: their pages
        * go as the packing passes them, so they never all stay resident */
-      if (!e->owned && !e->splat && (i + 2) % kReleaseEvery == 0)
-        (void)xnnMlirReleaseMappedBytes(q + i + 2 - kReleaseEvery, kReleaseEvery);
+      for (size_t i = 0; i < count; i += kReleaseEvery) {
+        size_t len = count - i < kReleaseEvery ? count - i : kReleaseEvery;
+        if (!checkInt4(q, i, i + len, k, err, errSize))
+          return false;
+        xnnMlirEmitPackInt4(q + i, len, p + i / 2);
+        if (!e->owned)
+          (void)xnnMlirReleaseMappedBytes(q + i, len);
+      }
     }
     t->data = p;
     t->stable = false;
     t->dataBytes = count / 2;
-    if (!e->owned && !e->splat)
-      (void)xnnMlirReleaseMappedBytes(q + count / kReleaseEvery * kReleaseEvery, count % kReleaseEvery);
   }
   MlirAttribute sa = xnnOpAttr(op, "scale");
   XnnElements se;
@@ -962,7 +993,8 @@ static bool walkBody(Walk *w, MlirOperation func, MlirBlock body, size_t index, 
       if (t.quant != XNN_MLIR_QUANT_NONE) {
         void *owned = NULL, *scales = NULL;
         bool computed = t.quant == XNN_MLIR_QUANT_QDINT8 || t.quant == XNN_MLIR_QUANT_QINT8;
-        bool ok = !computed && quantPayload(op, &t, &e, &owned, &scales, w->err, sizeof(w->err));
+        bool lazyInt4 = em->packInt4 && onlyPacked(res);
+        bool ok = !computed && quantPayload(op, &t, &e, lazyInt4, &owned, &scales, w->err, sizeof(w->err));
         if (computed)
           snprintf(w->err, sizeof(w->err), "%s values cannot be constants",
                    t.quant == XNN_MLIR_QUANT_QDINT8 ? "qdint8" : "qint8");

@@ -50,6 +50,7 @@ typedef struct Temporary {
    * written until XNNPACK is about to pack it (the weights cache's look-up),
    * chunk by chunk, each chunk's pages dropped once packed. */
   const uint16_t *source; /* bf16/f16 values */
+  const int8_t *int4Source; /* or int4 values one a byte, packed two a byte when filled */
   bool lazy, fromF16, filled;
   size_t rowBytes;        /* of one filter row in f32 */
   size_t chunkBegin[5], chunkEnd[5]; /* byte ranges of the chunks (rows) */
@@ -64,6 +65,7 @@ typedef struct Temporary {
   bool borrowed;        /* module memory read in place: never freed, its mapped pages released */
   bool adopted;         /* the emitter's malloc'd buffer (XnnMlirEmitTensor.adopt): free()d */
   size_t chunkPacks[5]; /* nodes that packed each chunk */
+  size_t chunkedUses;   /* of `uses`, nodes packing it in chunks */
 } Temporary;
 
 typedef struct ValueInfo {
@@ -80,6 +82,7 @@ typedef struct PackCache {
   struct Delegate *d;
   void **blocks;
   size_t numBlocks, capBlocks;
+  size_t bytes; /* packed (inserted) */
   bool finalized;
   struct xnn_weights_cache_provider provider;
 } PackCache;
@@ -108,6 +111,7 @@ typedef struct Delegate {
   size_t lazyPeakBytes; /* the most lazy f32 bytes resident at once */
   size_t lazyResident;
   size_t freedWhilePacking; /* of widenedBytes, freed before the runtime was complete */
+  bool packedUnfilled; /* a lazy temporary was packed before it was filled (never expected) */
   PackCache *cache;
   size_t numInputs, numOutputs, numNodes;
   External *externals; /* inputs then outputs */
@@ -510,14 +514,19 @@ static Temporary *findTemp(Delegate *d, uint32_t id) {
   return lo < d->numTemps && d->temps[lo].id == id ? &d->temps[lo] : NULL;
 }
 
-/* Widens chunk `c` of lazy temporary `t` (or all of it for c == SIZE_MAX). */
+/* Widens (or packs, int4) chunk `c` of lazy temporary `t` (or all of it for c == SIZE_MAX). */
 static void fillLazy(Delegate *d, Temporary *t, size_t c) {
   size_t begin = c == SIZE_MAX ? 0 : t->chunkBegin[c], end = c == SIZE_MAX ? t->payload : t->chunkEnd[c];
   if (t->filled || (c != SIZE_MAX && t->chunkFilled[c]))
     return;
-  xnnWidenToF32Bits(t->source + begin / 4, (end - begin) / 4, t->fromF16, (uint32_t *)((char *)t->data + begin));
-  /* The bf16 rows of a mapped input were read: their pages go (read back if packed again). */
-  d->releasedBytes += xnnMlirReleaseMappedBytes(t->source + begin / 4, (end - begin) / 2);
+  /* The source rows of a mapped input were read: their pages go (read back if packed again). */
+  if (t->int4Source) {
+    xnnMlirEmitPackInt4(t->int4Source + 2 * begin, 2 * (end - begin), (uint8_t *)t->data + begin);
+    d->releasedBytes += xnnMlirReleaseMappedBytes(t->int4Source + 2 * begin, 2 * (end - begin));
+  } else {
+    xnnWidenToF32Bits(t->source + begin / 4, (end - begin) / 4, t->fromF16, (uint32_t *)((char *)t->data + begin));
+    d->releasedBytes += xnnMlirReleaseMappedBytes(t->source + begin / 4, (end - begin) / 2);
+  }
   if (c == SIZE_MAX)
     t->filled = true;
   else
@@ -527,6 +536,7 @@ static void fillLazy(Delegate *d, Temporary *t, size_t c) {
     d->lazyPeakBytes = d->lazyResident;
 }
 
+/* The lazy temporary whose chunk (or, unchunked, whole data: SIZE_MAX) starts at `p`. */
 static bool findChunk(Delegate *d, const void *p, Temporary **tOut, size_t *cOut) {
   for (size_t i = 0; p && i < d->numTemps; ++i) {
     Temporary *t = &d->temps[i];
@@ -537,6 +547,10 @@ static bool findChunk(Delegate *d, const void *p, Temporary **tOut, size_t *cOut
         *tOut = t, *cOut = c;
         return true;
       }
+    if (!t->numChunks && t->data == p) {
+      *tOut = t, *cOut = SIZE_MAX;
+      return true;
+    }
   }
   return false;
 }
@@ -571,7 +585,11 @@ static void packedFrom(Delegate *d, const void *source) {
     Temporary *t = &d->temps[i];
     if (t->data != source || !t->uses || t->numChunks)
       continue;
+    if (t->lazy && !t->filled)
+      d->packedUnfilled = true; /* XNNPACK read it without looking it up first */
     if (--t->uses == 0) {
+      if (t->lazy && t->filled)
+        d->lazyResident -= t->payload;
       if (t->borrowed)
         d->releasedBytes += xnnMlirReleaseMappedBytes(t->data, t->payload);
       else
@@ -605,7 +623,8 @@ static void dropPages(void *p, size_t n) {
 static void quantChunkPacked(Delegate *d, const void *kernel) {
   for (size_t i = 0; kernel && i < d->numTemps; ++i) {
     Temporary *t = &d->temps[i];
-    for (size_t c = 0; t->quant != XNN_MLIR_QUANT_NONE && t->data && c < t->numChunks; ++c) {
+    /* lazy ones are filled before each packing and dropped after it (cacheInsert) */
+    for (size_t c = 0; t->quant != XNN_MLIR_QUANT_NONE && !t->lazy && t->data && c < t->numChunks; ++c) {
       char *p = (char *)t->data + t->chunkBegin[c];
       size_t n = t->chunkEnd[c] - t->chunkBegin[c];
       if (p != (const char *)kernel || ++t->chunkPacks[c] < t->uses)
@@ -625,13 +644,15 @@ static void quantChunkPacked(Delegate *d, const void *kernel) {
 
 static size_t cacheInsert(void *context, const struct xnn_weights_cache_look_up_key *key, void *ptr, size_t size) {
   PackCache *c = context;
-  (void)size;
   Temporary *t;
   size_t chunk;
   quantChunkPacked(c->d, key->kernel);
-  if (findChunk(c->d, key->kernel, &t, &chunk))
+  bool inChunk = findChunk(c->d, key->kernel, &t, &chunk) && chunk != SIZE_MAX;
+  if (inChunk && !t->chunkFilled[chunk] && !t->filled)
+    c->d->packedUnfilled = true; /* XNNPACK read it without looking it up first */
+  if (inChunk)
     t->chunkPacked[chunk] = true;
-  if (findChunk(c->d, key->kernel, &t, &chunk) && !t->filled && t->chunkFilled[chunk]) { /* packed: its pages go */
+  if (inChunk && !t->filled && t->chunkFilled[chunk]) { /* packed: its pages go */
     t->chunkFilled[chunk] = false; /* another node packing this chunk widens it again */
     dropPages((char *)t->data + t->chunkBegin[chunk], t->chunkEnd[chunk] - t->chunkBegin[chunk]);
     c->d->lazyResident -= t->chunkEnd[chunk] - t->chunkBegin[chunk];
@@ -639,6 +660,7 @@ static size_t cacheInsert(void *context, const struct xnn_weights_cache_look_up_
   }
   for (size_t i = c->numBlocks; i-- > 0;)
     if (c->blocks[i] == ptr) {
+      c->bytes += size;
       packedFrom(c->d, key->kernel);
       packedFrom(c->d, key->bias);
       releaseInPlace(c->d, key->kernel);
@@ -753,7 +775,22 @@ static enum xnn_status defineQuantTensor(Delegate *d, const XnnMlirEmitTensor *t
   size_t scaleBytes = t->numScales * (t->quant == XNN_MLIR_QUANT_QBINT4 ? 2 : 4);
   void *data = NULL;
   bool filter = t->rank == 2 && t->quant != XNN_MLIR_QUANT_QCINT32;
-  if (t->data && t->stable && untilCreated && filter) {
+  if (t->int4Source && untilCreated && filter) {
+    /* int4 values one a byte in the module's memory: packed two a byte into
+     * pages mapped now but written only when XNNPACK is about to pack them
+     * (the weights cache's look-up), dropped right after */
+    size_t padded = (t->dataBytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
+    if (!(data = tempAlloc(padded, true))) {
+      snprintf(err, errSize, "out of memory for %zu bytes of static data", t->dataBytes);
+      return xnn_status_out_of_memory;
+    }
+    if (!addTemporary(d, data, padded, t->dataBytes, true, err, errSize))
+      return xnn_status_out_of_memory;
+    d->temps[d->numTemps - 1].int4Source = t->int4Source;
+  } else if (t->int4Source) {
+    snprintf(err, errSize, "int4 values handed over unpacked for a tensor that is not a packed-only filter");
+    return xnn_status_invalid_parameter;
+  } else if (t->data && t->stable && untilCreated && filter) {
     /* int8 filters in the module's own memory, read exactly once when packed
      * (as f32 filters are, sinkTensor): no copy; mapped pages released once packed. */
     data = (void *)t->data;
@@ -1019,7 +1056,7 @@ static bool chunkedFullyConnected(Delegate *d, const XnnMlirEmitNode *n, Tempora
   }
   t->numChunks = k;
   if (t->quant != XNN_MLIR_QUANT_NONE) /* its chunks go once every node using it packed them */
-    ++t->uses;
+    ++t->uses, ++t->chunkedUses;
   int axis = (int)oi->rank - 1;
   enum xnn_status s =
       k == 2   ? xnn_define_concatenate2(d->subgraph, axis, outs[0], outs[1], output, 0)
@@ -1071,17 +1108,22 @@ static bool sinkNode(void *user, const XnnMlirEmitNode *n, char *err, size_t err
   }
   if (!strcmp(n->function, "xnn_define_fully_connected")) {
     Temporary *t = findTemp(d, n->args[3].u.id);
-    if (t && t->lazy && !t->filled && canChunk(d, n, t))
+    if (t && t->lazy && !t->int4Source && !t->filled && canChunk(d, n, t))
       return chunkedFullyConnected(d, n, t, err, errSize);
-    if (t && canChunkQuant(d, n, t))
+    if (t && canChunkQuant(d, n, t)) {
+      if (t->int4Source && t->uses > t->chunkedUses) /* also packed whole: filled whole, now */
+        fillLazy(d, t, SIZE_MAX);
       return chunkedFullyConnected(d, n, t, err, errSize);
+    }
   }
   for (size_t i = 0; d->numTemps && i < n->numArgs; ++i)
     if (n->args[i].type == XNN_MLIR_ARG_VALUE) {
       Temporary *t = findTemp(d, n->args[i].u.id);
       if (t)
         ++t->uses;
-      if (t && t->lazy) /* not packed in chunks: widened whole, now, and kept until created */
+      /* not packed in chunks: widened whole, now, and kept until created (int4:
+       * packed when looked up, unless also packed in chunks) */
+      if (t && t->lazy && (!t->int4Source || t->numChunks))
         fillLazy(d, t, SIZE_MAX);
     }
   enum xnn_status s = c->call(d->subgraph, n->args);
@@ -1171,7 +1213,7 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
   }
   d->func = func;
   d->chunkBytes = rt->chunkBytes;
-  XnnMlirEmitter em = {d, sinkBegin, sinkTensor, sinkNode, NULL};
+  XnnMlirEmitter em = {d, sinkBegin, sinkTensor, sinkNode, NULL, true};
   if (!xnnMlirEmitDelegate(func, rt->numDelegates, &em)) {
     /* The emitter may fail before it names the delegate: take the symbol. */
     MlirAttribute sym = mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString("sym_name"));
@@ -1215,7 +1257,7 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
     bool packed = t->numChunks || !t->lazy || t->filled;
     for (size_t c = 0; c < t->numChunks; ++c)
       packed = packed && t->chunkPacked[c];
-    if (t->lazy && !packed && t->uses + t->numChunks) {
+    if ((t->lazy && !packed && t->uses + t->numChunks) || d->packedUnfilled) {
       snprintf(err, errSize, "delegate @%s: XNNPACK packed a lazily widened filter without its weights cache",
                d->name);
       deleteDelegate(d);
@@ -1453,6 +1495,7 @@ bool xnnMlirRuntimeGetStats(const XnnMlirRuntime *rt, size_t i, XnnMlirDelegateS
   out->lazyPeakBytes = d->lazyPeakBytes;
   out->widenedBytes = d->widenedBytes;
   out->releasedBytes = d->releasedBytes;
+  out->packedBytes = d->cache ? d->cache->bytes : 0;
   return true;
 }
 

@@ -851,20 +851,20 @@ static void printMemory(const char *when) {
 /* --memory-stats after creation: per delegate in module order, then totals. */
 static void printCreateStats(const XnnMlirRuntime *rt) {
   double create = 0, define = 0, pack = 0, cpu = 0;
-  size_t widened = 0, released = 0, nd = xnnMlirRuntimeNumDelegates(rt);
+  size_t widened = 0, released = 0, packed = 0, nd = xnnMlirRuntimeNumDelegates(rt);
   for (size_t j = 0; j < nd; ++j) {
     XnnMlirDelegateStats s;
     xnnMlirRuntimeGetStats(rt, j, &s);
     printf("create: @%s: %.3f ms (build %.3f ms, pack %.3f ms), widened %zu bytes freed after packing (%zu as "
-           "soon as packed, at most %zu at once in chunks), mapped %zu bytes released\n",
+           "soon as packed, at most %zu at once in chunks), mapped %zu bytes released, packed %zu bytes\n",
            s.name, 1e3 * s.createSeconds, 1e3 * s.defineSeconds, 1e3 * s.packSeconds, s.widenedBytes,
-           s.freedWhilePackingBytes, s.lazyPeakBytes, s.releasedBytes);
+           s.freedWhilePackingBytes, s.lazyPeakBytes, s.releasedBytes, s.packedBytes);
     create += s.createSeconds, define += s.defineSeconds, pack += s.packSeconds, cpu += s.createCpuSeconds;
-    widened += s.widenedBytes, released += s.releasedBytes;
+    widened += s.widenedBytes, released += s.releasedBytes, packed += s.packedBytes;
   }
   printf("create: %zu delegates: %.3f ms (build %.3f ms, pack %.3f ms; cpu %.3f ms), widened %zu bytes freed after "
-         "packing, mapped %zu bytes released\n",
-         nd, 1e3 * create, 1e3 * define, 1e3 * pack, 1e3 * cpu, widened, released);
+         "packing, mapped %zu bytes released, packed %zu bytes\n",
+         nd, 1e3 * create, 1e3 * define, 1e3 * pack, 1e3 * cpu, widened, released, packed);
 }
 
 static XnnMlirTensor *runModel(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const XnnMlirTensor *in) {

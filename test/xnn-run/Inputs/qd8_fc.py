@@ -1,12 +1,13 @@
 """Quantized fully connected (qd8-f32-qc8w / qc4w / qb4w) test cases, without NumPy.
 
-  qd8_fc.py gen DIR KIND M K N B SEED RANK [resource] [shared] [nobias]
+  qd8_fc.py gen DIR KIND M K N B SEED RANK [resource] [shared] [nobias] [zerobias1|zerobias2]
       writes DIR/model.mlir (an xnn-dialect delegate: f32 x -> xnn.convert -> qdint8 ->
       xnn.fully_connected with KIND = qcint8|qcint4|qbint4 weights, block size B for
       qbint4, a bias), DIR/x.npy (f32 [M, K], or [1, M, K] with RANK 3) and DIR/case.json.
       "resource": the weights as a dense_resource blob; "shared": a second fully connected
       reads the same qdint8 value (and weights), the delegate's second output; "nobias":
-      the fully connected nodes have no bias (as an LLM's lm_head).
+      the fully connected nodes have no bias (as an LLM's lm_head); "zerobias1" / "zerobias2"
+      (with "shared nobias"): the first / second of them has a bias of zeros after all.
   qd8_fc.py swap DIR NEWDIR
       NEWDIR: DIR's case with the int4 weights' input channels swapped pairwise in the
       model only (what reading the nibbles in the other order computes): check must fail.
@@ -94,7 +95,7 @@ def f32_bits_hex(vals):
     return "0x" + struct.pack("<%df" % len(vals), *vals).hex().upper()
 
 
-def gen(d, kind, m, k, n, block, seed, rank, resource, shared=False, nobias=False):
+def gen(d, kind, m, k, n, block, seed, rank, resource, shared=False, nobias=False, zerobias=0):
     rnd = random.Random(seed)
     os.makedirs(d, exist_ok=True)
     lo, hi = (-127, 127) if kind == "qcint8" else (-8, 7)
@@ -138,6 +139,9 @@ def gen(d, kind, m, k, n, block, seed, rank, resource, shared=False, nobias=Fals
     ]
     if nobias:
         del lines[3]
+    if zerobias:  # node `zerobias` reads a bias of zeros (the exact model's bias is zeros too)
+        lines.insert(3, '    %%z = "xnn.constant"() {value = dense<0.0> : tensor<%dxf32>} : () -> tensor<%dxf32>'
+                     % (n, n))
     if shared:
         lines += [
             '    %%y2 = "xnn.fully_connected"(%%q, %%w%s) : (%s, tensor<%dx%dxi8, "%s">%s) -> %s'
@@ -161,6 +165,9 @@ def gen(d, kind, m, k, n, block, seed, rank, resource, shared=False, nobias=Fals
         "  }",
         "}",
     ]
+    if zerobias:
+        at = [i for i, line in enumerate(lines) if "xnn.fully_connected" in line][zerobias - 1]
+        lines[at] = lines[at].replace("%w)", "%w, %z)").replace('">) ->', '">, tensor<%dxf32>) ->' % n)
     if resource:
         lines += ["{-#", "  dialect_resources: {", "    builtin: {",
                   '      w0: "0x01000000%s"' % wbytes, "    }", "  }", "#-}"]
@@ -238,5 +245,6 @@ if __name__ == "__main__":
     if sys.argv[1] == "gen":
         a = sys.argv[2:]
         sys.exit(gen(a[0], a[1], int(a[2]), int(a[3]), int(a[4]), int(a[5]), int(a[6]), int(a[7]),
-                     "resource" in a[8:], "shared" in a[8:], "nobias" in a[8:]))
+                     "resource" in a[8:], "shared" in a[8:], "nobias" in a[8:],
+                     1 if "zerobias1" in a[8:] else 2 if "zerobias2" in a[8:] else 0))
     sys.exit(check(sys.argv[2], sys.argv[3]))
