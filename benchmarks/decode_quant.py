@@ -9,12 +9,15 @@ the first call excluded) and tokens/s, its ratio to bf16, the bandwidth floor
 run) and the step's ratio to it, xnn-run's peak RSS against the bytes of the
 weights it holds, and, over --tokens greedy tokens fed from the variant's own
 argmax, the agreement of its logits with the f32 model's on the same tokens
-(xnn-run --steps --compare: argmax agreement, max relative error). Prints
+(xnn-run --steps --compare: argmax agreement, max relative error), and a
+decode loop's figures: xnn-run --steps --loop-steps greedy steps from
+position --start, the state handed from step to step (updated in place),
+median ms of the steps after the first and the loop's peak RSS. Prints
 figures only; never asserts.
 
 Usage: /usr/bin/python3 benchmarks/decode_quant.py [--build-dir build]
        [--layers N | --small] [--variants f32,bf16,8da8w,8da4w] [--repeat 5]
-       [--tokens 64] [--workdir DIR]"""
+       [--tokens 64] [--loop-steps 16] [--workdir DIR]"""
 import argparse
 import os
 import re
@@ -101,6 +104,7 @@ def main():
     ap.add_argument("--variants", default="f32,bf16,8da8w,8da4w")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--tokens", type=int, default=64)
+    ap.add_argument("--loop-steps", type=int, default=16)
     ap.add_argument("--max-len", type=int, default=1024)
     ap.add_argument("--start", type=int, default=8)
     ap.add_argument("--workdir")
@@ -145,9 +149,18 @@ def main():
             continue
         step = float(re.search(r"^time: median ([\d.]+) ms", r.stdout, re.M).group(1))
         rss = peak_rss(r.stdout + r.stderr)
+        ids, pos = [os.path.join(io, "input_%d.npy" % i) for i in (0, 1)]
+        r = subprocess.run([os.path.join(binary, "xnn-run"), out, "--input", ids + "," + pos, "--state-init", "zeros",
+                            "--steps", str(o.loop_steps), "--greedy-feed", "0:0", "--position-arg", "1",
+                            "--threads", "1", "--memory-stats", "--output-dir", os.path.join(work, "loop_" + variant)],
+                           capture_output=True, text=True)
+        times = [float(t) for t in re.findall(r"^step \d+: time ([\d.]+) ms", r.stdout, re.M)][1:]
+        loop = sorted(times)[len(times) // 2] if times else None
+        loop_rss = peak_rss(r.stdout + r.stderr)
+        if r.returncode or loop is None:
+            print("%s: decode loop failed: %s" % (variant, (r.stdout + r.stderr).strip()[-400:]))
         agree = rel = None
         if variant not in ("f32", "bf16") and "f32" in lowered and os.path.exists(lowered["f32"]):
-            ids, pos = [os.path.join(io, "input_%d.npy" % i) for i in (0, 1)]
             r = subprocess.run([os.path.join(binary, "xnn-run"), out, "--compare", lowered["f32"], "--input",
                                 ids + "," + pos, "--state-init", "zeros", "--steps", str(o.tokens),
                                 "--greedy-feed", "0:0", "--position-arg", "1", "--rtol", "1e9", "--atol", "1e9"],
@@ -165,7 +178,7 @@ def main():
                 rel = max(rels) if rels else None
             else:
                 print("%s: compare gave no per-step rows: %s" % (variant, (r.stdout + r.stderr).strip()[-400:]))
-        rows.append((variant, step, rss, agree, rel))
+        rows.append((variant, step, rss, agree, rel, loop, loop_rss))
         print(rows[-1])
         sys.stdout.flush()
     print()
@@ -177,17 +190,21 @@ def main():
               floor_bw / 1e9, bandwidth / 1e9, "-" if xnn_bw is None else "%.1f GB/s" % (xnn_bw / 1e9)))
     print()
     print("| variant | ms/step | tokens/s | / bf16 | floor ms | step / floor | peak RSS GB | weights GB (quantized: packed, embedding apart) | "
-          "RSS / weights | argmax agreement vs f32 (%d tokens) | max logit error / max f32 logit |" % o.tokens)
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "RSS / weights | argmax agreement vs f32 (%d tokens) | max logit error / max f32 logit | "
+          "decode loop ms/step (%d steps) | loop / floor | loop peak RSS GB | loop RSS / weights |" % (o.tokens, o.loop_steps))
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     bf16 = next((s for v, s, *_ in rows if v == "bf16"), None)
-    for variant, step, rss, agree, rel in rows:
+    for variant, step, rss, agree, rel, loop, loop_rss in rows:
         floor = read_bytes(variant, lin) / floor_bw * 1e3
         weights = stored_bytes(variant, lin, emb, other)
-        print("| %s | %.1f | %.2f | %s | %.1f | %.2f | %s | %.2f | %s | %s | %s |" % (
+        print("| %s | %.1f | %.2f | %s | %.1f | %.2f | %s | %.2f | %s | %s | %s | %s | %s | %s | %s |" % (
             variant, step, 1e3 / step, "-" if bf16 is None else "%.2fx" % (bf16 / step), floor, step / floor,
             "-" if rss is None else "%.2f" % (rss / 1e9), weights / 1e9,
             "-" if rss is None else "%.2f" % (rss / weights),
-            "-" if agree is None else "%.3f" % agree, "-" if rel is None else "%.3g" % rel))
+            "-" if agree is None else "%.3f" % agree, "-" if rel is None else "%.3g" % rel,
+            "-" if loop is None else "%.1f" % loop, "-" if loop is None else "%.2f" % (loop / floor),
+            "-" if loop_rss is None else "%.2f" % (loop_rss / 1e9),
+            "-" if loop_rss is None else "%.2f" % (loop_rss / weights)))
 
 
 if __name__ == "__main__":

@@ -58,6 +58,16 @@ bool xnnMlirReferenceRun(MlirOperation func, const XnnMlirTensor *inputs, size_t
                          XnnMlirDelegateHook hook, void *hookUserData,
                          char *err, size_t errSize);
 
+/* As xnnMlirReferenceRun, but the inputs flagged in `donated` are handed over
+ * (the caller's tensor is emptied, data NULL, in every case): each is freed
+ * after its last use, moved into a result that returns it, or updated in place
+ * by an edge.index_put that is its last use (a decode step's KV-cache write
+ * then touches the rows it writes, not the whole cache). */
+bool xnnMlirReferenceRunDonating(MlirOperation func, XnnMlirTensor *inputs, const bool *donated,
+                                 size_t numInputs, XnnMlirTensor *outputs, size_t numOutputs,
+                                 XnnMlirDelegateHook hook, void *hookUserData, char *err,
+                                 size_t errSize);
+
 /* Runs one edge op on `operands` (constants' values are read from their
  * attributes by the caller: pass edge.constant ops here too, with no operands),
  * writing freshly allocated `results` (destroy each; none are left allocated

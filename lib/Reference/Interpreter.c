@@ -126,8 +126,11 @@ static bool verifyOp(MlirOperation op, char *err, size_t errSize) {
 }
 
 /* Verifies, checks operands, allocates results and runs one edge op. */
+/* `reuse0`: result 0 is written into this tensor (operand 0's buffer, whose
+ * last use this op is) instead of a fresh one; it stays the caller's on failure. */
 static bool runEdgeOp(MlirOperation op, const XnnMlirTensor *operands, size_t numOperands,
-                      XnnMlirTensor *results, size_t numResults, char *err, size_t errSize) {
+                      XnnMlirTensor *results, size_t numResults, const XnnMlirTensor *reuse0, char *err,
+                      size_t errSize) {
   MlirStringRef name = xnnOpName(op);
   const XnnRefKernel *k = xnnRefKernelLookup(name);
   if (!k)
@@ -149,11 +152,14 @@ static bool runEdgeOp(MlirOperation op, const XnnMlirTensor *operands, size_t nu
       return xnnRefFailAt(op, err, errSize, "operand #%zu is %s, expected '%s'", i, gb, tb);
     }
   }
-  if (!allocResults(op, opResultType, &op, results, numResults, err, errSize))
+  size_t first = reuse0 && numResults ? 1 : 0;
+  if (first)
+    results[0] = *reuse0;
+  if (!allocResults(op, opResultType, &op, results + first, numResults - first, err, errSize))
     return false;
   XnnRefCtx c = {op, err, errSize, NULL};
   if (!k->run(&c, operands, numOperands, results, numResults)) {
-    destroyAll(results, numResults);
+    destroyAll(results + first, numResults - first);
     return false;
   }
   return true;
@@ -169,7 +175,7 @@ bool xnnMlirReferenceRunOp(MlirOperation op, const XnnMlirTensor *operands, size
     snprintf(err, errSize, "null operands");
     return false;
   }
-  return runEdgeOp(op, operands, numOperands, results, numResults, err, errSize);
+  return runEdgeOp(op, operands, numOperands, results, numResults, NULL, err, errSize);
 }
 
 /* ---- functions ------------------------------------------------------------ */
@@ -214,8 +220,8 @@ static MlirType funcResultType(void *ud, intptr_t i) {
 }
 
 static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs,
-                    const bool *inputViews, size_t numInputs, XnnMlirTensor *outputs,
-                    size_t numOutputs);
+                    const bool *inputViews, const bool *donated, bool *taken, size_t numInputs,
+                    XnnMlirTensor *outputs, size_t numOutputs);
 
 static void releaseSlot(Slot *s) {
   if (s->live && s->owned)
@@ -280,6 +286,23 @@ static void destroyViewCopies(XnnMlirTensor *copies, const bool *views, size_t n
     if (views[i])
       xnnMlirTensorDestroy(&copies[i]);
   free(copies);
+}
+
+/* True if `op` may write its result into operand 0's buffer: an index_put
+ * (whose kernel then skips its copy: a KV-cache write costs the rows it
+ * writes) on a buffer the function owns, of the result's type, used nowhere
+ * else, now or later. */
+static bool updatesInPlace(MlirOperation op, const Slot *slots, const size_t *opSlots, size_t no, size_t nr) {
+  if (!xnnOpIs(op, "edge.index_put") || nr != 1 || no < 1)
+    return false;
+  const Slot *x = &slots[opSlots[0]];
+  if (!x->owned || !x->live || x->view || x->uses != 1 ||
+      !tensorMatches(&x->t, mlirValueGetType(mlirOperationGetResult(op, 0))))
+    return false;
+  for (size_t i = 1; i < no; ++i)
+    if (opSlots[i] == opSlots[0])
+      return false;
+  return true;
 }
 
 static bool runCall(Interp *I, MlirOperation call, const XnnMlirTensor *args, const bool *argViews,
@@ -348,14 +371,17 @@ static bool runCall(Interp *I, MlirOperation call, const XnnMlirTensor *args, co
     return xnnRefFailAt(call, I->err, I->errSize, "call depth exceeds %d (recursion?)",
                         MAX_CALL_DEPTH);
   ++I->depth;
-  bool ok = runFunc(I, callee, args, argViews, numArgs, results, numResults);
+  bool ok = runFunc(I, callee, args, argViews, NULL, NULL, numArgs, results, numResults);
   --I->depth;
   return ok;
 }
 
+/* `donated` inputs (NULL: none) become the function's own once their slots
+ * exist (*taken set then): freed after their last use, moved into results,
+ * or updated in place (updatesInPlace). */
 static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs,
-                    const bool *inputViews, size_t numInputs, XnnMlirTensor *outputs,
-                    size_t numOutputs) {
+                    const bool *inputViews, const bool *donated, bool *taken, size_t numInputs,
+                    XnnMlirTensor *outputs, size_t numOutputs) {
   char name[256];
   funcName(func, name, sizeof name);
   MlirType ft = funcType(func);
@@ -406,9 +432,11 @@ static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs,
   size_t next = 0;
   for (intptr_t i = 0; ok && i < nArgs; ++i, ++next) {
     MlirValue v = mlirBlockGetArgument(body, i);
-    slots[next] = (Slot){inputs[i], xnnValueNumUses(v), false, true, inputViews && inputViews[i]};
+    slots[next] = (Slot){inputs[i], xnnValueNumUses(v), donated && donated[i], true, inputViews && inputViews[i]};
     xnnPtrMapPut(&map, v.ptr, next);
   }
+  if (ok && taken)
+    *taken = true;
   bool returned = false;
   size_t numMade = 0; /* outputs filled so far (for cleanup) */
   for (MlirOperation o = mlirBlockGetFirstOperation(body); ok && !mlirOperationIsNull(o);
@@ -460,8 +488,12 @@ static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs,
       ok = true;
     else if (xnnOpIs(o, "func.call"))
       ok = runCall(I, o, opIn, opViews, no, opOut, nr);
-    else if (xnnOpHasPrefix(o, "edge."))
-      ok = runEdgeOp(o, opIn, no, opOut, nr, I->err, I->errSize);
+    else if (xnnOpHasPrefix(o, "edge.")) {
+      Slot *into = updatesInPlace(o, slots, opSlots, no, nr) ? &slots[opSlots[0]] : NULL;
+      ok = runEdgeOp(o, opIn, no, opOut, nr, into ? &into->t : NULL, I->err, I->errSize);
+      if (ok && into) /* its buffer is the result's now */
+        into->live = false, into->owned = false;
+    }
     else
       ok = xnnRefFailAt(o, I->err, I->errSize, "is not supported by the reference interpreter");
     if (!ok)
@@ -504,5 +536,29 @@ bool xnnMlirReferenceRun(MlirOperation func, const XnnMlirTensor *inputs, size_t
   for (size_t i = 0; i < numOutputs; ++i)
     memset(&outputs[i], 0, sizeof outputs[i]);
   Interp I = {hook, hookUserData, err, errSize, 0};
-  return runFunc(&I, func, inputs, NULL, numInputs, outputs, numOutputs);
+  return runFunc(&I, func, inputs, NULL, NULL, NULL, numInputs, outputs, numOutputs);
+}
+
+bool xnnMlirReferenceRunDonating(MlirOperation func, XnnMlirTensor *inputs, const bool *donated,
+                                 size_t numInputs, XnnMlirTensor *outputs, size_t numOutputs,
+                                 XnnMlirDelegateHook hook, void *hookUserData, char *err,
+                                 size_t errSize) {
+  bool taken = false, ok = false;
+  if (mlirOperationIsNull(func))
+    snprintf(err, errSize, "null function");
+  else if ((numInputs && !inputs) || (numOutputs && !outputs))
+    snprintf(err, errSize, "null inputs or outputs");
+  else {
+    for (size_t i = 0; i < numOutputs; ++i)
+      memset(&outputs[i], 0, sizeof outputs[i]);
+    Interp I = {hook, hookUserData, err, errSize, 0};
+    ok = runFunc(&I, func, inputs, NULL, donated, &taken, numInputs, outputs, numOutputs);
+  }
+  for (size_t i = 0; inputs && donated && i < numInputs; ++i)
+    if (donated[i]) {
+      if (!taken)
+        xnnMlirTensorDestroy(&inputs[i]);
+      inputs[i].data = NULL; /* the interpreter's now: freed, moved or updated in place */
+    }
+  return ok;
 }

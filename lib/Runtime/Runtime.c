@@ -60,7 +60,8 @@ typedef struct Temporary {
   /* Quantized filters (qcint8 / qcint4 / qbint4, [N, K] by rows) pack in row
    * chunks as well: each chunk's pages go once every node using it packed it. */
   XnnMlirEmitQuant quant;
-  const char *scale; /* the scales, kept until created */
+  const char *scale; /* the scales */
+  void *scaleCopy;   /* scale's own copy: freed once every node using the filter packed it */
   size_t scaleRowBytes, blockSize;
   bool borrowed;        /* module memory read in place: never freed, its mapped pages released */
   bool adopted;         /* the emitter's malloc'd buffer (XnnMlirEmitTensor.adopt): free()d */
@@ -580,6 +581,21 @@ static void *cacheReserve(void *context, size_t n) {
   return p;
 }
 
+/* Every node using quantized filter `t` packed it: its scales' copy goes. */
+static void scalesPacked(Temporary *t) {
+  free(t->scaleCopy);
+  t->scaleCopy = NULL;
+  t->scale = NULL;
+}
+
+/* True once every node using chunked filter `t` packed each of its chunks. */
+static bool allChunksPacked(const Temporary *t) {
+  for (size_t c = 0; c < t->numChunks; ++c)
+    if (t->chunkPacks[c] < t->uses)
+      return false;
+  return t->numChunks > 0;
+}
+
 static void packedFrom(Delegate *d, const void *source) {
   for (size_t i = 0; source && i < d->numTemps; ++i) {
     Temporary *t = &d->temps[i];
@@ -588,6 +604,7 @@ static void packedFrom(Delegate *d, const void *source) {
     if (t->lazy && !t->filled)
       d->packedUnfilled = true; /* XNNPACK read it without looking it up first */
     if (--t->uses == 0) {
+      scalesPacked(t);
       if (t->lazy && t->filled)
         d->lazyResident -= t->payload;
       if (t->borrowed)
@@ -630,6 +647,8 @@ static void quantChunkPacked(Delegate *d, const void *kernel) {
       if (p != (const char *)kernel || ++t->chunkPacks[c] < t->uses)
         continue;
       t->chunkPacked[c] = true;
+      if (allChunksPacked(t))
+        scalesPacked(t);
       if (t->borrowed) {
         d->releasedBytes += xnnMlirReleaseMappedBytes(p, n);
         return;
@@ -650,8 +669,13 @@ static size_t cacheInsert(void *context, const struct xnn_weights_cache_look_up_
   bool inChunk = findChunk(c->d, key->kernel, &t, &chunk) && chunk != SIZE_MAX;
   if (inChunk && !t->chunkFilled[chunk] && !t->filled)
     c->d->packedUnfilled = true; /* XNNPACK read it without looking it up first */
-  if (inChunk)
+  if (inChunk) {
     t->chunkPacked[chunk] = true;
+    if (t->quant != XNN_MLIR_QUANT_NONE)
+      ++t->chunkPacks[chunk];
+    if (t->quant != XNN_MLIR_QUANT_NONE && allChunksPacked(t))
+      scalesPacked(t);
+  }
   if (inChunk && !t->filled && t->chunkFilled[chunk]) { /* packed: its pages go */
     t->chunkFilled[chunk] = false; /* another node packing this chunk widens it again */
     dropPages((char *)t->data + t->chunkBegin[chunk], t->chunkEnd[chunk] - t->chunkBegin[chunk]);
@@ -823,7 +847,21 @@ static enum xnn_status defineQuantTensor(Delegate *d, const XnnMlirEmitTensor *t
   } else if (t->data) {
     data = keepCopy(d, t->data, t->dataBytes, untilCreated, err, errSize);
   }
-  void *scale = data && t->scale ? keepCopy(d, t->scale, scaleBytes, untilCreated, err, errSize) : NULL;
+  /* a packed-only filter's scales are its own, freed once it is packed; others' kept */
+  bool ownScale = filter && untilCreated && d->numTemps && d->temps[d->numTemps - 1].data == data;
+  void *scale = NULL;
+  if (data && t->scale && ownScale) {
+    size_t padded = (scaleBytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
+    if ((scale = aligned_alloc(64, padded))) {
+      memcpy(scale, t->scale, scaleBytes);
+      memset((char *)scale + scaleBytes, 0, padded - scaleBytes);
+      d->temps[d->numTemps - 1].scaleCopy = scale;
+    } else {
+      snprintf(err, errSize, "out of memory for %zu bytes of scales", scaleBytes);
+    }
+  } else if (data && t->scale) {
+    scale = keepCopy(d, t->scale, scaleBytes, untilCreated, err, errSize);
+  }
   if (!data || !scale) {
     if (!err[0])
       snprintf(err, errSize, "quantized weights without data or scales");
@@ -1147,9 +1185,11 @@ static void deleteDelegate(Delegate *d) {
     free(d->buffers[i]);
   free(d->buffers);
   free(d->bufferIsTemporary);
-  for (size_t i = 0; i < d->numTemps; ++i)
+  for (size_t i = 0; i < d->numTemps; ++i) {
     if (!d->temps[i].borrowed)
       tempRelease(&d->temps[i]);
+    scalesPacked(&d->temps[i]);
+  }
   free(d->temps);
   free(d->values);
   if (d->cache) /* after the runtime, which reads its blocks */
@@ -1271,6 +1311,7 @@ static Delegate *prepare(XnnMlirRuntime *rt, MlirOperation func, char *err, size
                                                       t->chunkEnd[c] - t->chunkBegin[c]);
     if (!t->borrowed)
       tempRelease(t);
+    scalesPacked(t);
   }
   free(d->temps);
   d->temps = NULL, d->numTemps = d->capTemps = 0;

@@ -51,6 +51,9 @@ static void printHelp(void) {
          "                       of the last; to test the interpreter's input checks)\n"
          "  --no-verify          Do not verify the module first (the interpreter still verifies\n"
          "                       every op it runs)\n"
+         "  --donate=<i,j,...>   Hand these inputs over to the interpreter (xnnMlirReferenceRunDonating)\n"
+         "                       and print, per result, 'result #<k> in the buffer of input #<i>'\n"
+         "                       when it took a donated buffer (moved or updated in place)\n"
          "  --help               This text\n"
          "\n"
          "OUTPUT: 'result #<i>: <type> = [v, ...]' with values printed with %%.9g (exact for\n"
@@ -65,6 +68,8 @@ typedef struct Options {
   bool haveValues, haveSeed, summary, checkFinite, bits, verify;
   const char *inputTypes; /* --input-types: ';'-separated tensor types (API error tests) */
   long long numInputs;    /* --num-inputs: inputs passed (API error tests), -1 = all */
+  bool donate[MAX_IO];    /* --donate */
+  bool donating;
   unsigned long long seed;
   long long intMax;
 } Options;
@@ -373,14 +378,25 @@ static int run(MlirContext ctx, XnnMlirDiagEngine *diags, const Options *o, cons
         goto done;
   }
   char err[2048] = "";
-  if (!xnnMlirReferenceRun(func, inputs, passIn, outputs, (size_t)nr, NULL, NULL, err, sizeof err)) {
+  const void *donatedData[MAX_IO] = {0};
+  for (size_t i = 0; i < passIn; ++i)
+    donatedData[i] = o->donate[i] ? inputs[i].data : NULL;
+  bool ran = o->donating ? xnnMlirReferenceRunDonating(func, inputs, o->donate, passIn, outputs, (size_t)nr, NULL,
+                                                       NULL, err, sizeof err)
+                         : xnnMlirReferenceRun(func, inputs, passIn, outputs, (size_t)nr, NULL, NULL, err, sizeof err);
+  if (!ran) {
     xnnMlirDiagEnginePrintErrorText(diags, err, mlirOperationGetLocation(func));
     goto done;
   }
   nOut = (size_t)nr;
+
   size_t nonFinite = 0;
   for (size_t i = 0; i < nOut; ++i)
     nonFinite += printResult(i, mlirFunctionTypeGetResult(ft, (intptr_t)i), &outputs[i], o);
+  for (size_t k = 0; k < nOut; ++k)
+    for (size_t i = 0; i < passIn; ++i)
+      if (donatedData[i] && outputs[k].data == donatedData[i])
+        printf("result #%zu in the buffer of input #%zu\n", k, i);
   fflush(stdout);
   if (o->checkFinite && nonFinite) {
     fprintf(stderr, TOOL ": error: %zu non-finite result values\n", nonFinite);
@@ -445,6 +461,17 @@ static int toolMain(int argc, char **argv) {
       o.bits = true;
     } else if (!strcmp(a, "--no-verify")) {
       o.verify = false;
+    } else if (flag(a, "--donate", &v) && v && *v) {
+      for (const char *p = v; *p;) {
+        char *end;
+        errno = 0;
+        long long k = strtoll(p, &end, 10);
+        if (end == p || errno || k < 0 || k >= MAX_IO || (*end && (*end != ',' || !end[1])))
+          return usage("bad --donate (input indices separated by ',')", v);
+        o.donate[k] = true;
+        p = *end ? end + 1 : end;
+      }
+      o.donating = true;
     } else if (a[0] == '-' && a[1]) {
       return usage("unknown option", a);
     } else if (o.input) {

@@ -143,7 +143,8 @@ static void printHelp(void) {
          "  --help, -h             This text\n\n"
          "STATE AND STEPS (SPEC 5.1): arguments and results carrying xnn.state = \"<name>\" are state,\n"
          "after all user inputs / outputs. A step is one call; each step's state result feeds the\n"
-         "next step's state argument of the same name. --input numbers every argument (user inputs,\n"
+         "next step's state argument of the same name (a cache write that is a state buffer's last\n"
+         "use updates it in place). --input numbers every argument (user inputs,\n"
          "then state), --output-dir every result (user outputs, then state), as the importer's\n"
          "--save-io does.\n"
          "  --steps=<n>            Run n steps (default 1). --output-dir then also gets\n"
@@ -867,7 +868,10 @@ static void printCreateStats(const XnnMlirRuntime *rt) {
          nd, 1e3 * create, 1e3 * define, 1e3 * pack, 1e3 * cpu, widened, released, packed);
 }
 
-static XnnMlirTensor *runModel(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const XnnMlirTensor *in) {
+/* Runs `m` on `in`; `donated` (NULL: none) flags inputs handed over to the
+ * interpreter (xnnMlirReferenceRunDonating: emptied here, state updated in place). */
+static XnnMlirTensor *runModelDonating(Runner *r, XnnMlirDiagEngine *diags, const Model *m, XnnMlirTensor *in,
+                                       const bool *donated) {
   XnnMlirTensor *out = calloc(m->numOut + 1, sizeof(XnnMlirTensor));
   if (!out)
     abort();
@@ -883,13 +887,19 @@ static XnnMlirTensor *runModel(Runner *r, XnnMlirDiagEngine *diags, const Model 
       destroyAll(out, m->numOut), out = NULL;
   } else {
     XnnMlirDelegateHook hook = r->noXnnpack ? NULL : xnnMlirRuntimeDelegateHook;
-    ok = xnnMlirReferenceRun(m->func, in, m->numIn, out, m->numOut, hook, r->rt, err, sizeof(err));
+    ok = donated ? xnnMlirReferenceRunDonating(m->func, in, donated, m->numIn, out, m->numOut, hook, r->rt, err,
+                                               sizeof(err))
+                 : xnnMlirReferenceRun(m->func, in, m->numIn, out, m->numOut, hook, r->rt, err, sizeof(err));
     if (!ok)
       free(out), out = NULL;
   }
   if (!out)
     xnnMlirDiagEnginePrintErrorText(diags, err, mlirOperationGetLocation(m->func));
   return out;
+}
+
+static XnnMlirTensor *runModel(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const XnnMlirTensor *in) {
+  return runModelDonating(r, diags, m, (XnnMlirTensor *)in, NULL); /* nothing donated: `in` only read */
 }
 
 /* ---- output ---------------------------------------------------------------- */
@@ -1104,7 +1114,8 @@ static void feedState(const StateMap *sm, XnnMlirTensor *in, XnnMlirTensor *out)
 /* Runs o->steps calls of `m` from the step-0 arguments `in` (owned, updated
  * in place), feeding state, tokens and positions; with `other`, runs it in
  * the same loop on the same user inputs (its own state) and compares every
- * result of every step. Returns the exit status. */
+ * result of every step. The state is handed to each call (updated in place
+ * where it is written, as a program's decode loop would). Returns the exit status. */
 static int runSteps(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const StateMap *sm, const Model *other,
                     const StateMap *smB, const Options *o, XnnMlirTensor *in) {
   int status = 1;
@@ -1114,8 +1125,11 @@ static int runSteps(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const S
   int64_t token = 0, nextPos = 0;
   char dir[4096], text[64], prefix[64], what[96];
   bool *fed = calloc(m->numIn + 1, sizeof(bool));
-  if (!fed)
+  bool *donated = calloc(m->numIn + 1, sizeof(bool));
+  if (!fed || !donated)
     abort();
+  for (size_t i = sm->numUserIn; i < m->numIn; ++i)
+    donated[i] = true;
   if (o->greedyArg >= 0)
     fed[o->greedyArg] = true;
   if (o->positionArg >= 0)
@@ -1157,9 +1171,11 @@ static int runSteps(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const S
           snprintf(what, sizeof what, "%sinput", prefix);
           printTensor(what, i, NULL, &in[i]);
         }
+    if (o->outputDir && s == 0 && !writeAll(o->outputDir, "input", in, m->numIn))
+      goto done;
     xnnMlirDiagEngineSetSource(diags, m->path, m->buffer, m->size);
     double t0 = now(), c0 = cpuNow();
-    if (!(out = runModel(r, diags, m, in)))
+    if (!(out = runModelDonating(r, diags, m, in, donated)))
       goto done;
     if (o->memoryStats)
       printf("%stime %.3f ms (cpu %.3f ms)\n", prefix, 1e3 * (now() - t0), 1e3 * (cpuNow() - c0));
@@ -1171,8 +1187,6 @@ static int runSteps(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const S
       const XnnMlirTensor *p = &in[o->positionArg];
       nextPos = (int64_t)((uint64_t)getInt(p, xnnMlirTensorNumElements(p) - 1) + 1);
     }
-    if (o->outputDir && s == 0 && !writeAll(o->outputDir, "input", in, m->numIn))
-      goto done;
     if (o->outputDir && o->stepsSet) {
       snprintf(dir, sizeof dir, "%s/step_%ld", o->outputDir, s);
       mkdir(dir, 0777);
@@ -1188,7 +1202,7 @@ static int runSteps(Runner *r, XnnMlirDiagEngine *diags, const Model *m, const S
       for (size_t i = 0; i < sm->numUserIn; ++i)
         argsB[i] = in[i]; /* shared, not owned */
       xnnMlirDiagEngineSetSource(diags, other->path, other->buffer, other->size);
-      outB = runModel(r, diags, other, argsB);
+      outB = runModelDonating(r, diags, other, argsB, donated);
       for (size_t i = 0; i < sm->numUserIn; ++i)
         argsB[i].data = NULL;
       if (!outB)
@@ -1219,6 +1233,7 @@ done:
   destroyAll(argsB, m->numIn); /* user slots are empty: only its state is owned */
   xnnStrBufFree(&tokens);
   free(fed);
+  free(donated);
   return status;
 }
 
