@@ -52,7 +52,8 @@ typedef struct TempInfo {
   bool lazy;       /* widened when packed (large bf16 filters) */
   bool filled;     /* a node widens it whole before defining itself */
   size_t chunks;   /* row chunks it is packed in (0: whole) */
-  size_t bytes;    /* of its f32 values */
+  size_t bytes;    /* of its f32 values (placed: of the quantized filter) */
+  bool placed;     /* a quantized filter packed in place from the weights file (xnnmlir_temp_place) */
 } TempInfo;
 
 typedef struct CSink {
@@ -84,6 +85,9 @@ typedef struct CSink {
   size_t *delegateBytes; /* per delegate, by index */
   size_t capDelegates;
 } CSink;
+
+/* A new entry of s->temps (zeroed), its index in *j. */
+static TempInfo *newTemp(CSink *s, size_t *j, char *err, size_t errSize);
 
 extern const char xnnMlirBf16RoundingText[];
 extern const size_t xnnMlirBf16RoundingText_size;
@@ -352,6 +356,23 @@ static bool quantTensor(CSink *s, const XnnMlirEmitTensor *t, size_t k, char *er
     const Payload *scale = internRaw(s, t->scale, bf16 ? XNN_MLIR_BF16 : XNN_MLIR_F32, t->numScales, false);
     size_t si = scale->index;
     s->staticBytes += t->dataBytes + t->numScales * (bf16 ? 2 : 4);
+    if ((t->flags & XNN_MLIR_EMIT_PACKED_ONLY) && t->rank == 2 && t->quant != XNN_MLIR_QUANT_QCINT32) {
+      /* packed in place from the weights file: its pages (and its scales')
+       * leave the resident set as soon as XNNPACK has packed it */
+      size_t j;
+      TempInfo *ti = newTemp(s, &j, err, errSize);
+      if (!ti)
+        return false;
+      ti->packedOnly = ti->placed = true;
+      ti->bytes = t->dataBytes;
+      s->tensors[k].temp = j;
+      s->usesWiden = s->usesRelease = true;
+      size_t scaleBytes = t->numScales * (bf16 ? 2 : 4);
+      xnnStrBufAppendf(b, "  xnnmlir_temp_place(&d->temps[%zu], xnn_weights_%zu, %zu, %zu, %d, xnn_weights_%zu, %zu, %zu, %zu);\n",
+                       j, di, t->dataBytes, t->dataBytes / t->dims[0],
+                       t->quant == XNN_MLIR_QUANT_QCINT8 ? 1 : t->quant == XNN_MLIR_QUANT_QCINT4 ? 2 : 3, si, scaleBytes,
+                       scaleBytes / t->dims[0], t->blockSize);
+    }
     if (t->quant == XNN_MLIR_QUANT_QCINT8 || t->quant == XNN_MLIR_QUANT_QCINT32)
       xnnStrBufAppendf(b, "  s = xnn_define_channelwise_quantized_tensor_value(subgraph, %s, "
                           "(const float *)xnn_weights_%zu, %zu, 0, ",
@@ -386,6 +407,21 @@ static bool tensorSlot(CSink *s, const XnnMlirEmitTensor *t, size_t k, char *err
   info->dtype = t->dtype, info->rank = t->rank, info->temp = SIZE_MAX;
   memcpy(info->dims, t->dims, sizeof(info->dims));
   return true;
+}
+
+static TempInfo *newTemp(CSink *s, size_t *j, char *err, size_t errSize) {
+  *j = s->numWidened++;
+  if (*j >= s->capTemps) {
+    size_t cap = s->capTemps ? 2 * s->capTemps : 16;
+    TempInfo *grown = realloc(s->temps, cap * sizeof(TempInfo));
+    if (!grown) {
+      snprintf(err, errSize, "out of memory");
+      return NULL;
+    }
+    s->temps = grown, s->capTemps = cap;
+  }
+  memset(&s->temps[*j], 0, sizeof(TempInfo));
+  return &s->temps[*j];
 }
 
 static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, char *err, size_t errSize) {
@@ -432,18 +468,10 @@ static bool sinkTensor(void *user, const XnnMlirEmitTensor *t, uint32_t *id, cha
     snprintf(data, sizeof(data), "xnn_weights_%zu", p->index);
     s->staticBytes += count * xnnMlirDTypeSize(t->dtype);
     if (t->dataDtype != t->dtype) { /* f32 from bf16/f16 data, widened here (exactly) */
-      size_t j = s->numWidened++;
-      if (j >= s->capTemps) {
-        size_t cap = s->capTemps ? 2 * s->capTemps : 16;
-        TempInfo *grown = realloc(s->temps, cap * sizeof(TempInfo));
-        if (!grown) {
-          snprintf(err, errSize, "out of memory");
-          return false;
-        }
-        s->temps = grown, s->capTemps = cap;
-      }
-      TempInfo *ti = &s->temps[j];
-      memset(ti, 0, sizeof(*ti));
+      size_t j;
+      TempInfo *ti = newTemp(s, &j, err, errSize);
+      if (!ti)
+        return false;
       ti->packedOnly = t->flags & XNN_MLIR_EMIT_PACKED_ONLY;
       ti->bytes = count * 4;
       /* Large bf16 filters only packed: widened chunk by chunk when packed (if
@@ -514,7 +542,8 @@ static bool emitChunked(CSink *s, const XnnMlirEmitNode *n) {
     return false;
   TempInfo *ti = &s->temps[s->tensors[filter].temp];
   const TensorInfo *fi = &s->tensors[filter], *oi = &s->tensors[output];
-  if (!ti->lazy || ti->filled)
+  if (!(ti->lazy || (ti->placed && s->chunkBytes && ti->bytes > s->chunkBytes)) || ti->filled ||
+      (ti->placed && oi->dtype != XNN_MLIR_F32))
     return false;
   size_t k = (ti->bytes + s->chunkBytes - 1) / s->chunkBytes;
   k = k > 5 ? 5 : k < 2 ? 2 : k; /* the same for every node packing this filter: the same chunks */
@@ -527,8 +556,8 @@ static bool emitChunked(CSink *s, const XnnMlirEmitNode *n) {
   xnnStrBufAppendCStr(b, "  what = \"");
   appendEscaped(b, n->what ? n->what : "node");
   xnnStrBufAppendf(b, ": xnn_define_fully_connected in %zu row chunks\";\n"
-                      "  s = xnnmlir_define_chunked_fully_connected(subgraph, &d->temps[%zu], %zu, %zu, %zu, ",
-                   k, fi->temp, k, fi->dims[0], fi->dims[1]);
+                      "  s = xnnmlir_define_chunked_%sfully_connected(subgraph, &d->temps[%zu], %zu, %zu, %zu, ",
+                   k, ti->placed ? "quant_" : "", fi->temp, k, fi->dims[0], fi->dims[1]);
   appendFloat(b, n->args[0].u.f, true);
   xnnStrBufAppendCStr(b, ", ");
   appendFloat(b, n->args[1].u.f, true);
