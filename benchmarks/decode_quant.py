@@ -12,12 +12,17 @@ argmax, the agreement of its logits with the f32 model's on the same tokens
 (xnn-run --steps --compare: argmax agreement, max relative error), and a
 decode loop's figures: xnn-run --steps --loop-steps greedy steps from
 position --start, the state handed from step to step (updated in place),
-median ms of the steps after the first and the loop's peak RSS. Prints
-figures only; never asserts.
+median ms of the steps after the first and the loop's peak RSS. With
+--c-program, for the quantized variants, the same loop as the emitted C
+program (xnn-translate --xnn-to-c --program, weights file beside it,
+examples/run_program.c at -O2): its median ms per call (--repeat calls after
+the loop), peak RSS (the child's ru_maxrss) and whether its outputs equal
+xnn-run's bit for bit at every step.
+Prints figures only; never asserts.
 
 Usage: /usr/bin/python3 benchmarks/decode_quant.py [--build-dir build]
        [--layers N | --small] [--variants f32,bf16,8da8w,8da4w] [--repeat 5]
-       [--tokens 64] [--loop-steps 16] [--workdir DIR]"""
+       [--tokens 64] [--loop-steps 16] [--c-program] [--workdir DIR]"""
 import argparse
 import os
 import re
@@ -105,6 +110,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--tokens", type=int, default=64)
     ap.add_argument("--loop-steps", type=int, default=16)
+    ap.add_argument("--c-program", action="store_true", help="also run the loop as the emitted C program")
     ap.add_argument("--max-len", type=int, default=1024)
     ap.add_argument("--start", type=int, default=8)
     ap.add_argument("--workdir")
@@ -159,6 +165,8 @@ def main():
         loop_rss = peak_rss(r.stdout + r.stderr)
         if r.returncode or loop is None:
             print("%s: decode loop failed: %s" % (variant, (r.stdout + r.stderr).strip()[-400:]))
+        quantized = variant not in ("f32", "bf16")  # the C program of f32/bf16: benchmarks/decode_step.py
+        prog = c_program(o, binary, out, work, variant) if o.c_program and quantized and loop is not None else None
         agree = rel = None
         if variant not in ("f32", "bf16") and "f32" in lowered and os.path.exists(lowered["f32"]):
             r = subprocess.run([os.path.join(binary, "xnn-run"), out, "--compare", lowered["f32"], "--input",
@@ -178,7 +186,7 @@ def main():
                 rel = max(rels) if rels else None
             else:
                 print("%s: compare gave no per-step rows: %s" % (variant, (r.stdout + r.stderr).strip()[-400:]))
-        rows.append((variant, step, rss, agree, rel, loop, loop_rss))
+        rows.append((variant, step, rss, agree, rel, loop, loop_rss, prog))
         print(rows[-1])
         sys.stdout.flush()
     print()
@@ -194,7 +202,7 @@ def main():
           "decode loop ms/step (%d steps) | loop / floor | loop peak RSS GB | loop RSS / weights |" % (o.tokens, o.loop_steps))
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     bf16 = next((s for v, s, *_ in rows if v == "bf16"), None)
-    for variant, step, rss, agree, rel, loop, loop_rss in rows:
+    for variant, step, rss, agree, rel, loop, loop_rss, _ in rows:
         floor = read_bytes(variant, lin) / floor_bw * 1e3
         weights = stored_bytes(variant, lin, emb, other)
         print("| %s | %.1f | %.2f | %s | %.1f | %.2f | %s | %.2f | %s | %s | %s | %s | %s | %s | %s |" % (
@@ -205,6 +213,55 @@ def main():
             "-" if loop is None else "%.1f" % loop, "-" if loop is None else "%.2f" % (loop / floor),
             "-" if loop_rss is None else "%.2f" % (loop_rss / 1e9),
             "-" if loop_rss is None else "%.2f" % (loop_rss / weights)))
+
+    if o.c_program:
+        print()
+        print("Emitted C program (--program, -O2), the same %d-step greedy loop, then %d calls:" % (o.loop_steps, o.repeat))
+        print()
+        print("| variant | ms/call | / floor | peak RSS GB | RSS / weights | bit-equal to xnn-run at every step |")
+        print("|---|---|---|---|---|---|")
+        for variant, *_, prog in rows:
+            if prog is None:
+                continue
+            ms, peak, equal = prog
+            floor = read_bytes(variant, lin) / floor_bw * 1e3
+            weights = stored_bytes(variant, lin, emb, other)
+            print("| %s | %s | %s | %.2f | %.2f | %s |" % (variant, "-" if ms is None else "%.1f" % ms,
+                                                         "-" if ms is None else "%.2f" % (ms / floor),
+                                                         peak / 1e9, peak / weights, "yes" if equal else "NO"))
+
+
+def c_program(o, binary, lowered, work, variant):
+    """(median ms per call, peak RSS bytes, bit-equal) of the emitted program running the
+    decode loop xnn-run ran into work/loop_<variant>, or None if it failed."""
+    src = os.path.join(work, "program_%s.c" % variant)
+    driver = os.path.join(work, "program_%s" % variant)
+    r = subprocess.run([os.path.join(binary, "xnn-translate"), "--xnn-to-c", "--program", lowered, "-o", src],
+                       capture_output=True, text=True)
+    flags = open(os.path.join(o.build_dir, "share", "xnnmlir", "xnnpack.flags")).read().split()
+    lib = os.path.join(o.build_dir, "lib")
+    if not r.returncode:
+        r = subprocess.run(["cc", "-std=c11", "-O2", "-I" + os.path.join(ds.ROOT, "include"), src,
+                            os.path.join(ds.ROOT, "examples", "run_program.c"), "-o", driver] + flags +
+                           ["-L" + lib, "-Wl,-rpath,%s:/usr/lib/llvm-22/lib" % lib, "-lXnnMlir"],
+                           capture_output=True, text=True)
+    if r.returncode:
+        print("%s: C program not built: %s" % (variant, (r.stdout + r.stderr).strip()[-400:]))
+        return None
+    loop = os.path.join(work, "loop_" + variant)
+    with tempfile.TemporaryFile("w+") as so:
+        p = subprocess.Popen([driver, loop, "--steps", str(o.loop_steps), "--greedy-feed", "0:0", "--position-arg", "1",
+                              "--threads", "1", "--expect", loop, "--repeat", str(o.repeat)],
+                             stdout=so, stderr=subprocess.STDOUT)
+        _, status, ru = os.wait4(p.pid, 0)
+        so.seek(0)
+        text = so.read()
+    m = re.search(r"^time: median ([\d.]+) ms", text, re.M)
+    if os.waitstatus_to_exitcode(status) and "DIFFER" not in text:
+        print("%s: C program failed: %s" % (variant, text.strip()[-400:]))
+        return None
+    return (float(m.group(1)) if m else None, ru.ru_maxrss * 1024,
+            "DIFFER" not in text and text.rstrip().endswith("OK"))
 
 
 if __name__ == "__main__":
