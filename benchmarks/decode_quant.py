@@ -234,19 +234,10 @@ def main():
 def c_program(o, binary, lowered, work, variant):
     """(median ms per call, peak RSS bytes, bit-equal) of the emitted program running the
     decode loop xnn-run ran into work/loop_<variant>, or None if it failed."""
-    src = os.path.join(work, "program_%s.c" % variant)
-    driver = os.path.join(work, "program_%s" % variant)
-    r = subprocess.run([os.path.join(binary, "xnn-translate"), "--xnn-to-c", "--program", lowered, "-o", src],
-                       capture_output=True, text=True)
-    flags = open(os.path.join(o.build_dir, "share", "xnnmlir", "xnnpack.flags")).read().split()
-    lib = os.path.join(o.build_dir, "lib")
-    if not r.returncode:
-        r = subprocess.run(["cc", "-std=c11", "-O2", "-I" + os.path.join(ds.ROOT, "include"), src,
-                            os.path.join(ds.ROOT, "examples", "run_program.c"), "-o", driver] + flags +
-                           ["-L" + lib, "-Wl,-rpath,%s:/usr/lib/llvm-22/lib" % lib, "-lXnnMlir"],
-                           capture_output=True, text=True)
-    if r.returncode:
-        print("%s: C program not built: %s" % (variant, (r.stdout + r.stderr).strip()[-400:]))
+    try:  # decode_step's build: --program, examples/run_program.c, -O2
+        driver = ds.build_program(o, binary, lowered, work, variant)
+    except subprocess.CalledProcessError as e:
+        print("%s: C program not built: %s" % (variant, e))
         return None
     loop = os.path.join(work, "loop_" + variant)
     cmd = [driver, loop, "--steps", str(o.loop_steps), "--greedy-feed", "0:0", "--position-arg", "1",

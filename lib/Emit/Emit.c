@@ -779,42 +779,35 @@ static bool quantPayload(MlirOperation op, XnnMlirEmitTensor *t, const XnnElemen
       t->stable = !e->owned;
     }
     t->dataBytes = count;
-  } else if (lazyInt4 && !e->splat && !e->owned) {
-    /* read once here and once when packed: the pages go as they are passed */
-    for (size_t i = 0; i < count; i += kReleaseEvery) {
+  } else {
+    /* int4: checked, then packed two a byte here, or handed over one a byte to
+     * a sink that packs when XNNPACK packs (lazyInt4, module memory only) */
+    bool handOver = lazyInt4 && !e->splat && !e->owned;
+    if (e->splat && !checkInt4(q, 0, 1, k, err, errSize))
+      return false;
+    uint8_t *p = NULL;
+    if (!handOver) {
+      if (!(*owned = p = malloc(count / 2 + XNN_MLIR_EMIT_SLACK)))
+        return snprintf(err, errSize, "out of memory"), false;
+      memset(p + count / 2, 0, XNN_MLIR_EMIT_SLACK);
+      t->adopt = owned;
+    }
+    if (e->splat)
+      memset(p, (q[0] + 8) | ((q[0] + 8) << 4), count / 2);
+    /* the one-a-byte values of a mapped input are read once here (and once
+     * more when handed over): their pages go as they are passed */
+    for (size_t i = 0; !e->splat && i < count; i += kReleaseEvery) {
       size_t len = count - i < kReleaseEvery ? count - i : kReleaseEvery;
       if (!checkInt4(q, i, i + len, k, err, errSize))
         return false;
-      (void)xnnMlirReleaseMappedBytes(q + i, len);
-    }
-    t->int4Source = q;
-    t->data = NULL;
-    t->stable = true;
-    t->dataBytes = count / 2;
-  } else {
-    if (e->splat && !checkInt4(q, 0, 1, k, err, errSize))
-      return false;
-    uint8_t *p = malloc(count / 2 + XNN_MLIR_EMIT_SLACK);
-    if (!(*owned = p))
-      return snprintf(err, errSize, "out of memory"), false;
-    memset(p + count / 2, 0, XNN_MLIR_EMIT_SLACK);
-    t->adopt = owned;
-    if (e->splat) {
-      memset(p, (q[0] + 8) | ((q[0] + 8) << 4), count / 2);
-    } else {
-      /* the one-a-byte values of a mapped input are read once: their pages
-       * go as the packing passes them, so they never all stay resident */
-      for (size_t i = 0; i < count; i += kReleaseEvery) {
-        size_t len = count - i < kReleaseEvery ? count - i : kReleaseEvery;
-        if (!checkInt4(q, i, i + len, k, err, errSize))
-          return false;
+      if (p)
         xnnMlirEmitPackInt4(q + i, len, p + i / 2);
-        if (!e->owned)
-          (void)xnnMlirReleaseMappedBytes(q + i, len);
-      }
+      if (!e->owned)
+        (void)xnnMlirReleaseMappedBytes(q + i, len);
     }
+    t->int4Source = handOver ? q : NULL;
     t->data = p;
-    t->stable = false;
+    t->stable = handOver;
     t->dataBytes = count / 2;
   }
   MlirAttribute sa = xnnOpAttr(op, "scale");

@@ -525,18 +525,9 @@ static bool runFunc(Interp *I, MlirOperation func, const XnnMlirTensor *inputs,
 bool xnnMlirReferenceRun(MlirOperation func, const XnnMlirTensor *inputs, size_t numInputs,
                          XnnMlirTensor *outputs, size_t numOutputs, XnnMlirDelegateHook hook,
                          void *hookUserData, char *err, size_t errSize) {
-  if (mlirOperationIsNull(func)) {
-    snprintf(err, errSize, "null function");
-    return false;
-  }
-  if ((numInputs && !inputs) || (numOutputs && !outputs)) {
-    snprintf(err, errSize, "null inputs or outputs");
-    return false;
-  }
-  for (size_t i = 0; i < numOutputs; ++i)
-    memset(&outputs[i], 0, sizeof outputs[i]);
-  Interp I = {hook, hookUserData, err, errSize, 0};
-  return runFunc(&I, func, inputs, NULL, NULL, NULL, numInputs, outputs, numOutputs);
+  /* nothing donated: the inputs are only read */
+  return xnnMlirReferenceRunDonating(func, (XnnMlirTensor *)inputs, NULL, numInputs, outputs, numOutputs, hook,
+                                     hookUserData, err, errSize);
 }
 
 bool xnnMlirReferenceRunDonating(MlirOperation func, XnnMlirTensor *inputs, const bool *donated,

@@ -640,15 +640,18 @@ static void dropPages(void *p, size_t n) {
 static void quantChunkPacked(Delegate *d, const void *kernel) {
   for (size_t i = 0; kernel && i < d->numTemps; ++i) {
     Temporary *t = &d->temps[i];
-    /* lazy ones are filled before each packing and dropped after it (cacheInsert) */
-    for (size_t c = 0; t->quant != XNN_MLIR_QUANT_NONE && !t->lazy && t->data && c < t->numChunks; ++c) {
+    for (size_t c = 0; t->quant != XNN_MLIR_QUANT_NONE && t->data && c < t->numChunks; ++c) {
       char *p = (char *)t->data + t->chunkBegin[c];
       size_t n = t->chunkEnd[c] - t->chunkBegin[c];
-      if (p != (const char *)kernel || ++t->chunkPacks[c] < t->uses)
+      if (p != (const char *)kernel)
         continue;
-      t->chunkPacked[c] = true;
+      ++t->chunkPacks[c];
       if (allChunksPacked(t))
         scalesPacked(t);
+      /* lazy ones are filled before each packing and dropped after it (cacheInsert) */
+      if (t->lazy || t->chunkPacks[c] < t->uses)
+        continue;
+      t->chunkPacked[c] = true;
       if (t->borrowed) {
         d->releasedBytes += xnnMlirReleaseMappedBytes(p, n);
         return;
@@ -669,13 +672,8 @@ static size_t cacheInsert(void *context, const struct xnn_weights_cache_look_up_
   bool inChunk = findChunk(c->d, key->kernel, &t, &chunk) && chunk != SIZE_MAX;
   if (inChunk && !t->chunkFilled[chunk] && !t->filled)
     c->d->packedUnfilled = true; /* XNNPACK read it without looking it up first */
-  if (inChunk) {
+  if (inChunk)
     t->chunkPacked[chunk] = true;
-    if (t->quant != XNN_MLIR_QUANT_NONE)
-      ++t->chunkPacks[chunk];
-    if (t->quant != XNN_MLIR_QUANT_NONE && allChunksPacked(t))
-      scalesPacked(t);
-  }
   if (inChunk && !t->filled && t->chunkFilled[chunk]) { /* packed: its pages go */
     t->chunkFilled[chunk] = false; /* another node packing this chunk widens it again */
     dropPages((char *)t->data + t->chunkBegin[chunk], t->chunkEnd[chunk] - t->chunkBegin[chunk]);
@@ -764,9 +762,9 @@ static bool keepInPlace(Delegate *d, const void *data, size_t bytes, char *err, 
 
 static bool recordValue(Delegate *d, const XnnMlirEmitTensor *t, const uint32_t *id, char *err, size_t errSize);
 
-/* A copy of `bytes` of `src` XNNPACK may read (with its XNN_EXTRA_BYTES),
- * kept until the runtime is created (`untilCreated`) or the delegate goes. */
-static void *keepCopy(Delegate *d, const void *src, size_t bytes, bool untilCreated, char *err, size_t errSize) {
+/* A copy of `bytes` of `src` XNNPACK may read (with its XNN_EXTRA_BYTES of
+ * zeros), aligned_alloc'd; NULL (with a reason in err) when out of memory. */
+static void *paddedCopy(const void *src, size_t bytes, char *err, size_t errSize) {
   size_t padded = (bytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
   void *p = aligned_alloc(64, padded);
   if (!p) {
@@ -775,7 +773,13 @@ static void *keepCopy(Delegate *d, const void *src, size_t bytes, bool untilCrea
   }
   memcpy(p, src, bytes);
   memset((char *)p + bytes, 0, padded - bytes);
-  return keepBuffer(d, p, untilCreated, err, errSize) ? p : NULL;
+  return p;
+}
+
+/* paddedCopy kept until the runtime is created (`untilCreated`) or the delegate goes. */
+static void *keepCopy(Delegate *d, const void *src, size_t bytes, bool untilCreated, char *err, size_t errSize) {
+  void *p = paddedCopy(src, bytes, err, errSize);
+  return p && keepBuffer(d, p, untilCreated, err, errSize) ? p : NULL;
 }
 
 /* Quantized values (Emit.h, XnnMlirEmitQuant): qdint8 and qint8 activations
@@ -850,16 +854,9 @@ static enum xnn_status defineQuantTensor(Delegate *d, const XnnMlirEmitTensor *t
   /* a packed-only filter's scales are its own, freed once it is packed; others' kept */
   bool ownScale = filter && untilCreated && d->numTemps && d->temps[d->numTemps - 1].data == data;
   void *scale = NULL;
-  if (data && t->scale && ownScale) {
-    size_t padded = (scaleBytes + XNN_EXTRA_BYTES + 63) / 64 * 64;
-    if ((scale = aligned_alloc(64, padded))) {
-      memcpy(scale, t->scale, scaleBytes);
-      memset((char *)scale + scaleBytes, 0, padded - scaleBytes);
-      d->temps[d->numTemps - 1].scaleCopy = scale;
-    } else {
-      snprintf(err, errSize, "out of memory for %zu bytes of scales", scaleBytes);
-    }
-  } else if (data && t->scale) {
+  if (data && t->scale && ownScale)
+    scale = d->temps[d->numTemps - 1].scaleCopy = paddedCopy(t->scale, scaleBytes, err, errSize);
+  else if (data && t->scale) {
     scale = keepCopy(d, t->scale, scaleBytes, untilCreated, err, errSize);
   }
   if (!data || !scale) {
