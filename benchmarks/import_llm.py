@@ -7,7 +7,11 @@ same), one decode step (1 token at position 8, KV cache of --max-len). Prints
 for each step its wall time and peak RSS (os.wait4 of the child), against the
 weights' bytes and against `cp` of a file of that size in the same run, and the
 interpreter's baseline: a process that imports torch and builds the model, and
-nothing else. Prints figures only; never asserts.
+nothing else; and two floors no importer running PyTorch goes below: starting
+the interpreter with torch, and write(2) of a resident buffer of the file's
+size (on a VM that faults each page a process hands the kernel, this is several
+times cp, which copies page cache to page cache inside the kernel). Prints
+figures only; never asserts.
 
 Usage: /usr/bin/python3 benchmarks/import_llm.py [--dtype bf16|f32|both]
        [--small] [--layers N] [--max-len 1024] [--build-dir build] [--workdir DIR] [--keep]
@@ -63,6 +67,26 @@ def make():
                 piece = flat[i:i + (1 << 24)]
                 piece.copy_(torch.empty(piece.numel()).normal_(0.0, std, generator=gen))
     return m.eval(), g.inputs(1, 8, vocab=c["vocab"])
+
+
+# The floor of any writer running in a PyTorch process: a resident buffer of the
+# file's size written with write(2), timed inside the child (allocation excluded).
+WRITE_FLOOR = r"""
+import os, sys, time, torch
+n, path = int(sys.argv[1]), sys.argv[2]
+x = torch.empty(n, dtype=torch.uint8)
+x.fill_(1)
+mv = memoryview(x.numpy())
+t0 = time.time()
+with open(path, "wb") as f:
+    for i in range(0, n, 64 << 20):
+        f.write(mv[i:i + (64 << 20)])
+print(time.time() - t0)
+"""
+
+
+def median(xs):
+    return sorted(xs)[len(xs) // 2]
 
 
 def run_measured(cmd, env=None):
@@ -143,9 +167,21 @@ def main():
                 os.unlink(copy)
                 dds.append(run_measured(["dd", "if=" + out_bc, "of=" + copy, "bs=8M", "status=none"])[0])
                 os.unlink(copy)
-            cp, dd = sorted(cps)[1], sorted(dds)[1]
+            cp, dd = median(cps), median(dds)
             print("  cp of the %s file: %.1f s (median of %s); dd bs=8M: %.1f s (of %s)" % (
                 gb(size), cp, ", ".join("%.1f" % x for x in cps), dd, ", ".join("%.1f" % x for x in dds)))
+            # What no importer running PyTorch avoids: starting the interpreter with torch, and
+            # writing the weights' bytes from the process's memory (write(2): through a user buffer).
+            starts, floors = [], []
+            for _ in range(3):
+                starts.append(run_measured([PY, "-c", "import torch"])[0])
+                fw = run_measured([PY, "-c", WRITE_FLOOR, str(size), copy])
+                os.unlink(copy)
+                floors.append(float(fw[3]) if fw[2] == 0 else float("nan"))
+            start, floor = median(starts), median(floors)
+            print("  floors: python + import torch %.1f s (of %s); write(2) of a resident %s buffer %.1f s (of %s)"
+                  % (start, ", ".join("%.1f" % x for x in starts), gb(size), floor,
+                     ", ".join("%.1f" % x for x in floors)))
             out_d = os.path.join(work, "gemma3_1b_%s_delegated.mlirbc" % dtype)
             w, rss, rc, out, err = run_measured([xnn_opt, out_bc, "--xnn-delegate", "--emit-bytecode", "-o", out_d])
             opt = (w, rss, rc, err.strip()[-500:])
@@ -155,23 +191,25 @@ def main():
                 for f in (out_bc, out_d):
                     if os.path.exists(f):
                         os.unlink(f)
-            rows.append((dtype, param_bytes, base, imp, (cp, dd), opt))
+            rows.append((dtype, param_bytes, base, imp, (cp, dd, start, floor), opt))
             sys.stdout.flush()
     finally:
         if not o.workdir and not o.keep:
             shutil.rmtree(work, ignore_errors=True)
     print()
-    print("| dtype | layers | weights | baseline s / peak RSS | import s (write s) / peak RSS | import peak - baseline "
-          "peak | (import - model) s / cp s (dd s) | xnn-opt --xnn-delegate s / peak RSS |")
-    print("|---|---|---|---|---|---|---|---|")
-    for dtype, pb, (bw, brss), (iw, irss, ph, size), (cp, dd), (ow, orss, orc, _) in rows:
+    print("| dtype | layers | weights | baseline s / peak RSS | import s (trace+walk s, write s) / peak RSS | "
+          "import peak - baseline peak | (import - model) s / cp s (dd s) | floors: torch start, write(2) s "
+          "| write / write(2) floor | xnn-opt --xnn-delegate s / peak RSS |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for dtype, pb, (bw, brss), (iw, irss, ph, size), (cp, dd, start, floor), (ow, orss, orc, _) in rows:
         work_s = iw - ph.get("model", 0)
-        print("| %s | %d | %s | %.1f / %s | %.1f (%.1f) / %s | %s = %.2fx weights | %.1f / %.1f = %.1fx (%.1f = %.1fx) "
-              "| %s |" % (
-                  dtype, layers, gb(pb), bw, gb(brss), iw, ph.get("write", 0), gb(irss), gb(irss - brss),
-                  (irss - brss) / pb, work_s, cp, work_s / cp if cp else 0, dd, work_s / dd if dd else 0,
+        print("| %s | %d | %s | %.1f / %s | %.1f (%.1f, %.1f) / %s | %s = %.2fx weights | %.1f / %.1f = %.1fx "
+              "(%.1f = %.1fx) | %.1f = %.1fx cp, %.1f = %.1fx cp | %.2fx | %s |" % (
+                  dtype, layers, gb(pb), bw, gb(brss), iw, ph.get("import", 0), ph.get("write", 0), gb(irss),
+                  gb(irss - brss), (irss - brss) / pb, work_s, cp, work_s / cp if cp else 0, dd,
+                  work_s / dd if dd else 0, start, start / cp if cp else 0, floor, floor / cp if cp else 0,
+                  ph.get("write", 0) / floor if floor else 0,
                   "%.1f / %s" % (ow, gb(orss)) if orc == 0 else "failed"))
-
 
 if __name__ == "__main__":
     main()
