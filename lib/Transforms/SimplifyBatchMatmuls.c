@@ -9,8 +9,9 @@
  * copies move several times the cache's bytes per layer. Here
  *  - B = transpose(Y) of its last two dims (through reshapes that keep them)
  *    becomes Y read with transpose_b toggled;
- *  - B whose batch b is src[b / R] (concatenations of one value along its
- *    innermost batch axis, R copies) is read once per group: A [N, M, K]
+ *  - B whose batch b is src[b / R] (along its innermost batch axis, R
+ *    copies of one value, or of each unit slice of src in turn: ExecuTorch's
+ *    repeat_interleave) is read once per group: A [N, M, K]
  *    becomes [N / R, R * M, K] (a view: batch g * R + r is rows r * M ..),
  *    the product [N / R, R * M, P] is viewed back as [N, M, P].
  * Each output element is the same dot product as before, over the same K
@@ -91,28 +92,80 @@ static MlirValue transposedSource(MlirValue b) {
   return mlirOperationGetOperand(def, 0);
 }
 
-/* v = R copies of base along axis (concatenations of one value, nested),
- * base of size 1 along axis: base and R (1 when v is no such concatenation). */
-static MlirValue repeatBase(MlirValue v, int64_t axis, int64_t *count) {
+/* The operands of v's concatenations along axis, in order, nested ones
+ * opened (the lowering chains at most 5 inputs a node): how many, 0 when v
+ * is no such concatenation or has more than cap. */
+static intptr_t concatLeaves(MlirValue v, int64_t axis, MlirValue *leaves, intptr_t cap, intptr_t n) {
   MlirOperation def = xnnDefiningOp(v);
-  *count = 1;
-  if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.concatenate"))
-    return v;
   int64_t a;
-  intptr_t n = mlirOperationGetNumOperands(def);
-  if (!xnnAttrI64(def, "axis", &a) || a != axis || n < 2)
+  if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.concatenate") || !xnnAttrI64(def, "axis", &a) || a != axis) {
+    if (n >= cap)
+      return -1;
+    leaves[n] = v;
+    return n + 1;
+  }
+  for (intptr_t i = 0, k = mlirOperationGetNumOperands(def); i < k && n >= 0; ++i)
+    n = concatLeaves(mlirOperationGetOperand(def, i), axis, leaves, cap, n);
+  return n;
+}
+
+/* Whether x is static_slice(src) taking index g of axis, whole along every other dim. */
+static bool isUnitSliceOf(MlirValue x, MlirValue src, int64_t axis, int64_t g) {
+  MlirOperation def = xnnDefiningOp(x);
+  if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.static_slice") ||
+      !mlirValueEqual(mlirOperationGetOperand(def, 0), src))
+    return false;
+  int64_t sd[kMaxRank], off[kMaxRank], size[kMaxRank];
+  intptr_t r = xnnValueShape(src, sd), no = 0, ns = 0;
+  if (r < 1 || r > kMaxRank || !xnnAttrI64Array(def, "offsets", off, kMaxRank, &no) ||
+      !xnnAttrI64Array(def, "sizes", size, kMaxRank, &ns) || no != r || ns != r)
+    return false;
+  for (intptr_t i = 0; i < r; ++i)
+    if (i == axis ? (off[i] != g || size[i] != 1) : (off[i] != 0 || size[i] != sd[i]))
+      return false;
+  return true;
+}
+
+/* v = each batch of src R times along axis: src[b / R] at batch b. Two forms:
+ * R copies of one value of size 1 along axis (HuggingFace's repeat_kv:
+ * unsqueeze, expand), or R copies of each unit slice of src in turn
+ * (ExecuTorch's repeat_interleave, whose gather becomes slices). src and R
+ * (1 when v is neither). */
+static MlirValue repeatBase(MlirValue v, int64_t axis, int64_t *count) {
+  enum { kMaxLeaves = 1024 };
+  MlirValue leaves[kMaxLeaves];
+  *count = 1;
+  intptr_t n = concatLeaves(v, axis, leaves, kMaxLeaves, 0);
+  if (n < 2)
     return v;
-  MlirValue first = mlirOperationGetOperand(def, 0);
-  for (intptr_t i = 1; i < n; ++i)
-    if (!mlirValueEqual(mlirOperationGetOperand(def, i), first))
+  intptr_t r = 1;
+  while (r < n && mlirValueEqual(leaves[r], leaves[0]))
+    ++r;
+  if (n % r != 0)
+    return v;
+  for (intptr_t i = r; i < n; ++i)
+    if (!mlirValueEqual(leaves[i], leaves[i - i % r]))
       return v;
-  int64_t inner, d[kMaxRank];
-  MlirValue base = repeatBase(first, axis, &inner);
-  intptr_t r = xnnValueShape(base, d);
-  if (axis >= r || d[axis] != 1) /* copies of a longer block: batch b reads b % size, not b / R */
+  int64_t d[kMaxRank];
+  if (r == n) {
+    intptr_t rank = xnnValueShape(leaves[0], d);
+    if (axis >= rank || d[axis] != 1) /* copies of a longer block: batch b reads b % size, not b / R */
+      return v;
+    *count = r;
+    return leaves[0];
+  }
+  MlirOperation first = xnnDefiningOp(leaves[0]);
+  if (mlirOperationIsNull(first) || !xnnOpIs(first, "xnn.static_slice"))
     return v;
-  *count = inner * n;
-  return base;
+  MlirValue src = mlirOperationGetOperand(first, 0);
+  intptr_t rank = xnnValueShape(src, d);
+  if (axis >= rank || d[axis] != n / r)
+    return v;
+  for (intptr_t g = 0; g < n / r; ++g)
+    if (!isUnitSliceOf(leaves[g * r], src, axis, g))
+      return v;
+  *count = r;
+  return src;
 }
 
 /* Folds the transpose feeding B into transpose_b. */
@@ -173,7 +226,8 @@ static bool foldRepeat(MlirOperation mm) {
 }
 
 static bool isMovement(MlirOperation op) {
-  return xnnOpIs(op, "xnn.static_reshape") || xnnOpIs(op, "xnn.static_transpose") || xnnOpIs(op, "xnn.concatenate");
+  return xnnOpIs(op, "xnn.static_reshape") || xnnOpIs(op, "xnn.static_transpose") ||
+         xnnOpIs(op, "xnn.concatenate") || xnnOpIs(op, "xnn.static_slice");
 }
 
 static bool simplifyDelegate(MlirOperation func, const void *config) {
@@ -219,7 +273,7 @@ const XnnMlirPassInfo xnnSimplifyBatchMatmulsPassInfo = {
     .name = "XnnSimplifyBatchMatmuls",
     .description = "Batch matrix multiplies of lowered delegates read their operands' sources: a transpose of B's "
                    "last two dims becomes transpose_b, B repeated along its batch (grouped-query attention's "
-                   "repeat_kv) becomes rows of A",
+                   "repeat_kv or repeat_interleave) becomes rows of A",
     .options = NULL,
     .numOptions = 0,
     .create = createSimplifyBatchMatmuls,

@@ -75,3 +75,56 @@ func.func private @left_alone(%a: tensor<4x1x8xf32>, %b: tensor<2x8x16xf32>, %c:
   %2 = "xnn.batch_matrix_multiply"(%a, %u) : (tensor<4x1x8xf32>, tensor<4x8x16xf32>) -> tensor<4x1x16xf32>
   return %0, %1, %2, %u : tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x8x16xf32>
 }
+
+// -----
+
+// DOC: ExecuTorch's grouped-query form
+// ExecuTorch's llama repeats K and V with repeat_interleave: a gather of KV
+// heads 0, 0, 0, 0, 1, 1, 1, 1, which the lowering writes as unit slices of the
+// cache, each concatenated four times (in chains of at most five inputs).
+// Batch b reads KV head b / 4, as with repeat_kv: the product reads the cache
+// itself, four query heads as four rows, and the slices and copies go.
+// CHECK-LABEL: func.func private @repeat_interleave
+// CHECK-NOT: "xnn.concatenate"
+// CHECK-NOT: "xnn.static_slice"
+// CHECK: %[[Q:.*]] = "xnn.static_reshape"(%arg0) : (tensor<8x1x8xf32>) -> tensor<2x4x8xf32>
+// CHECK: %[[K:.*]] = "xnn.static_reshape"(%arg1) : (tensor<1x2x16x8xf32>) -> tensor<2x16x8xf32>
+// CHECK: %[[S:.*]] = "xnn.batch_matrix_multiply"(%[[Q]], %[[K]]) {transpose_b = true} : (tensor<2x4x8xf32>, tensor<2x16x8xf32>) -> tensor<2x4x16xf32>
+// CHECK: %[[S8:.*]] = "xnn.static_reshape"(%[[S]]) : (tensor<2x4x16xf32>) -> tensor<8x1x16xf32>
+// CHECK: return %[[S8]]
+func.func private @repeat_interleave(%q: tensor<8x1x8xf32>, %k: tensor<1x2x16x8xf32>) -> tensor<8x1x16xf32> attributes {xnn.delegate} {
+  %k0 = "xnn.static_slice"(%k) {offsets = array<i64: 0, 0, 0, 0>, sizes = array<i64: 1, 1, 16, 8>} : (tensor<1x2x16x8xf32>) -> tensor<1x1x16x8xf32>
+  %k1 = "xnn.static_slice"(%k) {offsets = array<i64: 0, 1, 0, 0>, sizes = array<i64: 1, 1, 16, 8>} : (tensor<1x2x16x8xf32>) -> tensor<1x1x16x8xf32>
+  %c5 = "xnn.concatenate"(%k0, %k0, %k0, %k0, %k1) {axis = 1 : i64} : (tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>) -> tensor<1x5x16x8xf32>
+  %c8 = "xnn.concatenate"(%c5, %k1, %k1, %k1) {axis = 1 : i64} : (tensor<1x5x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>) -> tensor<1x8x16x8xf32>
+  %kb = "xnn.static_reshape"(%c8) : (tensor<1x8x16x8xf32>) -> tensor<8x16x8xf32>
+  %s = "xnn.batch_matrix_multiply"(%q, %kb) {transpose_b = true} : (tensor<8x1x8xf32>, tensor<8x16x8xf32>) -> tensor<8x1x16xf32>
+  return %s : tensor<8x1x16xf32>
+}
+
+// -----
+
+// Left alone, each batch not src[b / R]: the heads in another order (1, 1, 0,
+// 0), alternating (0, 1, 0, 1: src[b % 2]), runs of unequal length (0, 0, 0,
+// 1), and slices that do not take the whole of another dim.
+// CHECK-LABEL: func.func private @interleave_left_alone
+// CHECK-COUNT-4: "xnn.batch_matrix_multiply"(%arg0, %{{.*}}) {transpose_b = true} : (tensor<4x1x8xf32>, tensor<4x16x8xf32>)
+func.func private @interleave_left_alone(%q: tensor<4x1x8xf32>, %k: tensor<1x2x16x8xf32>, %w: tensor<1x2x32x8xf32>) -> (tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x1x16xf32>) attributes {xnn.delegate} {
+  %k0 = "xnn.static_slice"(%k) {offsets = array<i64: 0, 0, 0, 0>, sizes = array<i64: 1, 1, 16, 8>} : (tensor<1x2x16x8xf32>) -> tensor<1x1x16x8xf32>
+  %k1 = "xnn.static_slice"(%k) {offsets = array<i64: 0, 1, 0, 0>, sizes = array<i64: 1, 1, 16, 8>} : (tensor<1x2x16x8xf32>) -> tensor<1x1x16x8xf32>
+  %swapped = "xnn.concatenate"(%k1, %k1, %k0, %k0) {axis = 1 : i64} : (tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>) -> tensor<1x4x16x8xf32>
+  %b0 = "xnn.static_reshape"(%swapped) : (tensor<1x4x16x8xf32>) -> tensor<4x16x8xf32>
+  %0 = "xnn.batch_matrix_multiply"(%q, %b0) {transpose_b = true} : (tensor<4x1x8xf32>, tensor<4x16x8xf32>) -> tensor<4x1x16xf32>
+  %alt = "xnn.concatenate"(%k0, %k1, %k0, %k1) {axis = 1 : i64} : (tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>) -> tensor<1x4x16x8xf32>
+  %b1 = "xnn.static_reshape"(%alt) : (tensor<1x4x16x8xf32>) -> tensor<4x16x8xf32>
+  %1 = "xnn.batch_matrix_multiply"(%q, %b1) {transpose_b = true} : (tensor<4x1x8xf32>, tensor<4x16x8xf32>) -> tensor<4x1x16xf32>
+  %uneven = "xnn.concatenate"(%k0, %k0, %k0, %k1) {axis = 1 : i64} : (tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>) -> tensor<1x4x16x8xf32>
+  %b2 = "xnn.static_reshape"(%uneven) : (tensor<1x4x16x8xf32>) -> tensor<4x16x8xf32>
+  %2 = "xnn.batch_matrix_multiply"(%q, %b2) {transpose_b = true} : (tensor<4x1x8xf32>, tensor<4x16x8xf32>) -> tensor<4x1x16xf32>
+  %w0 = "xnn.static_slice"(%w) {offsets = array<i64: 0, 0, 0, 0>, sizes = array<i64: 1, 1, 16, 8>} : (tensor<1x2x32x8xf32>) -> tensor<1x1x16x8xf32>
+  %w1 = "xnn.static_slice"(%w) {offsets = array<i64: 0, 1, 0, 0>, sizes = array<i64: 1, 1, 16, 8>} : (tensor<1x2x32x8xf32>) -> tensor<1x1x16x8xf32>
+  %part = "xnn.concatenate"(%w0, %w0, %w1, %w1) {axis = 1 : i64} : (tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>, tensor<1x1x16x8xf32>) -> tensor<1x4x16x8xf32>
+  %b3 = "xnn.static_reshape"(%part) : (tensor<1x4x16x8xf32>) -> tensor<4x16x8xf32>
+  %3 = "xnn.batch_matrix_multiply"(%q, %b3) {transpose_b = true} : (tensor<4x1x8xf32>, tensor<4x16x8xf32>) -> tensor<4x1x16xf32>
+  return %0, %1, %2, %3 : tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x1x16xf32>
+}

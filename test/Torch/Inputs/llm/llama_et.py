@@ -8,8 +8,8 @@ repeat_interleave and scaled_dot_product_attention with the float mask, and
 the logits of the last token only. forward(tokens [1, S] i64,
 input_pos [S] i64) -> logits [1, vocab].
 
-Config by environment: LLAMA_CONFIG=tiny|1b, LLAMA_MAX_LEN, LLAMA_SEQ,
-LLAMA_START, LLAMA_SEED."""
+Config by environment: LLAMA_CONFIG=tiny|1b, LLAMA_LAYERS and LLAMA_VOCAB
+(override the config's), LLAMA_MAX_LEN, LLAMA_SEQ, LLAMA_START, LLAMA_SEED."""
 import math
 import os
 
@@ -148,8 +148,17 @@ class Transformer(nn.Module):
         return self.output(self.norm(h))
 
 
+def config_of(name=None):
+    """The named config (LLAMA_CONFIG), with LLAMA_LAYERS and LLAMA_VOCAB applied."""
+    c = dict(CONFIGS[name or os.environ.get("LLAMA_CONFIG", "tiny")])
+    for key, var in (("layers", "LLAMA_LAYERS"), ("vocab", "LLAMA_VOCAB")):
+        if os.environ.get(var):
+            c[key] = int(os.environ[var])
+    return c
+
+
 def build(config=None, max_len=None, seed=None):
-    c = CONFIGS[config or os.environ.get("LLAMA_CONFIG", "tiny")]
+    c = config_of(config)
     max_len = int(max_len or os.environ.get("LLAMA_MAX_LEN", 32))
     g = torch.Generator().manual_seed(int(seed if seed is not None else os.environ.get("LLAMA_SEED", 0)))
     m = Transformer(c, max_len)
@@ -164,7 +173,7 @@ def build(config=None, max_len=None, seed=None):
 
 def inputs(seq, start=0, seed=1, vocab=None):
     g = torch.Generator().manual_seed(seed)
-    vocab = vocab or CONFIGS[os.environ.get("LLAMA_CONFIG", "tiny")]["vocab"]
+    vocab = vocab or config_of()["vocab"]
     return torch.randint(0, vocab, (1, seq), generator=g), torch.arange(start, start + seq)
 
 
