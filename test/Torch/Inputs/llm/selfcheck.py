@@ -61,7 +61,7 @@ def main():
                          "%.3g (must exceed 1e-3)" % (N, N + 1, eager_err, eager_cold))
 
     # Ours: the N+1-token call (make, <PREFIX>_SEQ), the N-token prefill, the 1-token decode.
-    env = dict(os.environ, GEMMA_SEQ=str(N + 1), LLAMA_SEQ=str(N + 1))
+    env = dict(os.environ, GEMMA_SEQ=str(N + 1), LLAMA_SEQ=str(N + 1), QWEN_SEQ=str(N + 1))
     lowered = {}
     for fac in ("make", "prefill", "decode"):
         src = os.path.join(work, fac + ".mlir")
