@@ -93,9 +93,10 @@ static MlirValue transposedSource(MlirValue b) {
 }
 
 /* The operands of v's concatenations along axis, in order, nested ones
- * opened (the lowering chains at most 5 inputs a node): how many, 0 when v
- * is no such concatenation or has more than cap. */
-static intptr_t concatLeaves(MlirValue v, int64_t axis, MlirValue *leaves, intptr_t cap, intptr_t n) {
+ * opened (the lowering chains at most 5 inputs a node): how many (1: v is
+ * no such concatenation), -1 when more than cap. */
+static intptr_t concatLeaves(MlirValue v, int64_t axis, MlirValue *leaves, intptr_t cap, intptr_t n,
+                             intptr_t depth) {
   MlirOperation def = xnnDefiningOp(v);
   int64_t a;
   if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.concatenate") || !xnnAttrI64(def, "axis", &a) || a != axis) {
@@ -104,8 +105,10 @@ static intptr_t concatLeaves(MlirValue v, int64_t axis, MlirValue *leaves, intpt
     leaves[n] = v;
     return n + 1;
   }
+  if (depth >= cap) /* a deeper nest has more than cap leaves: bounded recursion on any input */
+    return -1;
   for (intptr_t i = 0, k = mlirOperationGetNumOperands(def); i < k && n >= 0; ++i)
-    n = concatLeaves(mlirOperationGetOperand(def, i), axis, leaves, cap, n);
+    n = concatLeaves(mlirOperationGetOperand(def, i), axis, leaves, cap, n, depth + 1);
   return n;
 }
 
@@ -135,7 +138,7 @@ static MlirValue repeatBase(MlirValue v, int64_t axis, int64_t *count) {
   enum { kMaxLeaves = 1024 };
   MlirValue leaves[kMaxLeaves];
   *count = 1;
-  intptr_t n = concatLeaves(v, axis, leaves, kMaxLeaves, 0);
+  intptr_t n = concatLeaves(v, axis, leaves, kMaxLeaves, 0, 0);
   if (n < 2)
     return v;
   intptr_t r = 1;
