@@ -12,8 +12,9 @@ projections; with QWEN_FUSED=1 the layers are Phi-3's instead: one qkv_proj
 sliced into q, k and v, and one gate_up_proj chunked in two.
 forward(input_ids [1, S] i64, cache_position [S] i64) -> logits [1, 1, vocab].
 
-Config by environment (factories take no arguments): QWEN_CONFIG=tiny,
-QWEN_FUSED, QWEN_MAX_LEN, QWEN_SEQ (tokens per call), QWEN_START, QWEN_SEED."""
+Config by environment (factories take no arguments): QWEN_CONFIG=tiny|0.5b
+(Qwen2-0.5B's widths, its LM head untied here), QWEN_LAYERS and QWEN_VOCAB
+(override the config's), QWEN_FUSED, QWEN_MAX_LEN, QWEN_SEQ (tokens per call), QWEN_START, QWEN_SEED."""
 import math
 import os
 
@@ -23,12 +24,16 @@ import torch.nn.functional as F
 
 CONFIGS = {
     "tiny": dict(vocab=256, hidden=64, layers=3, heads=4, kv_heads=2, inter=128, theta=1000000.0),
+    "0.5b": dict(vocab=151936, hidden=896, layers=24, heads=14, kv_heads=2, inter=4864, theta=1000000.0),
 }
 
 
 def config_of(name=None):
     c = dict(CONFIGS[name or os.environ.get("QWEN_CONFIG", "tiny")])
     c["fused"] = os.environ.get("QWEN_FUSED", "0") == "1"
+    for key, var in (("layers", "QWEN_LAYERS"), ("vocab", "QWEN_VOCAB")):
+        if os.environ.get(var):
+            c[key] = int(os.environ[var])
     return c
 
 
