@@ -48,12 +48,7 @@ def linear_elements(layers, max_len):
     process: the model must not stay in this one (its resident set would be
     every child's starting point)."""
     import torch
-    sys.path.insert(0, ds.LLM)
-    import gemma3_hf as g
-    c = dict(g.CONFIGS["1b"])
-    c["layers"] = layers
-    g.CONFIGS["bench"] = c
-    m = g.build("bench", max_len)
+    m, _ = ds.build_model(layers, max_len)
     seen, lin, other = set(), 0, 0
     for mod in m.modules():
         if isinstance(mod, torch.nn.Linear) and mod.weight.data_ptr() not in seen:
@@ -121,7 +116,7 @@ def main():
     binary = os.path.join(o.build_dir, "bin")
     factory = os.path.join(work, "factory_%d.py" % layers)
     with open(factory, "w") as f:
-        f.write(ds.FACTORY % (ds.LLM, layers, o.max_len, o.start))
+        f.write(ds.factory_source(layers, o.max_len, o.start))
     bandwidth = ds.read_bandwidth()
     xnn_bw = xnnpack_bandwidth(binary)
     r = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, %r); import decode_quant as q; "

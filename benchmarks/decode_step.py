@@ -18,7 +18,7 @@ peaks near 2.4 GB (20 GB as text). Develop with --layers 2 (full vocab and
 hidden: the embedding cost stays visible).
 
 Usage: /usr/bin/python3 benchmarks/decode_step.py [--build-dir build]
-       [--layers N | --small] [--dtypes bf16,f32] [--threads 1,2] [--repeat 5]
+       [--model gemma3_hf|llama_et|qwen2_hf] [--vocab N] [--layers N | --small] [--dtypes bf16,f32] [--threads 1,2] [--repeat 5]
        [--max-len 1024] [--start 8] [--workdir DIR] [--no-c]"""
 import argparse
 import os
@@ -33,26 +33,50 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 LLM = os.path.join(ROOT, "test", "Torch", "Inputs", "llm")
 
+# Decoder files of test/Torch/Inputs/llm: the config benchmarked and what it is.
+MODELS = {
+    "gemma3_hf": ("1b", "Gemma 3 decoder (HuggingFace's form) at gemma-3-1b's shape"),
+    "llama_et": ("1b", "ExecuTorch's llama at Llama 3.2 1B's shape"),
+    "qwen2_hf": ("0.5b", "Qwen2 decoder (HuggingFace's form) at Qwen2-0.5B's shape"),
+}
+
 FACTORY = '''import os, sys
-sys.path.insert(0, %r)
-import gemma3_hf as g
-c = dict(g.CONFIGS["1b"]); c["layers"] = %d
+sys.path.insert(0, %(llm)r)
+import %(model)s as g
+c = dict(g.CONFIGS[%(config)r]); c["layers"] = %(layers)d
+if %(vocab)r:
+    c["vocab"] = %(vocab)r
 g.CONFIGS["bench"] = c
 def make():
-    return g.build("bench", %d), g.inputs(1, %d, vocab=c["vocab"])
+    return g.build("bench", %(max_len)d), g.inputs(1, %(start)d, vocab=c["vocab"])
 '''
 
 
-def eager_ms(layers, max_len, start, dtype, threads, repeat):
-    import torch
+def factory_source(layers, max_len, start, model="gemma3_hf", vocab=None):
+    """A factory file for xnn-import-torch: `model` with `layers` layers, one token at `start`."""
+    return FACTORY % dict(llm=LLM, model=model, config=MODELS[model][0], layers=layers, vocab=vocab,
+                          max_len=max_len, start=start)
+
+
+def build_model(layers, max_len, model="gemma3_hf", vocab=None):
+    """(the benchmarked module, its decoder file's module): `model` with `layers` layers."""
+    import importlib
     sys.path.insert(0, LLM)
-    import gemma3_hf as g
-    c = dict(g.CONFIGS["1b"])
+    g = importlib.import_module(model)
+    c = dict(g.CONFIGS[MODELS[model][0]])
     c["layers"] = layers
+    if vocab:
+        c["vocab"] = vocab
     g.CONFIGS["bench"] = c
+    return g.build("bench", max_len), g
+
+
+def eager_ms(layers, max_len, start, dtype, threads, repeat, model="gemma3_hf", vocab=None):
+    import torch
     torch.set_num_threads(threads)
-    m = g.build("bench", max_len).to({"bf16": torch.bfloat16, "f32": torch.float32}[dtype])
-    ids, pos = g.inputs(1, start, vocab=c["vocab"])
+    m, g = build_model(layers, max_len, model, vocab)
+    m = m.to({"bf16": torch.bfloat16, "f32": torch.float32}[dtype])
+    ids, pos = g.inputs(1, start, vocab=g.CONFIGS["bench"]["vocab"])
     times = []
     with torch.no_grad():
         for _ in range(repeat + 1):
@@ -63,19 +87,17 @@ def eager_ms(layers, max_len, start, dtype, threads, repeat):
     return statistics.median(times[1:])
 
 
-def weight_elements(layers, max_len):
-    """Parameters a decode step reads whole (tied embedding / lm_head once: lm_head reads it
-    all; the embedding gather one row of it)."""
+def weight_elements(layers, max_len, model="gemma3_hf", vocab=None):
+    """Parameters a decode step reads whole: each storage once (a tied embedding / lm_head
+    once: lm_head reads it all), an embedding table not tied to a linear layer not at all
+    (the gather reads one row)."""
     import torch
-    sys.path.insert(0, LLM)
-    import gemma3_hf as g
-    c = dict(g.CONFIGS["1b"])
-    c["layers"] = layers
-    g.CONFIGS["bench"] = c
-    m = g.build("bench", max_len)
+    m, _ = build_model(layers, max_len, model, vocab)
+    tables = {mod.weight.data_ptr() for mod in m.modules() if isinstance(mod, torch.nn.Embedding)}
+    linear = {mod.weight.data_ptr() for mod in m.modules() if isinstance(mod, torch.nn.Linear)}
     seen, n = set(), 0
     for p in m.parameters():
-        if p.data_ptr() not in seen:
+        if p.data_ptr() not in seen and (p.data_ptr() not in tables or p.data_ptr() in linear):
             seen.add(p.data_ptr())
             n += p.numel()
     del m
@@ -126,6 +148,9 @@ def program_ms(driver, io, threads, repeat):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--model", choices=sorted(MODELS), default="gemma3_hf",
+                    help="decoder of test/Torch/Inputs/llm at its 1B-class config (default gemma3_hf)")
+    ap.add_argument("--vocab", type=int, help="vocabulary size (default: the config's)")
     ap.add_argument("--layers", type=int, default=26)
     ap.add_argument("--small", action="store_true", help="--layers 2")
     ap.add_argument("--dtypes", default="bf16,f32")
@@ -141,15 +166,16 @@ def main():
     work = o.workdir or tempfile.mkdtemp(prefix="decode-step-")
     os.makedirs(work, exist_ok=True)
     binary = os.path.join(o.build_dir, "bin")
-    factory = os.path.join(work, "factory_%d.py" % layers)
+    factory = os.path.join(work, "factory_%s_%d.py" % (o.model, layers))
     with open(factory, "w") as f:
-        f.write(FACTORY % (LLM, layers, o.max_len, o.start))
+        f.write(factory_source(layers, o.max_len, o.start, o.model, o.vocab))
     bandwidth = read_bandwidth()
-    elements = weight_elements(layers, o.max_len)
+    elements = weight_elements(layers, o.max_len, o.model, o.vocab)
     rows = []
     for dtype in o.dtypes.split(","):
-        model = os.path.join(work, "decode_%d_%s.mlirbc" % (layers, dtype))  # bytecode: a streaming import
-        lowered = os.path.join(work, "decode_%d_%s.lowered.mlir" % (layers, dtype))
+        tag = "" if o.model == "gemma3_hf" else o.model + "_"
+        model = os.path.join(work, "decode_%s%d_%s.mlirbc" % (tag, layers, dtype))  # bytecode: a streaming import
+        lowered = os.path.join(work, "decode_%s%d_%s.lowered.mlir" % (tag, layers, dtype))
         if not os.path.exists(lowered):
             r = subprocess.run([sys.executable, os.path.join(ROOT, "utils", "xnn-import-torch"), factory + ":make",
                                 "--dtype", dtype, "-o", model], capture_output=True, text=True)
@@ -178,13 +204,14 @@ def main():
             prof = float(re.search(r"^profile: ([\d.]+) ms", r.stdout, re.M).group(1))
             c_ms, c_equal = (None, False) if driver is None else program_ms(driver, os.path.join(work, "out"),
                                                                            threads, o.repeat)
-            eager = None if o.no_eager else eager_ms(layers, o.max_len, o.start, dtype, threads, o.repeat)
+            eager = None if o.no_eager else eager_ms(layers, o.max_len, o.start, dtype, threads, o.repeat,
+                                                     o.model, o.vocab)
             rows.append((dtype, threads, step, sum(dels), prof, eager, len(dels) or seg, c_ms, c_equal))
             print(rows[-1])
             sys.stdout.flush()
     print()
-    print("Gemma 3 decoder, %d layers, vocab 262144, hidden 1152, max_len %d, one token at position %d, "
-          "median of %d calls" % (layers, o.max_len, o.start, o.repeat))
+    print("%s, %d layers, vocab %s, max_len %d, one token at position %d, median of %d calls" % (
+        MODELS[o.model][1], layers, o.vocab or "of the config", o.max_len, o.start, o.repeat))
     print()
     print("| dtype | threads | xnn-run ms/step | emitted C ms/step | C / xnn-run | C outputs = xnn-run's | "
           "delegates sum ms | XNNPACK operators ms | eager ms | step / delegates | eager / step | segments |")
@@ -197,7 +224,8 @@ def main():
             "-" if eager is None else "%.2f" % (eager / step), seg))
     print()
     print("Bandwidth floor (1 thread): one core reads %.1f GB/s (numpy max over 1 GiB, best of 5); "
-          "a step reads %.0f M parameters (tied embedding / lm_head once)." % (bandwidth / 1e9, elements / 1e6))
+          "a step reads %.0f M parameters (a tied embedding / lm_head once, an untied embedding not)." % (
+              bandwidth / 1e9, elements / 1e6))
     print("XNNPACK packs bf16 weights as f32 (no bf16 GEMM in the pinned version): 4 bytes per parameter; "
           "reading bf16 would be 2.")
     print()
