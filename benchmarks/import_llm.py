@@ -29,6 +29,7 @@ builds the model from IMPORT_LLM_DTYPE, IMPORT_LLM_LAYERS, IMPORT_LLM_MAX_LEN.
 import argparse
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -83,10 +84,6 @@ with open(path, "wb") as f:
         f.write(mv[i:i + (64 << 20)])
 print(time.time() - t0)
 """
-
-
-def median(xs):
-    return sorted(xs)[len(xs) // 2]
 
 
 def run_measured(cmd, env=None):
@@ -167,7 +164,7 @@ def main():
                 os.unlink(copy)
                 dds.append(run_measured(["dd", "if=" + out_bc, "of=" + copy, "bs=8M", "status=none"])[0])
                 os.unlink(copy)
-            cp, dd = median(cps), median(dds)
+            cp, dd = statistics.median(cps), statistics.median(dds)
             print("  cp of the %s file: %.1f s (median of %s); dd bs=8M: %.1f s (of %s)" % (
                 gb(size), cp, ", ".join("%.1f" % x for x in cps), dd, ", ".join("%.1f" % x for x in dds)))
             # What no importer running PyTorch avoids: starting the interpreter with torch, and
@@ -178,7 +175,7 @@ def main():
                 fw = run_measured([PY, "-c", WRITE_FLOOR, str(size), copy])
                 os.unlink(copy)
                 floors.append(float(fw[3]) if fw[2] == 0 else float("nan"))
-            start, floor = median(starts), median(floors)
+            start, floor = statistics.median(starts), statistics.median(floors)
             print("  floors: python + import torch %.1f s (of %s); write(2) of a resident %s buffer %.1f s (of %s)"
                   % (start, ", ".join("%.1f" % x for x in starts), gb(size), floor,
                      ", ".join("%.1f" % x for x in floors)))
