@@ -9,6 +9,7 @@ directive produces (every IR output comes from running the tools, never typed):
 
     {{passes-table}}                   every pass of `xnn-opt --list-passes`, linked
     {{tools-table}}                    every tool page, linked, with its first template line
+    {{pages-table}}                    every prose page (below), linked, with its first line
     {{pass-summary NAME}}              the registry's one-line description of the pass
     {{pass-options NAME}}              the pass's options (name, type, default, description)
     {{example "TITLE" ARGS...}}        the lit-test chunk marked `// DOC: TITLE`, and the
@@ -26,6 +27,10 @@ left out of what is shown and run. Output is made machine-independent: paths of
 the source, build and scratch directories and the MLIR/XNNPACK versions are
 replaced by placeholders. Every registered pass needs docs/src/passes/NAME.md,
 and every DOC marker must be used, so neither can be forgotten silently.
+
+Prose pages (set-up, architecture, guides, design notes): every other
+docs/src/NAME.md becomes docs/NAME.md, directives expanded like the others, and
+is listed by {{pages-table}} on docs/README.md.
 """
 import argparse
 import difflib
@@ -301,6 +306,48 @@ def directive_passes_table(ctx):
     return "".join(rows)
 
 
+def prose_pages():
+    """The names of docs/src/NAME.md other than README.md, sorted."""
+    src = os.path.join(SRC_ROOT, "docs", "src")
+    return sorted(f for f in os.listdir(src)
+                  if f.endswith(".md") and f != "README.md" and os.path.isfile(os.path.join(src, f)))
+
+
+def first_heading(path):
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("# "):
+                return line[2:].strip()
+    return ""
+
+
+def first_sentence(path):
+    """The first sentence of the first prose paragraph (lines joined)."""
+    words = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                if words:
+                    break
+                continue
+            if line.startswith("#") or line.startswith("{{"):
+                continue
+            words.append(line)
+    text = " ".join(words)
+    m = re.search(r"[.:;](\s|$)", text)
+    return text[:m.start() + 1] if m else text
+
+
+def directive_pages_table(ctx):
+    rows = ["| page | what it holds |\n", "| --- | --- |\n"]
+    for page in prose_pages():
+        path = os.path.join(SRC_ROOT, "docs", "src", page)
+        rows.append("| [%s](%s) | %s |\n" % (md_cell(first_heading(path)) or page, page,
+                                               md_cell(first_sentence(path))))
+    return "".join(rows)
+
+
 def directive_tools_table(ctx):
     rows = ["| tool | what it does |\n", "| --- | --- |\n"]
     for tool in TOOLS:
@@ -339,6 +386,8 @@ def expand(ctx, template_path):
                 out.append(directive_passes_table(ctx))
             elif name == "tools-table":
                 out.append(directive_tools_table(ctx))
+            elif name == "pages-table":
+                out.append(directive_pages_table(ctx))
             else:
                 raise DocError("unknown directive {{%s}}" % name)
         except (DocError, subprocess.TimeoutExpired) as e:
@@ -368,6 +417,8 @@ def generate(build_dir, out_dir):
                 raise DocError("docs/src/passes/%s documents no registered pass" % template)
         for tool in TOOLS:
             pages["tools/%s.md" % tool] = os.path.join(src, "tools", tool + ".md")
+        for page in prose_pages():
+            pages[page] = os.path.join(src, page)
         results = {}
         for page, template in pages.items():
             results[page] = expand(ctx, template)
