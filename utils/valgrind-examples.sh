@@ -7,7 +7,7 @@
 #              otherwise leaves its last module to the OS on purpose); default build-vg,
 #              configured here if missing.
 #   ASAN_BUILD_DIR: a -DXNNMLIR_SANITIZE=ON build (default build-asan) for xnn-run.
-# xnn-run runs under the XNNPACK prefix's loader (README, SPEC section 2): Debian 12's
+# xnn-run runs under the XNNPACK prefix's loader (docs/install.md, SPEC section 2): Debian 12's
 # valgrind 3.19 cannot start it (it needs symbols of that ld.so that neither the
 # stripped loader nor trixie's libc6-dbg give it), so its leaks are checked with
 # LeakSanitizer. MLIR's process-lifetime allocations are "still reachable", which

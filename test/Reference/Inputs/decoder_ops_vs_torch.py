@@ -108,7 +108,7 @@ def ulp(dt):
 
 
 # ---- sin, cos, ceil, floor -------------------------------------------------
-# Normal values only (XNNPACK flushes subnormal inputs: README, known
+# Normal values only (XNNPACK flushes subnormal inputs: docs/correctness.md, known
 # deviations): ties for ceil / floor, signed zeros, rope-sized angles.
 special = torch.tensor([0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.0, -2.0, 0.1, -0.1, 3.14159265, -3.14159265,
                         100.25, -100.75, 1000.0, 4095.5, -4096.5, 65504.0, -65504.0])

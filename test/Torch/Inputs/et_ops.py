@@ -362,7 +362,7 @@ def section_maxpool_indices():
         vals, idx = F.max_pool2d(x, k, s, p, d, ceil, return_indices=True)
         attrs = ("kernel_size = array<i64: %d, %d>, stride = array<i64: %d, %d>, padding = array<i64: %d, %d>, "
                  "dilation = array<i64: %d, %d>, ceil_mode = %s" % (k + s + p + d + (str(ceil).lower(),)))
-        # indices only: the delegated values differ at NaN (the README's known deviation)
+        # indices only: the delegated values differ at NaN (a known deviation: docs/correctness.md)
         body = '  %%r0 = "edge.max_pool2d_indices"(%%arg0) {%s} : (%s) -> %s' % (attrs, ttype(x), ttype(idx))
         name = "maxpool_idx_k%d%d_s%d%d_p%d%d_d%d%d%s" % (k + s + p + d + ("_ceil" if ceil else "",))
         run_op(name, body, [x], [idx])
