@@ -101,6 +101,10 @@ bool xnnMlirRegisterPass(const XnnMlirPassInfo *info, MlirStringCallback error,
     return false;
   /* Its steps must be well formed (their passes may be registered later:
    * they are looked up when the steps are added). */
+  if (info->numSteps && !info->steps) {
+    xnnReportf(error, userData, "pass '%s' declares %zu steps but lists none", info->argument, info->numSteps);
+    return false;
+  }
   for (size_t i = 0; i < info->numSteps; ++i)
     if (!stepValid(info, &info->steps[i], error, userData))
       return false;

@@ -6,7 +6,7 @@
  *     func.func(test-break-ir{how=<how>}) from the other test plugin. Nested in
  *     a function, the single pass runs the function steps on it itself.
  *   test-steps-unknown, test-steps-loop: steps that fail when added.
- * On loading it also registers two malformed entries, which the registry must
+ * On loading it also registers three malformed entries, which the registry must
  * refuse (each message goes to stderr, prefixed "steps-plugin: "). */
 #include "xnnmlir/Passes.h"
 #include "xnnmlir/Plugin.h"
@@ -75,6 +75,7 @@ static const XnnMlirPassInfo refused[] = {
      .numOptions = 3, .create = createSteps, .steps = badWhen, .numSteps = 1},
     {.argument = "test-steps-no-pass", .name = "B", .description = "", .create = createSteps,
      .steps = noPass, .numSteps = 1},
+    {.argument = "test-steps-no-list", .name = "C", .description = "", .create = createSteps, .numSteps = 2},
 };
 
 static bool registerPasses(void) {
