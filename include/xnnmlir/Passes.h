@@ -57,6 +57,17 @@ struct XnnMlirPassInfo;
 typedef MlirPass (*XnnMlirPassFactory)(const struct XnnMlirPassInfo *info,
                                        const XnnMlirPassOptionValues *options);
 
+/* One step of a pass that is a pipeline of other passes (xnn-delegate):
+ * the pass `argument` (of the registry, else of MLIR's) with `options`, in
+ * which "{name}" stands for the value of the expanding pass's option `name`
+ * (booleans as true/false). */
+typedef struct XnnMlirPassStep {
+  const char *nest;     /* NULL: runs on the module; else on each op of this name ("func.func") */
+  const char *argument; /* the step's pass, e.g. "xnn-partition" */
+  const char *options;  /* NULL or e.g. "fold-dtype-converts={fold-dtype-converts}" */
+  const char *when;     /* NULL: always; else a boolean option of the expanding pass that must be true */
+} XnnMlirPassStep;
+
 /* A registry entry. The registry keeps the pointer: the struct must outlive
  * every use (static storage, or a plugin that stays loaded). */
 typedef struct XnnMlirPassInfo {
@@ -66,6 +77,13 @@ typedef struct XnnMlirPassInfo {
   const XnnMlirPassOption *options;
   size_t numOptions;
   XnnMlirPassFactory create;
+  /* Optional: the steps the pass consists of, in order. Where the pass is
+   * anchored on builtin.module, pipeline parsers (xnnMlirAddPipeline) put
+   * them in its place, so listings, timings and IR dumps show each step;
+   * `create` still builds the single pass (for C API users and other
+   * anchors), which may run them through xnnMlirAddPassStepsOn. */
+  const XnnMlirPassStep *steps;
+  size_t numSteps;
 } XnnMlirPassInfo;
 
 /* Adds `info` to the registry. Fails (and reports through `error`, may be
@@ -107,6 +125,22 @@ int64_t xnnMlirPassOptionGetInt(const XnnMlirPassInfo *info,
 const char *xnnMlirPassOptionGetString(const XnnMlirPassInfo *info,
                                        const XnnMlirPassOptionValues *values,
                                        const char *name);
+
+/* Adds the steps `info` declares, for its option `values`, to `pm`, which
+ * runs on builtin.module: steps on other ops nest under them (consecutive
+ * ones share one func.func(...)), and a step that declares steps itself is
+ * expanded in turn. Errors (an unknown step pass, bad step options) are
+ * reported through `error`. */
+MlirLogicalResult xnnMlirAddPassSteps(MlirOpPassManager pm, const XnnMlirPassInfo *info,
+                                      const XnnMlirPassOptionValues *values,
+                                      MlirStringCallback error, void *userData);
+
+/* Adds only the steps of `info` that run on `nest` ops (NULL: those on the
+ * module) to `pm`, which runs on such an op: for a pass that runs its steps
+ * itself, op by op. */
+MlirLogicalResult xnnMlirAddPassStepsOn(MlirOpPassManager pm, const XnnMlirPassInfo *info,
+                                        const XnnMlirPassOptionValues *values, const char *nest,
+                                        MlirStringCallback error, void *userData);
 
 /* Appends a pipeline to `pm`, in MLIR's textual syntax relative to the anchor
  * of `pm` (e.g. "xnn-partition{fold-dtype-converts=false},func.func(cse)").

@@ -17,8 +17,9 @@
 extern "C" {
 #endif
 
-/* Bumped whenever XnnMlirPassPluginInfo or the pass API changes incompatibly. */
-#define XNN_MLIR_PLUGIN_API_VERSION 1
+/* Bumped whenever XnnMlirPassPluginInfo or the pass API changes incompatibly
+ * (2: XnnMlirPassInfo ends with steps / numSteps). */
+#define XNN_MLIR_PLUGIN_API_VERSION 2
 
 typedef struct XnnMlirPassPluginInfo {
   uint32_t apiVersion;       /* XNN_MLIR_PLUGIN_API_VERSION */

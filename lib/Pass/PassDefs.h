@@ -18,8 +18,4 @@ extern const XnnMlirPassInfo xnnSimplifyRoundingsPassInfo;
 extern const XnnMlirPassInfo xnnSimplifyBatchMatmulsPassInfo;
 extern const XnnMlirPassInfo xnnDelegatePassInfo;
 
-/* xnn-delegate{values} as the pipeline of its steps, relative to
- * builtin.module: what the pipeline parser adds in its place. */
-void xnnDelegateStepsPipeline(const XnnMlirPassOptionValues *values, char *out, size_t size);
-
 #endif

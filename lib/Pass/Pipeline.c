@@ -3,7 +3,6 @@
  * both (`builtin.module(xnn-partition{fold-dtype-converts=false},func.func(cse))`). */
 #include "xnnmlir/Passes.h"
 
-#include "Pass/PassDefs.h"
 #include "Support/Strings.h"
 
 #include <ctype.h>
@@ -95,23 +94,25 @@ static bool anchoredOnModule(MlirOpPassManager pm) {
   return module;
 }
 
-/* xnn-delegate on a module becomes its steps, per-delegate ones nested under
- * func.func(...), so pipeline dumps, timings and IR printing list each step.
- * Elsewhere the single pass stays, and reports where it must run. */
-static bool addDelegateSteps(Parser *p, MlirOpPassManager pm, MlirStringRef options, size_t at) {
+/* A pass that declares steps (xnn-delegate) becomes them on a module,
+ * steps on functions nested under func.func(...), so pipeline dumps, timings
+ * and IR printing list each step. Elsewhere the single pass stays (and
+ * reports it if it cannot run there). */
+static bool addSteps(Parser *p, MlirOpPassManager pm, const XnnMlirPassInfo *info, MlirStringRef options,
+                     size_t at) {
   ErrorCapture cap = {{0}};
   XnnMlirPassOptionValues values;
-  if (!xnnMlirParsePassOptions(&xnnDelegatePassInfo, options, &values, captureError, &cap)) {
+  if (!xnnMlirParsePassOptions(info, options, &values, captureError, &cap)) {
     parserError(p, at, cap.buf.data ? cap.buf.data : "invalid options");
     xnnStrBufFree(&cap.buf);
     return false;
   }
-  char steps[1024];
-  xnnDelegateStepsPipeline(&values, steps, sizeof(steps));
-  bool ok = mlirLogicalResultIsSuccess(
-      xnnMlirAddPipeline(pm, mlirStringRefCreateFromCString(steps), captureError, &cap));
-  if (!ok)
-    parserError(p, at, cap.buf.data ? cap.buf.data : "cannot add xnn-delegate's steps");
+  bool ok = mlirLogicalResultIsSuccess(xnnMlirAddPassSteps(pm, info, &values, captureError, &cap));
+  if (!ok) {
+    char msg[256];
+    snprintf(msg, sizeof(msg), "cannot add %s's steps", info->argument);
+    parserError(p, at, cap.buf.data ? cap.buf.data : msg);
+  }
   xnnStrBufFree(&cap.buf);
   return ok;
 }
@@ -120,8 +121,8 @@ static bool addPass(Parser *p, MlirOpPassManager pm, MlirStringRef name, MlirStr
                     bool hasOptions, size_t at) {
   const XnnMlirPassInfo *info = xnnMlirLookupPass(name);
   ErrorCapture cap = {{0}};
-  if (info == &xnnDelegatePassInfo && anchoredOnModule(pm))
-    return addDelegateSteps(p, pm, options, at);
+  if (info && info->numSteps && anchoredOnModule(pm))
+    return addSteps(p, pm, info, options, at);
   if (info) {
     MlirPass pass = xnnMlirCreatePass(info, options, captureError, &cap);
     if (!pass.ptr) {

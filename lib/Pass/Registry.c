@@ -18,6 +18,64 @@
 static const XnnMlirPassInfo *registry[XNN_MLIR_MAX_PASSES];
 static size_t numRegistered;
 
+static size_t optionNamed(const XnnMlirPassInfo *info, const char *name, size_t len) {
+  for (size_t i = 0; i < info->numOptions; ++i)
+    if (strlen(info->options[i].name) == len && !strncmp(info->options[i].name, name, len))
+      return i;
+  return info->numOptions;
+}
+
+/* Appends to *out the options text of `step` with each "{name}" replaced by
+ * the value of option `name` of `info` (other text as it is). */
+static void stepOptions(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values,
+                        const XnnMlirPassStep *step, XnnStrBuf *out) {
+  for (const char *p = step->options ? step->options : ""; *p;) {
+    const char *close = *p == '{' ? strchr(p, '}') : NULL;
+    size_t index = close ? optionNamed(info, p + 1, (size_t)(close - p - 1)) : info->numOptions;
+    if (index == info->numOptions) {
+      xnnStrBufAppend(out, p++, 1);
+      continue;
+    }
+    switch (info->options[index].kind) {
+    case XNN_MLIR_OPTION_BOOL:
+      xnnStrBufAppendCStr(out, values->values[index].b ? "true" : "false");
+      break;
+    case XNN_MLIR_OPTION_INT:
+      xnnStrBufAppendf(out, "%" PRId64, values->values[index].i);
+      break;
+    case XNN_MLIR_OPTION_STRING:
+    case XNN_MLIR_OPTION_CHOICE:
+      xnnStrBufAppendCStr(out, values->values[index].s);
+      break;
+    }
+    p = close + 1;
+  }
+  xnnStrBufAppend(out, "", 0); /* NUL-terminated even when empty */
+}
+
+/* Whether `step` is well formed (a pass; `when` a boolean option of `info`). */
+static bool stepValid(const XnnMlirPassInfo *info, const XnnMlirPassStep *step, MlirStringCallback error,
+                      void *userData) {
+  if (!step->argument) {
+    xnnReportf(error, userData, "a step of pass '%s' names no pass", info->argument);
+    return false;
+  }
+  if (step->when) {
+    size_t index = optionNamed(info, step->when, strlen(step->when));
+    if (index == info->numOptions || info->options[index].kind != XNN_MLIR_OPTION_BOOL) {
+      xnnReportf(error, userData, "step '%s' of pass '%s' runs when '%s', which is not a boolean option of it",
+                 step->argument, info->argument, step->when);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool stepRuns(const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values,
+                     const XnnMlirPassStep *step) {
+  return !step->when || values->values[optionNamed(info, step->when, strlen(step->when))].b;
+}
+
 bool xnnMlirRegisterPass(const XnnMlirPassInfo *info, MlirStringCallback error,
                          void *userData) {
   if (!info || !info->argument || !info->create) {
@@ -41,6 +99,15 @@ bool xnnMlirRegisterPass(const XnnMlirPassInfo *info, MlirStringCallback error,
   XnnMlirPassOptionValues values;
   if (!xnnMlirParsePassOptions(info, mlirStringRefCreate(NULL, 0), &values, error, userData))
     return false;
+  /* Its steps must be well formed (their passes may be registered later:
+   * they are looked up when the steps are added). */
+  if (info->numSteps && !info->steps) {
+    xnnReportf(error, userData, "pass '%s' declares %zu steps but lists none", info->argument, info->numSteps);
+    return false;
+  }
+  for (size_t i = 0; i < info->numSteps; ++i)
+    if (!stepValid(info, &info->steps[i], error, userData))
+      return false;
   registry[numRegistered++] = info;
   return true;
 }
@@ -242,4 +309,95 @@ int64_t xnnMlirPassOptionGetInt(const XnnMlirPassInfo *info, const XnnMlirPassOp
 const char *xnnMlirPassOptionGetString(const XnnMlirPassInfo *info,
                                        const XnnMlirPassOptionValues *values, const char *name) {
   return values->values[optionIndex(info, name, XNN_MLIR_OPTION_STRING)].s;
+}
+
+/* ---- steps of a pass that is a pipeline of passes ------------------------- */
+
+enum { kMaxStepDepth = 8 }; /* steps of steps: a plugin's loop ends here */
+
+static bool addSteps(MlirOpPassManager pm, const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values,
+                     const char *nest, bool all, int depth, MlirStringCallback error, void *userData);
+
+/* Adds one step, `argument` with options `text`, to pm (anchored where the
+ * step runs): a registry pass directly (expanded when it has steps itself
+ * and pm is the module's), else MLIR's pass through MLIR's parser. */
+static bool addStep(MlirOpPassManager pm, const char *owner, const char *argument, const char *text, bool onModule,
+                    int depth, MlirStringCallback error, void *userData) {
+  const XnnMlirPassInfo *info = xnnMlirLookupPass(mlirStringRefCreateFromCString(argument));
+  MlirStringRef options = mlirStringRefCreateFromCString(text);
+  if (info && info->numSteps && onModule) {
+    XnnMlirPassOptionValues values;
+    if (depth >= kMaxStepDepth) {
+      xnnReportf(error, userData, "steps of pass '%s' nest more than %d deep", argument, kMaxStepDepth);
+      return false;
+    }
+    return xnnMlirParsePassOptions(info, options, &values, error, userData) &&
+           addSteps(pm, info, &values, NULL, true, depth + 1, error, userData);
+  }
+  if (info) {
+    MlirPass pass = xnnMlirCreatePass(info, options, error, userData);
+    if (!pass.ptr)
+      return false;
+    mlirOpPassManagerAddOwnedPass(pm, pass);
+    return true;
+  }
+  XnnStrBuf element = {0}, mlirMsg = {0};
+  xnnStrBufAppendf(&element, *text ? "%s{%s}" : "%s", argument, text);
+  bool ok = mlirLogicalResultIsSuccess(mlirOpPassManagerAddPipeline(
+      pm, mlirStringRefCreate(element.data, element.size), xnnStrBufCallback, &mlirMsg));
+  if (!ok) { /* MLIR's first message, without its location prefix */
+    const char *m = mlirMsg.data ? mlirMsg.data : "", *e = strstr(m, "error: ");
+    m = e ? e + 7 : m;
+    xnnReportf(error, userData, "step '%s' of pass '%s': %.*s", argument, owner, (int)strcspn(m, "\n"), m);
+  }
+  xnnStrBufFree(&element);
+  xnnStrBufFree(&mlirMsg);
+  return ok;
+}
+
+/* The steps of `info` for `values`: all of them nested under their ops
+ * (all = true, pm on the module), or only those whose nest is `nest`, into
+ * pm anchored there. */
+static bool addSteps(MlirOpPassManager pm, const XnnMlirPassInfo *info, const XnnMlirPassOptionValues *values,
+                     const char *nest, bool all, int depth, MlirStringCallback error, void *userData) {
+  MlirOpPassManager nested = {NULL};
+  const char *nestedOn = NULL; /* consecutive steps on one op name share its pass manager */
+  for (size_t i = 0; i < info->numSteps; ++i) {
+    const XnnMlirPassStep *step = &info->steps[i];
+    if (!stepRuns(info, values, step) ||
+        (!all && (nest ? !step->nest || strcmp(step->nest, nest) : step->nest != NULL)))
+      continue;
+    XnnStrBuf options = {0};
+    stepOptions(info, values, step, &options);
+    const char *text = options.data;
+    bool ok;
+    if (!all) {
+      ok = addStep(pm, info->argument, step->argument, text, !nest, depth, error, userData);
+    } else if (!step->nest) {
+      nestedOn = NULL;
+      ok = addStep(pm, info->argument, step->argument, text, true, depth, error, userData);
+    } else {
+      if (!nestedOn || strcmp(nestedOn, step->nest))
+        nested = mlirOpPassManagerGetNestedUnder(pm, mlirStringRefCreateFromCString(nestedOn = step->nest));
+      ok = addStep(nested, info->argument, step->argument, text, false, depth, error, userData);
+    }
+    xnnStrBufFree(&options);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+MlirLogicalResult xnnMlirAddPassSteps(MlirOpPassManager pm, const XnnMlirPassInfo *info,
+                                      const XnnMlirPassOptionValues *values, MlirStringCallback error,
+                                      void *userData) {
+  return addSteps(pm, info, values, NULL, true, 0, error, userData) ? mlirLogicalResultSuccess()
+                                                                    : mlirLogicalResultFailure();
+}
+
+MlirLogicalResult xnnMlirAddPassStepsOn(MlirOpPassManager pm, const XnnMlirPassInfo *info,
+                                        const XnnMlirPassOptionValues *values, const char *nest,
+                                        MlirStringCallback error, void *userData) {
+  return addSteps(pm, info, values, nest, false, 0, error, userData) ? mlirLogicalResultSuccess()
+                                                                     : mlirLogicalResultFailure();
 }

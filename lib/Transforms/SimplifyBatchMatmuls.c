@@ -52,11 +52,12 @@ static MlirValue throughBatchReshapes(MlirValue v) {
 }
 
 /* x viewed as [batch..., last two of x] (x itself when already so; a view
- * of a view reads the first one's input). */
+ * of a view reads the first one's input). Only views that keep the last two
+ * dims are looked through: a matrix of x is a matrix of their input, where a
+ * view that moves elements across the last two dims (3x5 as 5x3) makes other
+ * matrices, which the transpose being folded was applied to. */
 static MlirValue reshapedTo(MlirOperation anchor, MlirValue x, const int64_t *batch, intptr_t nBatch) {
-  for (MlirOperation def = xnnDefiningOp(x); !mlirOperationIsNull(def) && xnnOpIs(def, "xnn.static_reshape");
-       def = xnnDefiningOp(x))
-    x = mlirOperationGetOperand(def, 0);
+  x = throughBatchReshapes(x);
   int64_t d[kMaxRank], xd[kMaxRank];
   intptr_t rx = xnnValueShape(x, xd);
   memcpy(d, batch, sizeof(int64_t) * (size_t)nBatch);

@@ -128,3 +128,52 @@ func.func private @interleave_left_alone(%q: tensor<4x1x8xf32>, %k: tensor<1x2x1
   %3 = "xnn.batch_matrix_multiply"(%q, %b3) {transpose_b = true} : (tensor<4x1x8xf32>, tensor<4x16x8xf32>) -> tensor<4x1x16xf32>
   return %0, %1, %2, %3 : tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x1x16xf32>, tensor<4x1x16xf32>
 }
+
+// -----
+
+// Issue 45 item 11: a view under the transpose is looked through only when it
+// keeps the two dims the transpose swaps. x [3, 5] viewed as [5, 3] holds
+// other matrices than x: the transpose folds, B reads the view's output. A
+// view merging batch dims ([2, 3, 5, 4] as [6, 5, 4]) keeps every matrix: B
+// reads x. bf16 as f32.
+// CHECK-LABEL: func.func private @transpose_through_views
+// CHECK-NOT: "xnn.static_transpose"
+// CHECK: %[[V:.*]] = "xnn.static_reshape"(%arg1) : (tensor<3x5xf32>) -> tensor<5x3xf32>
+// CHECK: %[[B:.*]] = "xnn.static_reshape"(%[[V]]) : (tensor<5x3xf32>) -> tensor<1x5x3xf32>
+// CHECK: "xnn.batch_matrix_multiply"(%arg0, %[[B]]) {transpose_b = true} : (tensor<1x4x3xf32>, tensor<1x5x3xf32>) -> tensor<1x4x5xf32>
+// CHECK: %[[W:.*]] = "xnn.static_reshape"(%arg2) : (tensor<6x5xbf16>) -> tensor<2x5x3xbf16>
+// CHECK: "xnn.batch_matrix_multiply"(%arg3, %[[W]]) {transpose_b = true} : (tensor<2x4x3xbf16>, tensor<2x5x3xbf16>) -> tensor<2x4x5xbf16>
+// CHECK: %[[M:.*]] = "xnn.static_reshape"(%arg4) : (tensor<2x3x5x4xf32>) -> tensor<6x5x4xf32>
+// CHECK: "xnn.batch_matrix_multiply"(%arg5, %[[M]]) {transpose_b = true} : (tensor<6x2x4xf32>, tensor<6x5x4xf32>) -> tensor<6x2x5xf32>
+func.func private @transpose_through_views(%a: tensor<1x4x3xf32>, %x: tensor<3x5xf32>, %y: tensor<6x5xbf16>, %c: tensor<2x4x3xbf16>, %z: tensor<2x3x5x4xf32>, %d: tensor<6x2x4xf32>) -> (tensor<1x4x5xf32>, tensor<2x4x5xbf16>, tensor<6x2x5xf32>) attributes {xnn.delegate} {
+  %v = "xnn.static_reshape"(%x) : (tensor<3x5xf32>) -> tensor<5x3xf32>
+  %t = "xnn.static_transpose"(%v) {perm = array<i64: 1, 0>} : (tensor<5x3xf32>) -> tensor<3x5xf32>
+  %b = "xnn.static_reshape"(%t) : (tensor<3x5xf32>) -> tensor<1x3x5xf32>
+  %0 = "xnn.batch_matrix_multiply"(%a, %b) : (tensor<1x4x3xf32>, tensor<1x3x5xf32>) -> tensor<1x4x5xf32>
+  %w = "xnn.static_reshape"(%y) : (tensor<6x5xbf16>) -> tensor<2x5x3xbf16>
+  %u = "xnn.static_transpose"(%w) {perm = array<i64: 0, 2, 1>} : (tensor<2x5x3xbf16>) -> tensor<2x3x5xbf16>
+  %1 = "xnn.batch_matrix_multiply"(%c, %u) : (tensor<2x4x3xbf16>, tensor<2x3x5xbf16>) -> tensor<2x4x5xbf16>
+  %m = "xnn.static_reshape"(%z) : (tensor<2x3x5x4xf32>) -> tensor<6x5x4xf32>
+  %s = "xnn.static_transpose"(%m) {perm = array<i64: 0, 2, 1>} : (tensor<6x5x4xf32>) -> tensor<6x4x5xf32>
+  %2 = "xnn.batch_matrix_multiply"(%d, %s) : (tensor<6x2x4xf32>, tensor<6x4x5xf32>) -> tensor<6x2x5xf32>
+  return %0, %1, %2 : tensor<1x4x5xf32>, tensor<2x4x5xbf16>, tensor<6x2x5xf32>
+}
+
+// -----
+
+// The repeated value of a grouped-query B is read through views on the same
+// rule: its view [1, 1, 8, 16] as [1, 1, 1, 16, 8] reorders the matrix, so the
+// product reads the view (as [1, 16, 8]), not the cache.
+// CHECK-LABEL: func.func private @repeat_through_reordering_view
+// CHECK-NOT: "xnn.concatenate"
+// CHECK: %[[V:.*]] = "xnn.static_reshape"(%arg1) : (tensor<1x1x8x16xf32>) -> tensor<1x1x1x16x8xf32>
+// CHECK: %[[Q:.*]] = "xnn.static_reshape"(%arg0) : (tensor<2x1x8xf32>) -> tensor<1x2x8xf32>
+// CHECK: %[[K:.*]] = "xnn.static_reshape"(%[[V]]) : (tensor<1x1x1x16x8xf32>) -> tensor<1x16x8xf32>
+// CHECK: "xnn.batch_matrix_multiply"(%[[Q]], %[[K]]) {transpose_b = true} : (tensor<1x2x8xf32>, tensor<1x16x8xf32>) -> tensor<1x2x16xf32>
+func.func private @repeat_through_reordering_view(%q: tensor<2x1x8xf32>, %k: tensor<1x1x8x16xf32>) -> tensor<2x1x16xf32> attributes {xnn.delegate} {
+  %k5 = "xnn.static_reshape"(%k) : (tensor<1x1x8x16xf32>) -> tensor<1x1x1x16x8xf32>
+  %k2 = "xnn.concatenate"(%k5, %k5) {axis = 2 : i64} : (tensor<1x1x1x16x8xf32>, tensor<1x1x1x16x8xf32>) -> tensor<1x1x2x16x8xf32>
+  %kb = "xnn.static_reshape"(%k2) : (tensor<1x1x2x16x8xf32>) -> tensor<2x16x8xf32>
+  %s = "xnn.batch_matrix_multiply"(%q, %kb) {transpose_b = true} : (tensor<2x1x8xf32>, tensor<2x16x8xf32>) -> tensor<2x1x16xf32>
+  return %s : tensor<2x1x16xf32>
+}

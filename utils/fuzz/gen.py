@@ -36,6 +36,7 @@ AVOIDABLE = {
     "const-copy": "copies never take a constant operand",
     "return-const-or-arg": "function results are never constants or arguments",
     "resource-const": "float constants are never dense_resource blobs",
+    "matmul-chain": "no mm/bmm whose operands come through chains of views and permutes",
 }
 
 
@@ -74,6 +75,8 @@ class Generator:
         # Its own stream: which constants are dense_resource blobs (and the
         # run-time linear filters below) leave every other draw as it was.
         self.rng_forms = random.Random(seed * 7919 + 17)
+        # And one for the matmul operand chains added after the rest (issue 45).
+        self.rng_chain = random.Random(seed * 104729 + 29)
         self.aten_extras = aten_extras
         self.allow_nan = allow_nan
         self.avoid = set(avoid)
@@ -844,6 +847,101 @@ class Generator:
         bound = abs(beta) * 0.5 + abs(alpha) * a.bound * k * 1.0
         return self.op("addmm", [bias, a, b], attrs, (m, n), a.dtype, bound)
 
+    # --- matmul operands through views and permutes (issue 45, item 11) --------
+    def chain_source(self, shape, dtype):
+        """The start of an operand chain: an argument, a constant, tanh of an
+        argument (a value the delegate computes: bf16 then runs in f32, as the
+        matmul does), or a live value of the same size viewed to `shape`."""
+        live = [v for v in self.g.args + [op.result for op in self.g.ops]
+                if v.dtype == dtype and v.rank > 0 and numel(v.shape) == numel(shape) and v.bound <= 30.0]
+        r = self.rng.random()
+        if live and r < 0.25:
+            v = self.rng.choice(live)
+            return v if v.shape == tuple(shape) else self.op("view", [v], [], shape, dtype, v.bound, pool=False)
+        if r < 0.45:
+            return self.constant(shape, dtype)
+        v = self.g.add_arg(shape, dtype)
+        if r < 0.75:
+            v = self.op("tanh", [v], [], shape, dtype, 1.0, pool=False)
+        return v
+
+    def regroup(self, dims):
+        """Another factorization of prod(dims) (0..3 dims when it is 1)."""
+        total = numel(dims)
+        rank = self.rng.randint(0 if total == 1 else 1, 3)
+        return list(self.factorize(total, rank) or (total,))
+
+    def operand_chain(self, shape, dtype, depth):
+        """A value of `shape` made by `depth` views / permutes / transposes,
+        built backwards from the result: the step's input shape is drawn, then
+        the chain below it. Views either keep the last two dims (split or merge
+        batch dims: a fold may look through them), reorder them (the matrix
+        read as [cols, rows], or refactored), or anything."""
+        shape = tuple(shape)
+        if depth == 0:
+            return self.chain_source(shape, dtype)
+        r = len(shape)
+        kinds = ["view-keep", "view-reorder", "view-any"] + (["swap-last2", "swap-last2", "permute"] if r >= 2 else [])
+        kind = self.rng.choice(kinds)
+        if kind == "swap-last2":
+            perm = list(range(r))
+            perm[-2], perm[-1] = perm[-1], perm[-2]
+        elif kind == "permute":
+            perm = list(range(r))
+            self.rng.shuffle(perm)
+        if kind in ("swap-last2", "permute"):
+            src = [0] * r
+            for i, q in enumerate(perm):
+                src[q] = shape[i]
+            x = self.operand_chain(src, dtype, depth - 1)
+            if kind == "swap-last2" and self.rng.random() < 0.4:
+                a0, a1 = (r - 2, r - 1) if self.rng.random() < 0.5 else (-1, -2)
+                return self.op("transpose", [x], [("dim0", fmt_i64(a0)), ("dim1", fmt_i64(a1))], shape, dtype,
+                               x.bound, pool=False)
+            dims = [q - r if self.rng.random() < 0.3 else q for q in perm]
+            return self.op("permute", [x], [("dims", fmt_array(dims))], shape, dtype, x.bound, pool=False)
+        if kind == "view-keep" and r >= 2:
+            src = self.regroup(shape[:-2]) + list(shape[-2:])
+        elif kind == "view-reorder" and r >= 2:
+            m = [shape[-1], shape[-2]] if self.rng.random() < 0.6 else list(self.factorize(shape[-2] * shape[-1], 2))
+            src = list(shape[:-2]) + m if self.rng.random() < 0.7 else self.regroup(shape[:-2]) + m
+        else:
+            src = self.regroup(shape)
+        x = self.operand_chain(src, dtype, depth - 1)
+        return self.op("view", [x], [], shape, dtype, x.bound, pool=False)
+
+    def gen_matmul_chain(self):
+        """mm / bmm whose operands (one or both) come through operand_chain."""
+        dtype = self.rng.choice(FLOAT_TYPES)
+        batched = self.rng.random() < 0.5
+        m, k, n = (self.rng.randint(1, 7) for _ in range(3))
+        if self.rng.random() < 0.5:   # a matrix read as [cols, rows] needs rows != cols to be wrong
+            while n == k:
+                n = self.rng.randint(1, 8)
+        batch = (self.rng.randint(1, 6),) if batched else ()
+        which = self.rng.choice(["a", "b", "b", "both"])
+        ops = []
+        for name, shape in (("a", batch + (m, k)), ("b", batch + (k, n))):
+            depth = self.rng.randint(1, 4) if which in (name, "both") else 0
+            ops.append(self.operand_chain(shape, dtype, depth))
+        a, b = ops
+        self.g.notes.append("matmul-chain")
+        return self.op("bmm" if batched else "mm", [a, b], [], batch + (m, n), dtype, a.bound * b.bound * k,
+                       pool=False)
+
+    def gen_matmul_chains(self):
+        """Appended after the rest, from their own random stream: every other
+        draw of a seed is as it was before they existed."""
+        count = self.rng_chain.choice([0, 0, 1, 1, 1, 2])
+        if count == 0:
+            return
+        rng, self.rng = self.rng, self.rng_chain
+        try:
+            for _ in range(count):
+                self.g.results.append(self.gen_matmul_chain())
+        finally:
+            self.rng = rng
+
     def gen_adaptive_pool(self):
         x = self.nchw_value()
         n, c, h, w = x.shape
@@ -937,6 +1035,8 @@ class Generator:
             if fn() is not None:
                 made += 1
         self.pick_results()
+        if "matmul-chain" not in self.avoid:
+            self.gen_matmul_chains()
         return self.g
 
     def pick_results(self):
