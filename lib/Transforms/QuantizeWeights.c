@@ -313,7 +313,7 @@ static bool weightOfB(const QuantizeConfig *cfg, MlirOperation op, MlirValue b, 
   src->transposed = true;
   if (!mlirOperationIsNull(def) && swapsTwoDims(def)) {
     MlirOperation inner = xnnDefiningOp(mlirOperationGetOperand(def, 0));
-    if (!mlirOperationIsNull(inner) && xnnOpIs(inner, "edge.constant")) {
+    if (!mlirOperationIsNull(inner) && (xnnOpIs(inner, "edge.constant") || isDequantized(inner))) {
       src->permute = def;
       src->transposed = false;
       def = inner;

@@ -30,13 +30,13 @@ func.func @not_finite(%x: tensor<2x64xf32>) -> tensor<2x2xf32> {
 
 // -----
 
-// A weight computed at run time: a remark (a linear of two activations is a
-// matmul the pass is not asked about). A weight that is already quantized
-// (a model exported quantized), and an mm of two activations: nothing.
+// A weight computed at run time: a remark. A weight that is already
+// quantized (a model exported quantized; through a permute for addmm), and an
+// mm of two activations (a matmul, not a layer): nothing.
 // CHECK-LABEL: func.func @run_time_weights
 // CHECK-COUNT-1: "edge.dequantize_per_channel"
 // CHECK-NOT: "edge.dequantize_per_channel"
-func.func @run_time_weights(%x: tensor<2x64xf32>, %w: tensor<4x64xf32>, %b: tensor<64x4xf32>, %c: tensor<4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>) {
+func.func @run_time_weights(%x: tensor<2x64xf32>, %w: tensor<4x64xf32>, %b: tensor<64x4xf32>, %c: tensor<4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>) {
   // expected-remark @+1 {{xnn-quantize-weights: 'edge.linear' not quantized (left in float): its weight is computed at run time}}
   %y = "edge.linear"(%x, %w) : (tensor<2x64xf32>, tensor<4x64xf32>) -> tensor<2x4xf32>
   // expected-remark @+1 {{xnn-quantize-weights: 'edge.addmm' not quantized (left in float): its weight (operand 'b') is computed at run time}}
@@ -46,7 +46,9 @@ func.func @run_time_weights(%x: tensor<2x64xf32>, %w: tensor<4x64xf32>, %b: tens
   %ws = "edge.constant"() {value = dense<0.5> : tensor<4xf32>} : () -> tensor<4xf32>
   %wd = "edge.dequantize_per_channel"(%wq, %ws) {axis = 0 : i64, quant_max = 127 : i64, quant_min = -128 : i64} : (tensor<4x64xi8>, tensor<4xf32>) -> tensor<4x64xf32>
   %q = "edge.linear"(%x, %wd) : (tensor<2x64xf32>, tensor<4x64xf32>) -> tensor<2x4xf32>
-  return %y, %z, %m, %q : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>
+  %wdt = "edge.permute"(%wd) {dims = array<i64: 1, 0>} : (tensor<4x64xf32>) -> tensor<64x4xf32>
+  %r = "edge.addmm"(%c, %x, %wdt) : (tensor<4xf32>, tensor<2x64xf32>, tensor<64x4xf32>) -> tensor<2x4xf32>
+  return %y, %z, %m, %q, %r : tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>, tensor<2x4xf32>
 }
 
 // -----
