@@ -8,6 +8,7 @@
  *   xnn-probe-qd8 exact             # (b) the GEMM's arithmetic, nibble order, block sizes
  *   xnn-probe-qd8 speed [reps]      # (c) ms per call and GB/s at M = 1, gemma-3-1b shapes
  *   xnn-probe-qd8 qs8               # (d) static int8: convert, dequantize, qs8-qc8w GEMM
+ *   xnn-probe-qd8 range             # (e) full-range weights: -128 in qc8w, -8 in qc4w / qb4w
  */
 #define _POSIX_C_SOURCE 200809L
 #include <xnnpack.h>
@@ -297,15 +298,23 @@ typedef struct {
   int worstZp;
 } Score;
 
+/* (e): weights over the full signed range ([-128, 127] for qc8w, not the
+ * [-127, 127] of (b)), with this share (percent) of them at the minimum (or
+ * at `shareValue` when it is not 0). */
+static int fullRangeInt8, minSharePercent, shareValue;
+
 static int probeExact(enum Kind kind, size_t m, size_t k, size_t nOut, size_t block, int lowOdd, int withBias,
                       int verbose) {
   float *x = malloc(m * k * 4), *y = malloc(m * nOut * 4), *scale = malloc(nOut * 4), *bias = malloc(nOut * 4);
   int8_t *q = malloc(nOut * k);
   size_t nb = block ? k / block : 1;
   uint16_t *bs = malloc(nOut * nb * 2);
-  int lo = kind == QC8W ? -127 : -8, hi = kind == QC8W ? 127 : 7;
+  int lo = kind == QC8W ? (fullRangeInt8 ? -128 : -127) : -8, hi = kind == QC8W ? 127 : 7;
   for (size_t i = 0; i < nOut * k; ++i)
-    q[i] = (int8_t)irange(lo, hi);
+    q[i] = (int8_t)(minSharePercent > 0 && (int)(next32() % 100) < minSharePercent ? (shareValue ? shareValue : lo)
+                                                                                    : irange(lo, hi));
+  if (minSharePercent > 0) /* and one output channel entirely at that value */
+    memset(q, (unsigned char)(int8_t)(shareValue ? shareValue : lo), k);
   for (size_t i = 0; i < nOut; ++i)
     scale[i] = uniform(0.001f, 0.05f), bias[i] = uniform(-1.0f, 1.0f);
   for (size_t i = 0; i < nOut * nb; ++i)
@@ -409,6 +418,27 @@ static int cmdExact(void) {
   probeExact(QB4W, 3, 1152, 40, 128, 0, 0, 1);
   for (size_t m = 1; m <= 9; ++m)
     probeExact(QB4W, m, 256, 16, 32, 0, 1, 1);
+  return rc;
+}
+
+/* (e) torchao's symmetric weights use the full range ([-8, 7], [-128, 127]):
+ * the minimum must be a value the GEMMs compute like any other. */
+static int cmdRange(void) {
+  int rc = 0;
+  fullRangeInt8 = 1, minSharePercent = 50;
+  printf("range: weights over the full signed range, half of them (and all of output channel 0) at the minimum\n");
+  rc |= probeExact(QC8W, 37, 1152, 67, 0, 0, 1, 1) != 0;
+  rc |= probeExact(QC8W, 1, 6912, 33, 0, 0, 0, 1) != 0;
+  rc |= probeExact(QC4W, 37, 1152, 67, 0, 0, 1, 1) != 0;
+  rc |= probeExact(QC4W, 1, 6912, 33, 0, 0, 0, 1) != 0;
+  /* qb4w is not exact (b): -8 against -7 and 7 in the same places. */
+  for (int v = 0; v < 3; ++v) {
+    shareValue = v == 0 ? 0 : v == 1 ? -7 : 7;
+    printf("range: qb4w, the value in their place: %d\n", v == 0 ? -8 : shareValue);
+    probeExact(QB4W, 1, 6912, 33, 32, 0, 1, 1);
+    probeExact(QB4W, 5, 1152, 67, 128, 0, 1, 1);
+  }
+  shareValue = 0;
   return rc;
 }
 
@@ -866,7 +896,7 @@ static int probeQs8(void) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: %s params|exact|speed [reps]\n", argv[0]);
+    fprintf(stderr, "usage: %s params|exact|speed [reps]|qs8|range\n", argv[0]);
     return 2;
   }
   CHECK(xnn_initialize(NULL));
@@ -878,6 +908,8 @@ int main(int argc, char **argv) {
     return cmdSpeed(argc > 2 ? atoi(argv[2]) : 20);
   if (!strcmp(argv[1], "qs8"))
     return probeQs8();
-  fprintf(stderr, "usage: %s params|exact|speed [reps]|qs8\n", argv[0]);
+  if (!strcmp(argv[1], "range"))
+    return cmdRange();
+  fprintf(stderr, "usage: %s params|exact|speed [reps]|qs8|range\n", argv[0]);
   return 2;
 }
