@@ -11,8 +11,11 @@
  *   y     = linear(xd, wd [, bias])                          f32
  *
  * which is XNNPACK's convert f32 -> qdint8 (per-row dynamic quantization) and
- * a fully connected with a qcint8 / qcint4 / qbint4 static filter. Anywhere
- * else they stay portable (reference kernels, lib/Reference/Quant.c). */
+ * a fully connected with a qcint8 / qcint4 / qbint4 static filter (qbint4 over
+ * a row count its GEMM gets wrong: the rows padded, xnnQb4wSafeRows). Anywhere
+ * else they stay portable (reference kernels, lib/Reference/Quant.c). The
+ * partitioner keeps a pattern in one delegate (a weight's dequantize, computed
+ * from constants, goes with its linear: lib/Transforms/Partition.c). */
 #include "Ops/Capability.h"
 #include "Ops/LowerUtil.h"
 #include "Ops/Quant.h"
