@@ -9,6 +9,7 @@
  *   xnn-probe-qd8 speed [reps]      # (c) ms per call and GB/s at M = 1, gemma-3-1b shapes
  *   xnn-probe-qd8 qs8               # (d) static int8: convert, dequantize, qs8-qc8w GEMM
  *   xnn-probe-qd8 rows [maxM]       # (e) which row counts the qb4w GEMM computes right, per thread count
+ *                                   #     (PROBE_FILLROWS=1: (a)'s row kinds; PROBE_BIAS=1: with a bias)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthreadpool.h>
