@@ -9,8 +9,11 @@
  *   xnn-probe-qd8 speed [reps]      # (c) ms per call and GB/s at M = 1, gemma-3-1b shapes
  *   xnn-probe-qd8 qs8               # (d) static int8: convert, dequantize, qs8-qc8w GEMM
  *   xnn-probe-qd8 range             # (e) full-range weights: -128 in qc8w, -8 in qc4w / qb4w
+ *   xnn-probe-qd8 rows [maxM]       # (f) which row counts the qb4w GEMM computes right, per thread count
+ *                                   #     (PROBE_FILLROWS=1: (a)'s row kinds; PROBE_BIAS=1: with a bias)
  */
 #define _POSIX_C_SOURCE 200809L
+#include <pthreadpool.h>
 #include <xnnpack.h>
 
 #include <math.h>
@@ -153,6 +156,8 @@ static void *pack4(const Fc *f) {
   return p;
 }
 
+static pthreadpool_t probePool; /* NULL: one thread (cmdRows sets it) */
+
 static Built build(const Fc *f) {
   Built r = {0};
   CHECK(xnn_create_subgraph(2, 0, &r.sg));
@@ -191,7 +196,7 @@ static Built build(const Fc *f) {
     r.status = s;
     return r;
   }
-  r.status = xnn_create_runtime_v3(r.sg, NULL, NULL, 0, &r.rt);
+  r.status = xnn_create_runtime_v3(r.sg, NULL, probePool, 0, &r.rt);
   return r;
 }
 
@@ -894,6 +899,101 @@ static int probeQs8(void) {
   return bad;
 }
 
+/* ---- (f) qb4w: the row counts it computes right ---------------------------- */
+
+/* Runs the qb4w fully connected over m rows and returns a bit per row (bits
+ * 0..63; rows >= 64 fold into bit 63) whose error against the exact value
+ * exceeds 8 units of 2^-24 of the magnitude (the bound of (b): 1.81 there). */
+static uint64_t qb4wBadRows(size_t m, size_t k, size_t nOut, size_t block) {
+  float *x = malloc(m * k * 4), *y = malloc(m * nOut * 4);
+  int8_t *q = malloc(nOut * k);
+  size_t nb = k / block;
+  uint16_t *bs = malloc(nOut * nb * 2);
+  for (size_t i = 0; i < nOut * k; ++i)
+    q[i] = (int8_t)irange(-8, 7);
+  for (size_t i = 0; i < nOut * nb; ++i)
+    bs[i] = toBf16(uniform(0.001f, 0.05f));
+  float *bias = malloc(nOut * 4);
+  for (size_t i = 0; i < nOut; ++i)
+    bias[i] = uniform(-1.0f, 1.0f);
+  if (getenv("PROBE_FILLROWS"))
+    fillRows(x, m, k);
+  else
+    for (size_t i = 0; i < m * k; ++i)
+      x[i] = uniform(-3.0f, 3.0f);
+  Fc f = {QB4W, m, k, nOut, block, q, NULL, NULL, bs, getenv("PROBE_BIAS") ? bias : NULL, 0};
+  Built b = build(&f);
+  CHECK(b.status);
+  run(&b, x, y);
+  uint64_t bad = 0;
+  int8_t *xq = malloc(k);
+  for (size_t i = 0; i < m; ++i) {
+    RowParams p = xnnParams(x + i * k, k);
+    for (size_t j = 0; j < k; ++j)
+      xq[j] = xnnQuantize(x[i * k + j], &p);
+    for (size_t o = 0; o < nOut; ++o) {
+      double exact = 0, mag = 0, bv = f.bias ? bias[o] : 0.0;
+      for (size_t j = 0; j < k; ++j) {
+        double ws = fromBf16(bs[o * nb + j / block]);
+        exact += ((int32_t)xq[j] - p.zp) * q[o * k + j] * ws;
+        mag += (fabs((double)xq[j]) + abs(p.zp)) * abs(q[o * k + j]) * ws;
+      }
+      if (fabs(y[i * nOut + o] - (exact * p.scale + bv)) > 8.0 / 16777216.0 * (mag * p.scale + fabs(bv)))
+        bad |= UINT64_C(1) << (i < 63 ? i : 63);
+    }
+  }
+  release(&b);
+  free(x), free(y), free(q), free(bs), free(xq), free(bias);
+  return bad;
+}
+
+/* The lowering's rule (xnnQb4wSafeRows in lib/Support/IR.h): the largest
+ * qb4w tile of this XNNPACK has 14 rows (14x16c8) and the runtime holds 10
+ * quantization parameters beyond the last row, so a last tile of 1-3 rows
+ * after other rows reads past them; 1 row runs the 1-row kernel. */
+static size_t safeRows(size_t m) {
+  size_t last = m % 14;
+  return m <= 1 || last == 0 || last >= 4 ? m : m - last + 4;
+}
+
+/* For M = 1..maxM rows and thread pools of 1, 2 and 4 threads, over shapes
+ * with one block and with several: the row counts with a wrong row, and
+ * which rows; then whether the rule above avoids every one of them (a wrong
+ * count it lets through, or a padded count that is wrong, fails). */
+static int cmdRows(size_t maxM) {
+  size_t outside = 0, padWrong = 0;
+  static const size_t shapes[][3] = {{32, 4, 32}, {64, 4, 32}, {256, 16, 32}, {1152, 67, 32}, {1152, 40, 128}};
+  static const size_t threads[] = {1, 2, 4};
+  for (size_t t = 0; t < sizeof threads / sizeof threads[0]; ++t) {
+    probePool = threads[t] > 1 ? pthreadpool_create(threads[t]) : NULL;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s) {
+      size_t k = shapes[s][0], n = shapes[s][1], block = shapes[s][2];
+      printf("rows: threads %zu K=%zu N=%zu B=%zu: wrong M:", threads[t], k, n, block);
+      size_t wrong = 0;
+      for (size_t m = 1; m <= maxM; ++m) {
+        uint64_t bad = qb4wBadRows(m, k, n, block);
+        if (!bad)
+          continue;
+        ++wrong;
+        outside += safeRows(m) == m;
+        padWrong += safeRows(m) != m && qb4wBadRows(safeRows(m), k, n, block) != 0;
+        printf(" %zu (rows", m);
+        for (int r = 0; r < 64; ++r)
+          if (bad >> r & 1)
+            printf(" %d", r);
+        printf(")");
+      }
+      printf("%s\n", wrong ? "" : " none");
+    }
+    if (probePool)
+      pthreadpool_destroy(probePool);
+    probePool = NULL;
+  }
+  printf("rows: wrong row counts the padding rule lets through: %zu; padded counts still wrong: %zu\n", outside,
+         padWrong);
+  return outside || padWrong;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: %s params|exact|speed [reps]|qs8|range\n", argv[0]);
@@ -910,6 +1010,8 @@ int main(int argc, char **argv) {
     return probeQs8();
   if (!strcmp(argv[1], "range"))
     return cmdRange();
-  fprintf(stderr, "usage: %s params|exact|speed [reps]|qs8|range\n", argv[0]);
+  if (!strcmp(argv[1], "rows"))
+    return cmdRows(argc > 2 ? (size_t)atoi(argv[2]) : 48);
+  fprintf(stderr, "usage: %s params|exact|speed [reps]|qs8|range|rows [maxM]\n", argv[0]);
   return 2;
 }

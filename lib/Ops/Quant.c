@@ -11,8 +11,11 @@
  *   y     = linear(xd, wd [, bias])                          f32
  *
  * which is XNNPACK's convert f32 -> qdint8 (per-row dynamic quantization) and
- * a fully connected with a qcint8 / qcint4 / qbint4 static filter. Anywhere
- * else they stay portable (reference kernels, lib/Reference/Quant.c). */
+ * a fully connected with a qcint8 / qcint4 / qbint4 static filter (qbint4 over
+ * a row count its GEMM gets wrong: the rows padded, xnnQb4wSafeRows). Anywhere
+ * else they stay portable (reference kernels, lib/Reference/Quant.c). The
+ * partitioner keeps a pattern in one delegate (a weight's dequantize, computed
+ * from constants, goes with its linear: lib/Transforms/Partition.c). */
 #include "Ops/Capability.h"
 #include "Ops/LowerUtil.h"
 #include "Ops/Quant.h"
@@ -394,18 +397,6 @@ bool xnnQuantLinearMatch(MlirOperation linear, XnnQuantLinear *m, XnnReason *why
   if (!matchActivation(mlirOperationGetOperand(linear, 0), m, why) ||
       !matchWeight(mlirOperationGetOperand(linear, 1), m, why))
     return false;
-  /* The linked XNNPACK's qd8-f32-qb4w GEMM miscomputes rows of its last tile
-   * when that tile has 1-3 rows (on this AVX-512 machine: 2, 3, 15-17,
-   * 29-31 rows of K = 64, errors of the output's size; one row is right):
-   * which counts fail depends on the CPU's tile, so only decode-sized calls
-   * (one row) are delegated. test/Torch/et-quant-linear.test. */
-  int64_t dims[XNN_VERIFY_MAX_RANK], rows = 1;
-  intptr_t rank = xnnValueShape(mlirOperationGetOperand(linear, 0), dims);
-  for (intptr_t i = 0; i + 1 < rank; ++i)
-    rows *= dims[i];
-  if (m->kind == XNN_QUANT_QB4W && rows != 1)
-    return xnnCapRefuse(why, "blockwise int4 weights over %lld rows (the linked XNNPACK's qb4w GEMM miscomputes "
-                             "some row counts: only one row is delegated)", (long long)rows);
   return true;
 }
 
@@ -733,6 +724,25 @@ bool xnnLowerQuantLinear(XnnLowerCtx *L, MlirOperation op, const XnnQuantLinear 
   if (m->view.ptr) /* the view, on the f32 activation before it is quantized */
     x = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &x, xnnTensorType(dims, rank, mlirF32TypeGet(ctx)), 0, NULL);
   MlirType f32 = mlirF32TypeGet(ctx);
+  /* qbint4 over a row count the linked XNNPACK's GEMM gets wrong: the rows
+   * padded with zero rows up to one it computes right (xnnQb4wSafeRows), the
+   * padding sliced off the output. One fully connected: one packed filter. */
+  int64_t rows = 1, k = dims[rank - 1];
+  for (intptr_t i = 0; i + 1 < rank; ++i)
+    rows *= dims[i];
+  int64_t padded = m->kind == XNN_QUANT_QB4W ? xnnQb4wSafeRows(rows) : rows;
+  if (padded != rows) {
+    int64_t flat[2] = {rows, k}, pre[2] = {0, 0}, post[2] = {padded - rows, 0};
+    if (rank != 2)
+      x = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &x, xnnTensorType(flat, 2, f32), 0, NULL);
+    MlirNamedAttribute pad[3] = {
+        xnnNamed(ctx, "pre_paddings", xnnI64ArrayAttr(ctx, pre, 2)),
+        xnnNamed(ctx, "post_paddings", xnnI64ArrayAttr(ctx, post, 2)),
+        xnnNamed(ctx, "padding_value", xnnF64Attr(ctx, 0.0)),
+    };
+    dims[0] = padded, dims[1] = k, rank = 2;
+    x = xnnLowerEmit(L, op, "xnn.static_constant_pad", 1, &x, xnnTensorType(dims, 2, f32), 3, pad);
+  }
   MlirType qd = mlirRankedTensorTypeGet(rank, dims, mlirIntegerTypeGet(ctx, 8), xnnStrAttr(ctx, "qdint8"));
   MlirValue ins[3];
   ins[0] = xnnLowerEmit(L, op, "xnn.convert", 1, &x, qd, 0, NULL);
@@ -760,7 +770,22 @@ bool xnnLowerQuantLinear(XnnLowerCtx *L, MlirOperation op, const XnnQuantLinear 
   intptr_t n = mlirOperationGetNumOperands(op);
   if (n == 3 && mlirValueIsNull(ins[2] = xnnLowerOperand(L, op, 2, mlirF32TypeGet(ctx))))
     return false;
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, xnnLowerResultType(op, 0, f32), 0, NULL));
+  MlirType resultType = xnnLowerResultType(op, 0, f32);
+  if (padded == rows) {
+    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, resultType, 0, NULL));
+    return true;
+  }
+  int64_t out[2] = {padded, wdims[0]}, offsets[2] = {0, 0};
+  MlirValue y = xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, xnnTensorType(out, 2, f32), 0, NULL);
+  out[0] = rows;
+  MlirNamedAttribute slice[2] = {
+      xnnNamed(ctx, "offsets", xnnI64ArrayAttr(ctx, offsets, 2)),
+      xnnNamed(ctx, "sizes", xnnI64ArrayAttr(ctx, out, 2)),
+  };
+  y = xnnLowerEmit(L, op, "xnn.static_slice", 1, &y, xnnTensorType(out, 2, f32), 2, slice);
+  if (xnnValueRank(mlirOperationGetResult(op, 0)) != 2)
+    y = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &y, resultType, 0, NULL);
+  xnnLowerReplace(L, op, y);
   return true;
 }
 

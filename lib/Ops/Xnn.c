@@ -658,17 +658,17 @@ static bool verifyQuantFullyConnected(MlirOperation op, int inQuant, int fQuant)
                xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
     return false;
   }
-  /* The linked XNNPACK's qd8-f32-qb4w GEMM miscomputes every row but the
-   * first when there are exactly 2 or 3 rows (probe: docs/src/
-   * quantized-xnnpack-probe.md, errors of 10-25% of the output's
-   * magnitude); 1 and 4 or more rows are right. */
+  /* The linked XNNPACK's qd8-f32-qb4w GEMM is wrong on a last tile of 1-3
+   * rows after other rows (xnnQb4wSafeRows): the lowering pads the rows. */
   int64_t rows = 1;
   for (intptr_t i = 0; i + 1 < in.rank; ++i)
     rows = in.dims[i] > 0 && rows <= INT64_MAX / in.dims[i] ? rows * in.dims[i] : 0;
-  if (fQuant == XNN_QUANT_QBINT4 && (rows == 2 || rows == 3)) {
-    xnnOpError(op, "a qbint4 fully connected over %lld rows is miscomputed by the linked XNNPACK (rows but the "
-                   "first are wrong with 2 or 3 rows): give it 1 or at least 4 rows (pad the input)",
-               (long long)rows);
+  if (fQuant == XNN_QUANT_QBINT4 && xnnQb4wSafeRows(rows) != rows) {
+    xnnOpError(op, "a qbint4 fully connected over %lld rows is miscomputed by the linked XNNPACK (a last GEMM tile "
+                   "of 1-3 rows after others): give it 1 row or a count whose remainder by %d is 0 or at least %d "
+                   "(pad the input to %lld rows)",
+               (long long)rows, XNN_QB4W_MAX_MR, XNN_QB4W_MAX_MR - XNN_QB4W_EXTRA_PARAMS,
+               (long long)xnnQb4wSafeRows(rows));
     return false;
   }
   int64_t shape[XR];

@@ -84,6 +84,23 @@ bool xnnIsFloatType(MlirType t); /* f32, f16, bf16, f64 */
 enum { XNN_QUANT_NONE = 0, XNN_QUANT_QDINT8, XNN_QUANT_QCINT8, XNN_QUANT_QCINT4, XNN_QUANT_QBINT4,
        XNN_QUANT_QINT8, XNN_QUANT_QCINT32, XNN_QUANT_OTHER = -1 };
 int xnnQuantEncoding(MlirType t);
+/* The row counts the linked XNNPACK's qbint4 fully connected computes right
+ * (docs/src/quantized-xnnpack-probe.md, (b) and (e)): its largest qb4w GEMM
+ * tile has XNN_QB4W_MAX_MR = 14 rows (14x16c8, AVX-512 VNNI + GFNI) and it
+ * reads the per-row quantization parameters of the whole tile, while the
+ * runtime holds XNN_EXTRA_QUANTIZATION_PARAMS = 10 beyond the last row: a
+ * last tile of 1-3 rows after other rows reads past them and was measured
+ * wrong (M = 2, 3, 15-17, 29-31). One row runs the 1-row kernel. So M is
+ * right when M == 1 or M % 14 is 0 or at least 4; this returns the smallest
+ * such count >= rows (the lowering pads the rows up to it). */
+#define XNN_QB4W_MAX_MR 14
+#define XNN_QB4W_EXTRA_PARAMS 10
+static inline int64_t xnnQb4wSafeRows(int64_t rows) {
+  int64_t last = rows % XNN_QB4W_MAX_MR;
+  if (rows <= 1 || last == 0 || last >= XNN_QB4W_MAX_MR - XNN_QB4W_EXTRA_PARAMS)
+    return rows;
+  return rows - last + (XNN_QB4W_MAX_MR - XNN_QB4W_EXTRA_PARAMS);
+}
 const char *xnnQuantName(int quant); /* "qdint8", ...; "" for none */
 /* tensor<dims x i8, {kind = "qint8", scale = scale : f32, zero_point = zeroPoint : i64}>
  * (no check of the parameters: see xnnQInt8Params). */

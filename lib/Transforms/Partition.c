@@ -324,8 +324,132 @@ static void makeSdpaBoolMasksAdditive(MlirBlock block, const PartitionConfig *cf
   }
 }
 
+/* ---- constant expressions ------------------------------------------------ */
+
+/* True if op index `i` is delegated and computed from constants alone (no
+ * operand, or every operand an edge.constant): the dequantize of a quantized
+ * weight, whose lowering is part of its linear's (lib/Ops/Quant.c). */
+static bool isConstantExpr(const OpInfo *infos, const size_t *defs, size_t i) {
+  const OpInfo *info = &infos[i];
+  if (info->kind != KIND_DELEGATE)
+    return false;
+  for (size_t k = 0; k < info->numOperands; ++k) {
+    size_t d = defs[info->firstDef + k];
+    if (d == NO_DEF || infos[d].kind != KIND_CONSTANT)
+      return false;
+  }
+  return true;
+}
+
+/* The block indices of the ops reading op `op`'s results (a reader twice
+ * appears twice), into *users (grown as needed); returns their count. */
+static size_t readersOf(const XnnPtrMap *index, MlirOperation op, size_t **users, size_t *cap) {
+  size_t n = 0;
+  for (intptr_t r = 0, nr = mlirOperationGetNumResults(op); r < nr; ++r)
+    for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, r)); !mlirOpOperandIsNull(u);
+         u = mlirOpOperandGetNextUse(u)) {
+      size_t j;
+      if (!xnnPtrMapGet(index, mlirOpOperandGetOwner(u).ptr, &j))
+        continue; /* the terminator */
+      if (n == *cap && !(*users = realloc(*users, (*cap = *cap ? 2 * *cap : 8) * sizeof(size_t))))
+        abort();
+      (*users)[n++] = j;
+    }
+  return n;
+}
+
+/* The forward levels put a constant expression at level 0, whatever segment
+ * reads it: a quantized weight's dequantize would land in the first delegate
+ * and its linear, after a portable op, in a later one, the pattern split
+ * (issue 45). A constant expression goes as late as its readers allow: the
+ * lowest level of its delegated readers, below each portable reader's. Its
+ * own level is 0 and nothing feeds it, so no other level changes. */
+static void sinkConstantExprs(OpInfo *infos, const size_t *defs, const XnnPtrMap *index, size_t numOps) {
+  size_t *users = NULL, cap = 0;
+  for (size_t i = 0; i < numOps; ++i) {
+    if (!isConstantExpr(infos, defs, i))
+      continue;
+    size_t level = (size_t)-1, n = readersOf(index, infos[i].op, &users, &cap);
+    for (size_t k = 0; k < n; ++k) {
+      const OpInfo *r = &infos[users[k]];
+      size_t l = r->kind == KIND_PORTABLE ? r->level - (r->level > 0) : r->level;
+      if (l < level)
+        level = l;
+    }
+    if (level != (size_t)-1)
+      infos[i].level = level;
+  }
+  free(users);
+}
+
+/* A constant expression read by delegated ops at several levels would still
+ * leave its segment for the later ones (a weight dequantized once for two
+ * linears in different delegates): each further level gets its own copy, as
+ * constants are copied into every segment that reads them. Returns true if
+ * anything was copied (the levels are then computed again). */
+static bool cloneConstantExprsPerLevel(const OpInfo *infos, const size_t *defs, const XnnPtrMap *index,
+                                       size_t numOps) {
+  bool cloned = false;
+  size_t *levels = NULL, numLevels = 0, capLevels = 0, *users = NULL, capUsers = 0;
+  for (size_t i = 0; i < numOps; ++i) {
+    if (!isConstantExpr(infos, defs, i))
+      continue;
+    MlirOperation op = infos[i].op;
+    numLevels = 0;
+    size_t n = readersOf(index, op, &users, &capUsers);
+    for (size_t q = 0; q < n; ++q) {
+      const OpInfo *r = &infos[users[q]];
+      size_t k = 0;
+      while (k < numLevels && levels[k] != r->level)
+        ++k;
+      if (r->kind != KIND_DELEGATE || k < numLevels)
+        continue;
+      if (numLevels == capLevels &&
+          !(levels = realloc(levels, (capLevels = capLevels ? 2 * capLevels : 4) * sizeof(size_t))))
+        abort();
+      levels[numLevels++] = r->level;
+    }
+    /* The original keeps the lowest level (and the portable readers). */
+    size_t lowest = 0;
+    for (size_t k = 1; k < numLevels; ++k)
+      if (levels[k] < levels[lowest])
+        lowest = k;
+    for (size_t k = 0; k < numLevels; ++k) {
+      if (k == lowest)
+        continue;
+      MlirOperation copy = mlirOperationClone(op);
+      xnnInsertAfter(op, copy);
+      for (intptr_t r = 0, nr = mlirOperationGetNumResults(op); r < nr; ++r) {
+        MlirValue v = mlirOperationGetResult(op, r);
+        /* Collect first: rewriting an operand unlinks it from the use list being walked. */
+        size_t n = xnnValueNumUses(v), m = 0;
+        MlirOperation *owners = malloc((n + 1) * sizeof(MlirOperation));
+        unsigned *numbers = malloc((n + 1) * sizeof(unsigned));
+        if (!owners || !numbers)
+          abort();
+        for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+          size_t j;
+          if (xnnPtrMapGet(index, mlirOpOperandGetOwner(u).ptr, &j) && infos[j].kind == KIND_DELEGATE &&
+              infos[j].level == levels[k]) {
+            owners[m] = mlirOpOperandGetOwner(u);
+            numbers[m++] = mlirOpOperandGetOperandNumber(u);
+          }
+        }
+        for (size_t q = 0; q < m; ++q)
+          mlirOperationSetOperand(owners[q], numbers[q], mlirOperationGetResult(copy, r));
+        free(owners);
+        free(numbers);
+      }
+      cloned = true;
+    }
+  }
+  free(levels);
+  free(users);
+  return cloned;
+}
+
 static void partitionFunction(MlirOperation module, MlirOperation func, MlirOperation *insertAfter,
-                              const PartitionConfig *cfg, size_t *counter) {
+                              const PartitionConfig *cfg, size_t *counter, bool mayClone) {
   MlirBlock block = xnnFuncBody(func);
   if (mlirBlockIsNull(block))
     return;
@@ -387,6 +511,15 @@ static void partitionFunction(MlirOperation module, MlirOperation func, MlirOper
     if (info->kind == KIND_DELEGATE && level > maxLevel)
       maxLevel = level;
   }
+  if (anyDelegate && mayClone && cloneConstantExprsPerLevel(infos, defs, &index, numOps)) {
+    free(defs);
+    xnnPtrMapFree(&index);
+    free(infos);
+    free(ops);
+    partitionFunction(module, func, insertAfter, cfg, counter, false);
+    return;
+  }
+  sinkConstantExprs(infos, defs, &index, numOps);
   if (!anyDelegate) {
     free(defs);
     xnnPtrMapFree(&index);
@@ -502,7 +635,7 @@ static void runPartition(MlirOperation op, MlirExternalPass pass, void *config) 
     if (!xnnOpIs(top[i], "func.func") || xnnIsDelegateFunc(top[i]))
       continue;
     MlirOperation insertAfter = top[i];
-    partitionFunction(op, top[i], &insertAfter, cfg, &counter);
+    partitionFunction(op, top[i], &insertAfter, cfg, &counter, true);
   }
   free(top);
 }

@@ -298,12 +298,13 @@ func.func private @result_shape(%x: tensor<3x4xf32>) -> tensor<3x5xf32> attribut
 
 // -----
 
-// The linked XNNPACK's qd8-f32-qb4w GEMM is wrong for exactly 2 or 3 rows
-// (docs/src/quantized-xnnpack-probe.md): refused, 1 or >= 4 rows are fine.
+// The linked XNNPACK's qd8-f32-qb4w GEMM is wrong on a last tile of 1-3 rows
+// after others (docs/src/quantized-xnnpack-probe.md): refused; the lowering
+// pads 3 rows to 4, 17 to 18.
 func.func private @qb4w_three_rows(%x: tensor<1x3x64xf32>) -> tensor<1x3x2xf32> attributes {xnn.delegate} {
   %w = "xnn.constant"() {value = dense<1> : tensor<2x64xi8>, scale = dense<1.0> : tensor<2x2xf32>, block_size = 32 : i64} : () -> tensor<2x64xi8, "qbint4">
   %q = "xnn.convert"(%x) : (tensor<1x3x64xf32>) -> tensor<1x3x64xi8, "qdint8">
-  // expected-error @+1 {{'xnn.fully_connected' op a qbint4 fully connected over 3 rows is miscomputed by the linked XNNPACK (rows but the first are wrong with 2 or 3 rows): give it 1 or at least 4 rows (pad the input)}}
+  // expected-error @+1 {{'xnn.fully_connected' op a qbint4 fully connected over 3 rows is miscomputed by the linked XNNPACK (a last GEMM tile of 1-3 rows after others): give it 1 row or a count whose remainder by 14 is 0 or at least 4 (pad the input to 4 rows)}}
   %y = "xnn.fully_connected"(%q, %w) : (tensor<1x3x64xi8, "qdint8">, tensor<2x64xi8, "qbint4">) -> tensor<1x3x2xf32>
   return %y : tensor<1x3x2xf32>
 }
@@ -352,4 +353,14 @@ func.func private @output_encoding(%x: tensor<3x4xf32>) -> tensor<3x3xf32> attri
   %y = "xnn.fully_connected"(%q, %w) : (tensor<3x4xi8, "qdint8">, tensor<3x4xi8, "qcint8">) -> tensor<3x3xf32, "qcint8">
   %z = "xnn.constant"() {value = dense<1.0> : tensor<3x3xf32>} : () -> tensor<3x3xf32>
   return %z : tensor<3x3xf32>
+}
+
+// -----
+
+func.func private @qb4w_seventeen_rows(%x: tensor<17x64xf32>) -> tensor<17x2xf32> attributes {xnn.delegate} {
+  %w = "xnn.constant"() {value = dense<1> : tensor<2x64xi8>, scale = dense<1.0> : tensor<2x2xf32>, block_size = 32 : i64} : () -> tensor<2x64xi8, "qbint4">
+  %q = "xnn.convert"(%x) : (tensor<17x64xf32>) -> tensor<17x64xi8, "qdint8">
+  // expected-error @+1 {{a qbint4 fully connected over 17 rows is miscomputed by the linked XNNPACK (a last GEMM tile of 1-3 rows after others): give it 1 row or a count whose remainder by 14 is 0 or at least 4 (pad the input to 18 rows)}}
+  %y = "xnn.fully_connected"(%q, %w) : (tensor<17x64xi8, "qdint8">, tensor<2x64xi8, "qbint4">) -> tensor<17x2xf32>
+  return %y : tensor<17x2xf32>
 }

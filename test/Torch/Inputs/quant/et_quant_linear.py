@@ -183,8 +183,8 @@ for bias in (False, True):
                 QLinear(torch.nn.Linear(k, n, bias=bias), -8, 7), (torch.randn(1, 2, k),))
 # _test_qd8_per_token_weight_per_channel_group_int4 (q[dp]8-f32-qb4w): (M, K, block, N), input
 # ranks 2 and 3, atol 5e-3 (rtol 5e-3 as its groupwise helper). The linked XNNPACK's qb4w GEMM
-# miscomputes some row counts (lib/Ops/Quant.c): only one row is delegated as qb4w; more rows
-# keep the quantize / dequantize ops portable (the linear is still delegated, in f32).
+# is wrong on a last tile of 1-3 rows after others (M = 2, 17, 31 here): the lowering pads the
+# rows (xnnQb4wSafeRows), so every row count is delegated as qb4w.
 QDQ = ("edge.choose_qparams_per_token_asymmetric", "edge.quantize_per_token", "edge.dequantize_per_token",
        "edge.dequantize_per_channel_group")
 for rank in (2, 3):
@@ -194,8 +194,7 @@ for rank in (2, 3):
             for _ in range(rank - 2):
                 x = x.unsqueeze(0)
             run("qd8_f32_qb4w_r%d_m%d_k%d_bl%d_n%d_bias%d" % (rank, m, k, bl, n, bias),
-                QLinear(torch.nn.Linear(k, n, bias=bias), -8, 7, bl), (x,), atol=5e-3, rtol=5e-3,
-                portable_ok=() if m == 1 else QDQ)
+                QLinear(torch.nn.Linear(k, n, bias=bias), -8, 7, bl), (x,), atol=5e-3, rtol=5e-3)
 # test_linear_qd8_per_token_groupwise_unsupported_groupsize: blocks XNNPACK lacks (60 channels in
 # groups of 20) keep the quantize / dequantize ops portable (the linear runs delegated in f32).
 run("qd8_f32_qb4w_group20", QLinear(torch.nn.Linear(60, 60, bias=True), -8, 7, 20), (torch.randn(1, 1, 60),),
