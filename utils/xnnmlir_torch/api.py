@@ -3,7 +3,7 @@ ExportedProgram as its module) to MLIR text or write it as text / bytecode;
 the eager call whose outputs --save-io writes."""
 from .aten import root_placeholder, written_args
 from .constants import fold_conv_bn
-from .fronts.trace import trace
+from .fronts import front_for
 from .mlir import ImportError_, torch
 from .state import _Restart
 from .tensors import flatten_tensors
@@ -73,11 +73,11 @@ def import_module_io(module, inputs, elide_weights=False, fold_batch_norm=True):
 
 def _import_module(module, inputs, elide_weights, fold_batch_norm, bytecode):
     """(text or None, importer, every function argument's value) of an nn.Module."""
-    gm, kinds, values, rebound = trace(module, inputs)
+    front = front_for(module)
+    gm, kinds, values, rebound = front.trace(module, inputs)
     text, imp = import_graph(gm, values + list(inputs), elide_weights, fold_batch_norm, kinds, rebound, bytecode)
     imp.gm = imp.values = imp.ssa = imp.fresh = imp.members = None  # the walk's tensors: no longer needed
-    buffers = dict(module.named_buffers())
-    initial = [buffers[name].detach().clone() for name in state_names(imp)]
+    initial = front.initial_state(module, state_names(imp))
     args = [x.to(torch.int32) if i in imp.widened else x for i, x in enumerate(inputs)]
     return text, imp, args + initial
 
@@ -112,22 +112,5 @@ def write_module(output, module, inputs, elide_weights=False, fold_batch_norm=Tr
 
 def eager_call(module, inputs, state):
     """One eager call from the module's present state: user outputs, then the
-    new value of each named state buffer. The module's buffers are restored."""
-    buffers = dict(module.named_buffers())
-    snapshot = {name: t.detach().clone() for name, t in buffers.items()}
-    try:
-        with torch.no_grad():
-            outs = flatten_tensors(module(*inputs))
-            after = dict(module.named_buffers())
-            return [o.detach().clone() for o in outs] + [after[name].detach().clone() for name in state]
-    finally:
-        with torch.no_grad():
-            for name, t in module.named_buffers():
-                if name in snapshot:
-                    t.copy_(snapshot[name])
-        # Buffers forward assigned anew: put the old tensors back.
-        for name, t in snapshot.items():
-            owner, _, attr = name.rpartition(".")
-            mod = module.get_submodule(owner) if owner else module
-            if mod._buffers.get(attr) is not buffers[name]:
-                mod._buffers[attr] = buffers[name]
+    new value of each named state buffer (its front's eager_call)."""
+    return front_for(module).eager_call(module, inputs, state)

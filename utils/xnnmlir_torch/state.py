@@ -263,12 +263,17 @@ class State:
         return all(pos[u] <= pos[m] for u in a.users if u is not m) and \
             all(pos[u] <= pos[m] for x in self.members.get(k, []) for u in x.users if u is not m)
 
-    def plain(self, n, interp):
-        """A node without side effects: run, then folded or lowered."""
+    def evaluate(self, n, interp):
+        """Runs node n on the concrete values and records its value and storage."""
         value = interp.run_node(n)
         interp.env[n] = value
         self.values[n] = value
         self.define(n, value)
+        return value
+
+    def plain(self, n, interp):
+        """A node without side effects: run, then folded or lowered."""
+        value = self.evaluate(n, interp)
         ins = list(n.all_input_nodes)
         if ins and all(self.is_const(a) for a in ins) and self.foldable(n):
             self.const[n] = True

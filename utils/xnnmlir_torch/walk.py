@@ -171,10 +171,7 @@ class Importer(State, Constants):
                 if n.op == "call_function" and written_args(n.target):
                     self.write(n, interp)
                     continue
-                value = interp.run_node(n)
-                interp.env[n] = value
-                self.values[n] = value
-                self.define(n, value)
+                self.evaluate(n, interp)
                 if n.op == "get_attr":
                     self.const[n] = True
                     continue

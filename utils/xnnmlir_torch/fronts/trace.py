@@ -3,7 +3,7 @@ every parameter and buffer a graph input, each node tagged with the module
 path it ran in."""
 from ..mlir import ImportError_, torch
 from ..state import TENSOR_ATTR_NAMES
-from ..tensors import storage_key
+from ..tensors import flatten_tensors, storage_key
 from . import Traced
 
 
@@ -130,3 +130,37 @@ def trace(module, inputs):
     kinds = [(kind, name) for name, _, kind in uniq] + [("input", None)] * len(inputs)
     values = [t.detach() for _, t, _ in uniq]
     return Traced(gm, kinds, values, list(rebound))
+
+
+def accepts(obj):
+    """Anything: an nn.Module (what else is traced fails where it is used as one)."""
+    return True
+
+
+def initial_state(module, names):
+    """The named buffers' tensors now (copies)."""
+    buffers = dict(module.named_buffers())
+    return [buffers[name].detach().clone() for name in names]
+
+
+def eager_call(module, inputs, state):
+    """One eager call from the module's present state: user outputs, then the
+    new value of each named state buffer. The module's buffers are restored."""
+    buffers = dict(module.named_buffers())
+    snapshot = {name: t.detach().clone() for name, t in buffers.items()}
+    try:
+        with torch.no_grad():
+            outs = flatten_tensors(module(*inputs))
+            after = dict(module.named_buffers())
+            return [o.detach().clone() for o in outs] + [after[name].detach().clone() for name in state]
+    finally:
+        with torch.no_grad():
+            for name, t in module.named_buffers():
+                if name in snapshot:
+                    t.copy_(snapshot[name])
+        # Buffers forward assigned anew: put the old tensors back.
+        for name, t in snapshot.items():
+            owner, _, attr = name.rpartition(".")
+            mod = module.get_submodule(owner) if owner else module
+            if mod._buffers.get(attr) is not buffers[name]:
+                mod._buffers[attr] = buffers[name]

@@ -68,6 +68,12 @@ def pool_size(size, k, s, p, d, ceil):
     return out
 
 
+def ceil_adds_window(hw, k, s, p, d):
+    """Whether ceil_mode gives a 2-D pool more windows than floor (else it is dropped)."""
+    return not all(pool_size(hw[i], k[i], s[i], p[i], d[i], True) == pool_size(hw[i], k[i], s[i], p[i], d[i], False)
+                   for i in range(2))
+
+
 def op_max_pool2d_with_indices(imp, n):
     a = list(n.args) + [None] * 6
     x = imp.v(n, a[0])
@@ -77,9 +83,7 @@ def op_max_pool2d_with_indices(imp, n):
     d = a[4] if a[4] is not None else [1, 1]
     ceil = bool(a[5])
     k, s, p, d = [list(v) * (2 if len(v) == 1 else 1) for v in (k, s, p, d)]
-    if ceil and all(pool_size(x.shape[2 + i], k[i], s[i], p[i], d[i], True) ==
-                    pool_size(x.shape[2 + i], k[i], s[i], p[i], d[i], False) for i in range(2)):
-        ceil = False  # ceil adds no window here
+    ceil = ceil and ceil_adds_window(x.shape[2:], k, s, p, d)
     out = imp.values[n]
     shape = tuple((out[0] if isinstance(out, tuple) else out).shape)
     attrs = [("kernel_size", arr(k)), ("stride", arr(s)), ("padding", arr(p)), ("dilation", arr(d)),
@@ -103,9 +107,7 @@ def op_avg_pool2d(imp, n):
     include_pad = True if a[5] is None else bool(a[5])
     divisor = a[6] if a[6] is not None else n.kwargs.get("divisor_override")
     k, s, p = [v * 2 if len(v) == 1 else v for v in (k, s, p)]
-    if ceil and all(pool_size(x.shape[2 + i], k[i], s[i], p[i], 1, True) ==
-                    pool_size(x.shape[2 + i], k[i], s[i], p[i], 1, False) for i in range(2)):
-        ceil = False  # ceil adds no window here
+    ceil = ceil and ceil_adds_window(x.shape[2:], k, s, p, [1, 1])
     shape, dtype = imp.out(n)
     attrs = [("kernel_size", arr(k)), ("stride", arr(s)), ("padding", arr(p))]
     if ceil:

@@ -93,12 +93,18 @@ def op_dequantize_per_tensor(imp, n):
     return imp.w.op("dequantize_per_tensor", [imp.v(n, n.args[0])], attrs, shape, torch.float32)
 
 
-def op_dequantize_per_channel(imp, n):
-    q, s, zp, axis, qmin, qmax, dtype = n.args[:7]
-    shape, out = imp.out(n)
+def dequant_operands(imp, n, q, s, zp):
+    """The quantized values, f32 scales and (when given) i64 zero points of a dequantize."""
     ops = [imp.v(n, q), quant_param(imp, n, s, torch.float32)]
     if zp is not None:
         ops.append(quant_param(imp, n, zp, torch.int64))
+    return ops
+
+
+def op_dequantize_per_channel(imp, n):
+    q, s, zp, axis, qmin, qmax, dtype = n.args[:7]
+    shape, out = imp.out(n)
+    ops = dequant_operands(imp, n, q, s, zp)
     return imp.w.op("dequantize_per_channel", ops, [("axis", "%d : i64" % axis)] +
                     quant_range(imp, n, qmin, qmax, dtype), shape, out)
 
@@ -109,9 +115,7 @@ def op_dequantize_per_channel_group(imp, n):
     shape, out = imp.out(n)
     if group > shape[-1] and imp.values[s].shape[-1] == 1:  # PyTorch's rule: one group spans the row
         group = shape[-1]
-    ops = [imp.v(n, q), quant_param(imp, n, s, torch.float32)]
-    if zp is not None:
-        ops.append(quant_param(imp, n, zp, torch.int64))
+    ops = dequant_operands(imp, n, q, s, zp)
     return imp.w.op("dequantize_per_channel_group", ops, [("group_size", "%d : i64" % group)] +
                     quant_range(imp, n, qmin, qmax, dtype), shape, out)
 

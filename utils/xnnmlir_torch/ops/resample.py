@@ -37,25 +37,19 @@ def op_upsample_nearest2d(imp, n):
     return imp.w.op("upsample_nearest2d", [x], [("output_size", arr(shape[2:]))], shape, dtype)
 
 
-def op_upsample_bilinear2d(imp, n):
+def bilinear(imp, n, edge):
+    """upsample_bilinear2d and its antialiased form (same arguments)."""
     x = imp.v(n, n.args[0])
     shape, dtype = imp.out(n)
     align = bool(n.args[2])
     scales = n.args[3] if name_overload(n) == "vec" else n.args[3:5]
     upsample_scales(imp, n, scales, x.shape[2:], shape[2:], False, align)
-    return imp.w.op("upsample_bilinear2d", [x], [("output_size", arr(shape[2:])),
-                                                  ("align_corners", "true" if align else "false")], shape, dtype)
-
-
-def op_upsample_bilinear2d_aa(imp, n):
-    x = imp.v(n, n.args[0])
-    shape, dtype = imp.out(n)
-    align = bool(n.args[2])
-    scales = n.args[3] if name_overload(n) == "vec" else n.args[3:5]
-    upsample_scales(imp, n, scales, x.shape[2:], shape[2:], False, align)
-    return imp.w.op("upsample_bilinear2d_aa", [x], [("output_size", arr(shape[2:])),
-                                                     ("align_corners", "true" if align else "false")],
+    return imp.w.op(edge, [x], [("output_size", arr(shape[2:])), ("align_corners", "true" if align else "false")],
                     shape, dtype)
+
+
+def op_upsample_bilinear2d(imp, n): return bilinear(imp, n, "upsample_bilinear2d")
+def op_upsample_bilinear2d_aa(imp, n): return bilinear(imp, n, "upsample_bilinear2d_aa")
 
 
 OPS = {
