@@ -1,6 +1,5 @@
 """What the op families share: unary and broadcasting binary ops, operands
 taken in a dtype, views, slices, permutes, and the deferred value."""
-
 from ..aten import op_name
 from ..mlir import DTYPES, arr, f64, torch
 
@@ -34,7 +33,6 @@ def binary(imp, n, edge, a, b, alpha=None):
     return imp.w.op(edge, [operand_as(imp, n, a, dtype), operand_as(imp, n, b, dtype)], attrs, shape, dtype)
 
 
-# comparisons (.Tensor and .Scalar), selection
 def operand_as(imp, n, a, dtype):
     """Operand `a` (a node or a Python scalar) as a value of `dtype`:
     scalars become rank-0 constants, tensors of another dtype a to_copy
@@ -47,7 +45,6 @@ def operand_as(imp, n, a, dtype):
     return imp.w.op("to_copy", [v], [("dtype", DTYPES[dtype])], tuple(t.shape), dtype)
 
 
-# data movement
 def view(imp, n, x=None):
     shape, dtype = imp.out(n)
     return imp.w.op("view", [x or imp.v(n, n.args[0])], [], shape, dtype)

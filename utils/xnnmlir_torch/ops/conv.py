@@ -5,7 +5,6 @@ import operator
 from ..mlir import arr, torch
 
 
-# convolution, pooling, normalisation
 def op_convolution(imp, n):
     """2-D convolution and transposed convolution, 3-D convolution (edge.conv3d,
     portable); 1-D (Conv1d) as the 2-D

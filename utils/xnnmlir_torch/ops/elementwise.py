@@ -5,10 +5,7 @@ from ..mlir import DTYPES, f64, mlir_string, torch
 from .common import alias, binary, operand_as, unary
 
 
-# elementwise
 def op_relu(imp, n): return unary(imp, n, "relu")
-
-
 def op_sigmoid(imp, n): return unary(imp, n, "sigmoid")
 def op_tanh(imp, n): return unary(imp, n, "tanh")
 def op_exp(imp, n): return unary(imp, n, "exp")
@@ -96,12 +93,7 @@ def op_div(imp, n):
 def op_maximum(imp, n): return binary(imp, n, "maximum", n.args[0], n.args[1])
 def op_minimum(imp, n): return binary(imp, n, "minimum", n.args[0], n.args[1])
 def op_pow(imp, n): return binary(imp, n, "pow", n.args[0], n.args[1])
-
-
-# ---- state, indexing and masks: what decoders with a KV cache use ----------
 def op_sin(imp, n): return unary(imp, n, "sin")
-
-
 def op_cos(imp, n): return unary(imp, n, "cos")
 
 

@@ -5,7 +5,6 @@ from ..mlir import f64, torch
 from .common import dequantized_weight_t
 
 
-# GEMMs
 def op_mm(imp, n):
     shape, dtype = imp.out(n)
     a, b = n.args[0], n.args[1]

@@ -8,8 +8,6 @@ from ..mlir import f64, torch
 from .common import operand_as
 
 
-# quantized_decomposed (ExecuTorch's 8da4w / 8da8w exports; the edge ops'
-# arithmetic is PyTorch's, docs/passes/xnn-quantize-weights.md)
 def quant_range(imp, n, qmin, qmax, dtype):
     if dtype != torch.int8:
         imp.fail(n, "%s to %s: only int8 quantized values are supported" % (n.target, dtype))

@@ -21,7 +21,6 @@ def op_norm(imp, n):
     return imp.w.op("sqrt", [s], [], shape, dtype)
 
 
-# reductions, softmax
 def reduce(imp, n, edge):
     shape, dtype = imp.out(n)
     x = imp.v(n, n.args[0])
