@@ -71,8 +71,21 @@ config.substitutions.append(("%xnnmlir_ldflags", "-L%s -Wl,-rpath,%s:%s -lXnnMli
 
 # PyTorch as the oracle (issue 16): Debian's python3-torch lives under /usr/bin/python3,
 # which need not be the first python3 on PATH. Tests that need it REQUIRE torch / torchvision.
+# `--param torch=2` runs the same tests under torch 2 (Debian 13's 2.6, utils/setup-torch2.sh,
+# run by utils/torch2-python) instead of Debian 12's torch 1.13: features `torch2` or `torch1`
+# tell the two apart. `--param torch-only=1` runs only the tests that REQUIRE torch or
+# torchvision (utils/check.sh's second pass); the others report UNSUPPORTED.
 import subprocess
-_torch_python = "/usr/bin/python3"
+_torch = lit_config.params.get("torch", "1")
+if _torch not in ("1", "2"):
+    lit_config.fatal("--param torch=%s: expected 1 (Debian 12's torch 1.13) or 2 (utils/setup-torch2.sh)" % _torch)
+if _torch == "2":
+    _torch_python = os.path.join(config.xnnmlir_src_root, "utils", "torch2-python")
+    _torch_hint = "utils/setup-torch2.sh"
+else:
+    _torch_python = "/usr/bin/python3"
+    _torch_hint = "Debian: apt-get install python3-torch python3-torchvision"
+config.available_features.add("torch" + _torch)
 config.substitutions.append(("%torch_python", _torch_python))
 config.substitutions.append(("%xnn_import_torch", _torch_python + " " + os.path.join(
     config.xnnmlir_src_root, "utils", "xnn-import-torch")))
@@ -84,8 +97,10 @@ for _feature, _probe in (("torch", "import torch"), ("torchvision", "import torc
     except (OSError, subprocess.TimeoutExpired):
         pass
 if "torchvision" not in config.available_features:
-    lit_config.note("PyTorch model tests are skipped: /usr/bin/python3 cannot import torch and torchvision "
-                    "(Debian: apt-get install python3-torch python3-torchvision)")
+    lit_config.note("PyTorch model tests are skipped: %s cannot import torch and torchvision (%s)"
+                    % (_torch_python, _torch_hint))
+if lit_config.params.get("torch-only", "0") == "1":
+    config.limit_to_features = {"torch", "torchvision"}
 
 # Headless Chromium renders xnn-opt --xnn-graph's HTML page (graph-render.test).
 if os.access("/usr/bin/chromium", os.X_OK):

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds with -Wall -Wextra -Werror and runs the whole
-# lit suite; then does the same under AddressSanitizer + UndefinedBehaviorSanitizer.
+# lit suite, then the tests that REQUIRE torch a second time under torch 2 (Debian 13's
+# python3-torch 2.6 in a private root made by utils/setup-torch2.sh; lit --param torch=2);
+# then does the same under AddressSanitizer + UndefinedBehaviorSanitizer (torch 1.13 only).
 # Last, when clang-22's libFuzzer is installed, builds the fuzz targets and runs
 # each for 20 s from the seed corpus (utils/fuzz-libfuzzer.sh).
 # Usage: utils/check.sh [--no-sanitize] [--no-fuzz]
@@ -18,11 +20,19 @@ for a in "$@"; do
 done
 
 bash utils/setup.sh
+bash utils/setup-torch2.sh
 lit=/usr/lib/llvm-22/bin/lit
 jobs=$(nproc)
 
 total_pass=0
 total_fail=0
+count_log() { # lit-log lit-exit-status
+  local p f
+  p=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$1" | tail -n1); p=${p:-0}
+  f=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$1" | tail -n1); f=${f:-0}
+  total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+  if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then total_fail=$((total_fail + 1)); fi
+}
 run_suite() { # build-dir cmake-args...
   local dir=$1; shift
   cmake -S . -B "$dir" -G Ninja -DXNNMLIR_WERROR=ON -DLLVM_EXTERNAL_LIT="$lit" "$@" >"$dir.configure.log" 2>&1 \
@@ -30,15 +40,18 @@ run_suite() { # build-dir cmake-args...
   ninja -C "$dir" -j "$jobs"
   local log="$dir/lit.log" rc=0
   "$lit" -sv -j "$jobs" "$dir/test" 2>&1 | tee "$log" || rc=$?
-  local p f
-  p=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -n1); p=${p:-0}
-  f=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log" | tail -n1); f=${f:-0}
-  total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
-  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then total_fail=$((total_fail + 1)); fi
+  count_log "$log" "$rc"
+}
+# The model tests (every test that REQUIRES torch or torchvision) again under torch 2.
+run_torch2() { # build-dir
+  local log="$1/lit-torch2.log" rc=0
+  "$lit" -sv -j "$jobs" --param torch=2 --param torch-only=1 "$1/test" 2>&1 | tee "$log" || rc=$?
+  count_log "$log" "$rc"
 }
 
 mkdir -p build
 run_suite build
+run_torch2 build
 if [ "$sanitize" = 1 ]; then
   mkdir -p build-asan
   run_suite build-asan -DXNNMLIR_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
