@@ -14,6 +14,8 @@ enum {
   kNumSections
 };
 enum { kMaxVersion = 6, kAlignmentByte = 0xCB };
+/* Nested regions the walk follows (it recurses; the tools' stack holds it). */
+#define XNN_BYTECODE_DEPTH_LIMIT 10000
 
 static const char *const kSectionNames[kNumSections] = {
     "string section", "dialect section", "attribute/type section", "attribute/type offset section", "IR section",
@@ -141,7 +143,7 @@ typedef struct File {
   uint64_t version;
   bool present[kNumSections];
   size_t start[kNumSections], length[kNumSections];
-  uint64_t numStrings, numDialects;
+  uint64_t numStrings, numDialects, numOpNames, numAttrs, numTypes, numProperties;
   char *err;
   size_t errSize;
 } File;
@@ -212,6 +214,7 @@ static bool checkDialects(File *f) {
     for (uint64_t i = 0; i < n; ++i)
       if (!tableIndex(&c, &v, "an operation name (string index)", f->numStrings, f->version >= 5))
         return false;
+    f->numOpNames += n;
   }
   return true;
 }
@@ -224,6 +227,7 @@ static bool checkProperties(File *f) {
   uint64_t n, len;
   if (!count(&c, &n, "the number of properties", 1))
     return false;
+  f->numProperties = n;
   for (uint64_t i = 0; i < n; ++i) {
     size_t at = c.pos;
     if (!varint(&c, &len, "a property's size"))
@@ -313,6 +317,7 @@ static bool checkAttrTypes(File *f) {
   uint64_t numAttrs, numTypes, v, n;
   if (!count(&c, &numAttrs, "the number of attributes", 1) || !count(&c, &numTypes, "the number of types", 1))
     return false;
+  f->numAttrs = numAttrs, f->numTypes = numTypes;
   if (numAttrs + numTypes > left(&c))
     return fail(&c, f->start[kAttrTypeOffset], "%" PRIu64 " attributes and %" PRIu64 " types, more than the %zu "
                 "bytes left can hold", numAttrs, numTypes, left(&c));
@@ -344,6 +349,168 @@ static bool checkAttrTypes(File *f) {
   if (c.pos != c.end)
     return fail(&c, c.pos, "%zu bytes after the last group", left(&c));
   return true;
+}
+
+
+/* ---- the IR section: regions, blocks and operations, as the reader walks
+ * them; every count is checked against the bytes left (each thing counted
+ * takes at least one), every index against its table. */
+
+static bool checkRegions(File *f, Cursor *c, uint64_t numRegions, unsigned depth);
+
+/* Use-list orders of a range of `numValues` values (version >= 3). */
+static bool checkUseLists(Cursor *c, uint64_t rangeSize) {
+  uint64_t entries = 1, v, n;
+  if (rangeSize > 1 && !count(c, &entries, "the number of use-list orders", 2))
+    return false;
+  for (uint64_t i = 0; i < entries; ++i) {
+    if (rangeSize > 1 && !tableIndex(c, &v, "a use-list order's value", rangeSize, false))
+      return false;
+    size_t at = c->pos;
+    if (!varint(c, &n, "the number of use-list indices"))
+      return false;
+    n >>= 1;
+    if (n > left(c))
+      return fail(c, at, "%" PRIu64 " use-list indices, more than the %zu bytes left can hold", n, left(c));
+    for (uint64_t k = 0; k < n; ++k) {
+      at = c->pos;
+      if (!varint(c, &v, "a use-list index"))
+        return false;
+      if (v > UINT32_MAX)
+        return fail(c, at, "use-list index %" PRIu64 " does not fit 32 bits", v);
+    }
+  }
+  return true;
+}
+
+static bool checkOp(File *f, Cursor *c, unsigned depth) {
+  uint64_t v, n;
+  unsigned mask = 0;
+  if (!tableIndex(c, &v, "an operation's name", f->numOpNames, false) || !byte(c, &mask, "an operation's mask") ||
+      !tableIndex(c, &v, "an operation's location (attribute index)", f->numAttrs, false))
+    return false;
+  if ((mask & 0x01) && !tableIndex(c, &v, "an operation's attributes (attribute index)", f->numAttrs, false))
+    return false;
+  /* Properties: an index into the properties table (registered ops) or an
+   * attribute (unregistered ones); the reader knows which, both are bounded. */
+  if ((mask & 0x40) && !tableIndex(c, &v, "an operation's properties",
+                                   f->numProperties > f->numAttrs ? f->numProperties : f->numAttrs, false))
+    return false;
+  uint64_t numResults = 0;
+  if ((mask & 0x02)) {
+    if (!count(c, &numResults, "the number of results", 1))
+      return false;
+    for (uint64_t i = 0; i < numResults; ++i)
+      if (!tableIndex(c, &v, "a result's type", f->numTypes, false))
+        return false;
+  }
+  if ((mask & 0x04)) {
+    if (!count(c, &n, "the number of operands", 1))
+      return false;
+    for (uint64_t i = 0; i < n; ++i)
+      if (!varint(c, &v, "an operand"))
+        return false;
+  }
+  if ((mask & 0x08)) {
+    if (!count(c, &n, "the number of successors", 1))
+      return false;
+    for (uint64_t i = 0; i < n; ++i)
+      if (!varint(c, &v, "a successor"))
+        return false;
+  }
+  if (f->version >= 3 && (mask & 0x20) && !checkUseLists(c, numResults))
+    return false;
+  if (!(mask & 0x10))
+    return true;
+  if (!varint(c, &n, "the number of regions"))
+    return false;
+  bool isolated = n & 1;
+  n >>= 1;
+  if (n > left(c))
+    return fail(c, c->pos, "%" PRIu64 " regions, more than the %zu bytes left can hold", n, left(c));
+  if (n == 0)
+    return true;
+  if (isolated && f->version >= 2) { /* the regions are a nested IR section */
+    unsigned id;
+    size_t start, length, at = c->pos;
+    if (!sectionHeader(c, &id, &start, &length))
+      return false;
+    if (id != kIR)
+      return fail(c, at, "an isolated region is a %s, not an IR section", kSectionNames[id]);
+    Cursor inner = *c;
+    inner.pos = start, inner.end = start + length;
+    return checkRegions(f, &inner, n, depth + 1);
+  }
+  return checkRegions(f, c, n, depth + 1);
+}
+
+static bool checkBlock(File *f, Cursor *c, uint64_t numBlocks, unsigned depth) {
+  uint64_t v, numOps, numArgs = 0;
+  size_t at = c->pos;
+  if (!varint(c, &numOps, "a block's header"))
+    return false;
+  bool hasArgs = numOps & 1;
+  numOps >>= 1;
+  if (numOps > left(c))
+    return fail(c, at, "a block of %" PRIu64 " operations, more than the %zu bytes left can hold", numOps, left(c));
+  if (hasArgs) {
+    if (!count(c, &numArgs, "the number of block arguments", 1))
+      return false;
+    for (uint64_t i = 0; i < numArgs; ++i) {
+      if (f->version >= 4) {
+        if (!varint(c, &v, "a block argument's type"))
+          return false;
+        if ((v >> 1) >= f->numTypes)
+          return fail(c, c->pos, "a block argument's type %" PRIu64 " is out of range (the table has %" PRIu64 ")",
+                      v >> 1, f->numTypes);
+        if ((v & 1) && !tableIndex(c, &v, "a block argument's location", f->numAttrs, false))
+          return false;
+      } else if (!tableIndex(c, &v, "a block argument's type", f->numTypes, false) ||
+                 !tableIndex(c, &v, "a block argument's location", f->numAttrs, false)) {
+        return false;
+      }
+    }
+    if (f->version >= 3) {
+      unsigned hasUseLists = 0;
+      if (!byte(c, &hasUseLists, "a block's use-list flag"))
+        return false;
+      if (hasUseLists && !checkUseLists(c, numArgs))
+        return false;
+    }
+  }
+  (void)numBlocks;
+  for (uint64_t i = 0; i < numOps; ++i)
+    if (!checkOp(f, c, depth))
+      return false;
+  return true;
+}
+
+static bool checkRegions(File *f, Cursor *c, uint64_t numRegions, unsigned depth) {
+  if (depth > XNN_BYTECODE_DEPTH_LIMIT)
+    return fail(c, c->pos, "regions nested deeper than %d levels", XNN_BYTECODE_DEPTH_LIMIT);
+  for (uint64_t r = 0; r < numRegions; ++r) {
+    uint64_t numBlocks, numValues;
+    if (!count(c, &numBlocks, "the number of blocks", 1))
+      return false;
+    if (numBlocks == 0)
+      continue;
+    size_t at = c->pos;
+    if (!varint(c, &numValues, "the number of values of a region"))
+      return false;
+    if (numValues > left(c) || numValues > UINT32_MAX)
+      return fail(c, at, "a region defining %" PRIu64 " values, more than the %zu bytes left can hold", numValues,
+                  left(c));
+    for (uint64_t b = 0; b < numBlocks; ++b)
+      if (!checkBlock(f, c, numBlocks, depth))
+        return false;
+  }
+  return true;
+}
+
+/* The top level: one block (a header, then its operations). */
+static bool checkIR(File *f) {
+  Cursor c = sectionCursor(f, kIR);
+  return checkBlock(f, &c, 1, 0);
 }
 
 bool xnnBytecodeCheck(const unsigned char *data, size_t size, char *err, size_t errSize) {
@@ -382,5 +549,5 @@ bool xnnBytecodeCheck(const unsigned char *data, size_t size, char *err, size_t 
       return fail(&c, size, "the file has no %s", kSectionNames[id]);
   }
   return checkStrings(&f) && checkDialects(&f) && (!f.present[kProperties] || checkProperties(&f)) &&
-         checkResources(&f) && checkAttrTypes(&f);
+         checkResources(&f) && checkAttrTypes(&f) && checkIR(&f);
 }
