@@ -68,6 +68,24 @@ bool xnnMlirReferenceRunDonating(MlirOperation func, XnnMlirTensor *inputs, cons
                                  XnnMlirDelegateHook hook, void *hookUserData, char *err,
                                  size_t errSize);
 
+/* The state of func.func `func` (SPEC 5.1): arguments and results carrying
+ * xnn.state = "<name>" come after all user inputs / outputs; each state
+ * argument numUserIn + j (argName[j]) is fed on the next call by the state
+ * result fromResult[j] of the same name and the same type. Every name is a
+ * non-empty one-line string used once among the arguments and once among the
+ * results. On a violation returns false after a located error on the
+ * function's context (mlirEmitError). xnn-run and xnn-translate --program
+ * both call this: they refuse the same functions with the same message.
+ * Free with xnnMlirStateMapFree (also after a failure: a no-op). */
+typedef struct XnnMlirStateMap {
+  size_t numUserIn, numUserOut, numState;
+  char **argName;
+  size_t *fromResult;
+} XnnMlirStateMap;
+
+bool xnnMlirStateMapGet(MlirOperation func, XnnMlirStateMap *stateMap);
+void xnnMlirStateMapFree(XnnMlirStateMap *stateMap);
+
 /* Runs one edge op on `operands` (constants' values are read from their
  * attributes by the caller: pass edge.constant ops here too, with no operands),
  * writing freshly allocated `results` (destroy each; none are left allocated

@@ -236,6 +236,17 @@ static MlirAttribute stateAttr(MlirOperation func, intptr_t i, bool result) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) ? a : (MlirAttribute){NULL};
 }
 
+/* The state result fed by state argument i (of the same name), or -1. */
+static intptr_t statePair(MlirOperation func, intptr_t i, intptr_t numResults) {
+  MlirAttribute s = stateAttr(func, i, false);
+  for (intptr_t j = 0; !mlirAttributeIsNull(s) && j < numResults; ++j) {
+    MlirAttribute rs = stateAttr(func, j, true);
+    if (!mlirAttributeIsNull(rs) && mlirAttributeEqual(rs, s))
+      return j;
+  }
+  return -1;
+}
+
 /* If `op` (edge.index_put) can write into result `*outIndex` in place:
  * operand 0 is state argument i, every other use of it comes before `op`,
  * and `op`'s result is returned as the state result of the same name. */
@@ -301,6 +312,13 @@ static bool emitProg(Ctx *x, size_t pi) {
   if (P->state == 1)
     return fail(func, "recursive calls cannot be emitted as C");
   P->state = 1;
+  /* Its state as xnn-run reads it, refused with xnn-run's messages: the
+   * tables below and the caller's buffers rely on each state argument having
+   * one result of its name and type. */
+  XnnMlirStateMap sm;
+  if (!xnnMlirStateMapGet(func, &sm))
+    return false;
+  xnnMlirStateMapFree(&sm);
   MlirBlock body = xnnFuncBody(func);
   if (mlirBlockIsNull(body) || !mlirBlockIsNull(mlirBlockGetNextInRegion(body)))
     return fail(func, "function must have exactly one block to be emitted as C");
@@ -367,7 +385,7 @@ static bool emitProg(Ctx *x, size_t pi) {
   {
     MlirStringRef sym;
     funcSym(func, &sym);
-    escape(&sig, sym.data, sym.length > 200 ? 200 : sym.length);
+    xnnStrBufAppendCComment(&sig, sym.data, sym.length > 200 ? 200 : sym.length);
   }
   size_t inBytes0 = 0;
   (void)inBytes0;
@@ -444,6 +462,8 @@ static bool emitProg(Ctx *x, size_t pi) {
     }
     if (!ok)
       break;
+    XnnStrBuf locC = {0}; /* the location inside comments */
+    xnnStrBufAppendCComment(&locC, loc, strlen(loc));
     /* operand expressions */
     char **opnd = calloc(no + 1, sizeof(char *));
     size_t *opndId = calloc(no + 1, sizeof(size_t));
@@ -466,7 +486,7 @@ static bool emitProg(Ctx *x, size_t pi) {
       } else {
         size_t w = x->intern(x->sink, t.data, t.dtype, (size_t)xnnMlirTensorNumElements(&t), view);
         vals[first].kind = V_CONST, vals[first].index = w;
-        xnnStrBufAppendf(&run, "  void *v%zu = (void *)xnn_weights_%zu; /* constant at %s */\n", first, w, loc);
+        xnnStrBufAppendf(&run, "  void *v%zu = (void *)xnn_weights_%zu; /* constant at %s */\n", first, w, locC.data);
         if (!view)
           xnnMlirTensorDestroy(&t);
       }
@@ -478,7 +498,7 @@ static bool emitProg(Ctx *x, size_t pi) {
         xnnStrBufAppendf(&run, "  void *v%zu = p->buf[%zu];\n", first + r, vals[first + r].index);
       }
       ++nCalls;
-      xnnStrBufAppendf(&run, "  { /* call at %s */\n    const void *const ins[%zu] = {", loc, no ? no : 1);
+      xnnStrBufAppendf(&run, "  { /* call at %s */\n    const void *const ins[%zu] = {", locC.data, no ? no : 1);
       for (size_t i = 0; i < no; ++i)
         xnnStrBufAppendf(&run, "%s%s", i ? ", " : "", opnd[i]);
       xnnStrBufAppendf(&run, "%s};\n    void *const outs[%zu] = {", no ? "" : "NULL", nr ? nr : 1);
@@ -498,6 +518,10 @@ static bool emitProg(Ctx *x, size_t pi) {
       if (!k) {
         ok = fail(op, "'%.*s' has no portable kernel: it cannot be emitted as C (xnn-run cannot run it either)",
                   (int)opName.length, opName.data);
+        xnnStrBufFree(&locC);
+        for (size_t i = 0; i < no; ++i)
+          free(opnd[i]);
+        free(opnd), free(opndId);
         break;
       }
       size_t outIndex = 0;
@@ -530,7 +554,9 @@ static bool emitProg(Ctx *x, size_t pi) {
       xnnStrBufAppendf(&create, "'\";\n  s = xnn_status_unsupported_parameter;\n"
                                 "  if (!(p->k[%zu] = xnnMlirPortableKernelFind(%s_op_%zu.name)))\n    goto fail;\n",
                        ki, N, ki);
-      xnnStrBufAppendf(&run, "  { /* %.*s at %s */\n", (int)opName.length, opName.data, loc);
+      xnnStrBufAppendCStr(&run, "  { /* ");
+      xnnStrBufAppendCComment(&run, opName.data, opName.length);
+      xnnStrBufAppendf(&run, " at %s */\n", locC.data);
       xnnStrBufAppendf(&run, "    const XnnMlirTensor in[%zu] = {", no ? no : 1);
       for (size_t i = 0; i < no; ++i) {
         xnnStrBufAppendCStr(&run, i ? ",\n        " : "");
@@ -555,19 +581,40 @@ static bool emitProg(Ctx *x, size_t pi) {
       free(opnd ? opnd[i] : NULL);
     free(opnd);
     free(opndId);
+    xnnStrBufFree(&locC);
   }
-  /* results */
+  /* results. With the state updated in place, the caller passes state
+   * result k the buffer of its state argument: a result that returns another
+   * state argument unchanged (state passed on under another name, a swap)
+   * reads it into a buffer of its own before any result is written. */
+  size_t *resId = calloc((size_t)nRes + 1, sizeof(size_t)), *snapBuf = calloc((size_t)nRes + 1, sizeof(size_t));
+  ok = ok && resId && snapBuf;
   for (intptr_t j = 0; ok && j < nRes; ++j) {
-    size_t id;
-    if (!xnnPtrMapGet(&vmap, mlirOperationGetOperand(ret, j).ptr, &id)) {
+    if (!xnnPtrMapGet(&vmap, mlirOperationGetOperand(ret, j).ptr, &resId[j])) {
       ok = fail(ret, "operand #%lld is not defined in this function's block", (long long)j);
       break;
     }
+    const Val *v = &vals[resId[j]];
+    snapBuf[j] = SIZE_MAX;
+    if (v->kind != V_ARG || !v->bytes || mlirAttributeIsNull(stateAttr(func, (intptr_t)v->index, false)) ||
+        statePair(func, (intptr_t)v->index, nRes) == j)
+      continue;
+    snapBuf[j] = nBufs++;
+    xnnStrBufAppendf(&run, "  memcpy(p->buf[%zu], v%zu, %zu); /* state argument %zu, returned as result %lld */\n",
+                     snapBuf[j], resId[j], v->bytes, v->index, (long long)j);
+  }
+  for (intptr_t j = 0; ok && j < nRes; ++j) {
+    size_t id = resId[j];
     if (vals[id].kind == V_OUT && vals[id].index == (size_t)j)
       continue;
+    char src[64];
+    if (snapBuf[j] != SIZE_MAX)
+      snprintf(src, sizeof src, "p->buf[%zu]", snapBuf[j]);
+    else
+      snprintf(src, sizeof src, "v%zu", id);
     if (vals[id].bytes)
-      xnnStrBufAppendf(&run, "  if (outputs[%lld] != v%zu)\n    memcpy(outputs[%lld], v%zu, %zu);\n", (long long)j, id,
-                       (long long)j, id, vals[id].bytes);
+      xnnStrBufAppendf(&run, "  if (outputs[%lld] != %s)\n    memcpy(outputs[%lld], %s, %zu);\n", (long long)j, src,
+                       (long long)j, src, vals[id].bytes);
   }
   if (ok) {
     XnnStrBuf *c = x->code;
@@ -630,6 +677,10 @@ static bool emitProg(Ctx *x, size_t pi) {
     for (size_t id = 0; id < nv; ++id)
       if (vals[id].kind == V_BUF)
         xnnStrBufAppendf(c, "  if (!(p->buf[%zu] = xnnmlir_program_alloc(%zu)))\n    goto fail;\n", b++, vals[id].bytes);
+    for (intptr_t j = 0; j < nRes; ++j)
+      if (snapBuf[j] != SIZE_MAX)
+        xnnStrBufAppendf(c, "  if (!(p->buf[%zu] = xnnmlir_program_alloc(%zu)))\n    goto fail;\n", b++,
+                         vals[resId[j]].bytes);
     xnnStrBufAppend(c, create.data ? create.data : "", create.size);
     for (size_t d = 0; d < x->numDelegates; ++d)
       if (delegateUsed[d])
@@ -656,9 +707,70 @@ static bool emitProg(Ctx *x, size_t pi) {
   xnnStrBufFree(&inState), xnnStrBufFree(&outState), xnnStrBufFree(&stateOut);
   xnnStrBufFree(&inTypes), xnnStrBufFree(&outTypes);
   xnnPtrMapFree(&vmap), xnnPtrMapFree(&order);
-  free(opOrder), free(vals), free(outTaken), free(delegateUsed), free(progUsed), free(ops);
+  free(opOrder), free(vals), free(outTaken), free(delegateUsed), free(progUsed), free(ops), free(resId), free(snapBuf);
   x->progs[pi].state = 2;
   return ok;
+}
+
+/* Every C identifier the unit declares from a function's name N is N
+ * followed by one of these (plus the static N_op_<k> / N_attrs_<k> tables);
+ * none of them ends with another, so two functions' identifiers differ as
+ * soon as their C names do. */
+static const char *const kProgramSuffixes[] = {
+    "_program", "_t", "_create", "_run", "_destroy", "_num_inputs", "_num_outputs", "_input_bytes",
+    "_output_bytes", "_input_type", "_output_type", "_input_state", "_output_state", "_state_output"};
+
+/* Prefixes of the identifiers the unit declares itself (xnn_delegate_<k>_*,
+ * xnn_weights_*, xnnmlir_*) and of the libraries it includes (XNNPACK,
+ * pthreadpool, libXnnMlir, POSIX threads), and those C reserves. */
+static const char *const kReservedPrefixes[] = {"xnn_", "XNN_", "xnnmlir", "xnnMlir", "XnnMlir", "pthread", "__"};
+
+/* The identifiers of the headers the unit includes (C11 <stddef.h>,
+ * <stdint.h>, <stdlib.h>, <stdio.h>, <math.h>; POSIX <sys/types.h> through
+ * <unistd.h>, <fcntl.h>, <sys/stat.h>, <sys/mman.h>; glibc's BSD names under
+ * _DEFAULT_SOURCE) that end with a suffix above: their types <stem>_t (a
+ * function named <stem> would declare its program type over one).
+ * test/Emit/program-names.test checks this list against the headers. */
+static const char *const kHeaderNames[] = {
+    "blkcnt_t", "blksize_t", "caddr_t", "clock_t", "clockid_t", "daddr_t", "dev_t", "div_t", "double_t",
+    "float_t", "fpos_t", "fsblkcnt_t", "fsfilcnt_t", "fsid_t", "gid_t", "id_t", "ino_t", "int16_t", "int32_t",
+    "int64_t", "int8_t", "int_fast16_t", "int_fast32_t", "int_fast64_t", "int_fast8_t", "int_least16_t",
+    "int_least32_t", "int_least64_t", "int_least8_t", "intmax_t", "intptr_t", "key_t", "ldiv_t", "lldiv_t",
+    "locale_t", "loff_t", "max_align_t", "mode_t", "nlink_t", "off_t", "pid_t", "ptrdiff_t", "quad_t",
+    "register_t", "sigset_t", "size_t", "socklen_t", "ssize_t", "suseconds_t", "time_t", "timer_t",
+    "u_int16_t", "u_int32_t", "u_int64_t", "u_int8_t", "u_quad_t", "uid_t", "uint16_t", "uint32_t",
+    "uint64_t", "uint8_t", "uint_fast16_t", "uint_fast32_t", "uint_fast64_t", "uint_fast8_t",
+    "uint_least16_t", "uint_least32_t", "uint_least64_t", "uint_least8_t", "uintmax_t", "uintptr_t",
+    "useconds_t", "wchar_t", "char16_t", "char32_t", "mbstate_t", "sig_atomic_t", "fenv_t", "fexcept_t",
+    "wint_t", "wctype_t", "wctrans_t", "errno_t", "rsize_t", "off64_t", "ino64_t", "blkcnt64_t",
+    "fsblkcnt64_t", "fsfilcnt64_t", "u_char_t", "u_short_t", "u_int_t", "u_long_t", "ushort_t", "uint_t",
+    "ulong_t", "fd_mask_t", "timespec_t", "int_fast128_t", "uint128_t", "int128_t", "float32_t", "float64_t"
+};
+
+/* False after a located error if program i's C name N cannot prefix the
+ * identifiers above: another function's C name, a reserved prefix, a type of
+ * the included headers. Never mangled: N_create / N_run are the API. */
+static bool cNameFree(Ctx *x, size_t i) {
+  const char *n = x->progs[i].name;
+  MlirOperation f = x->progs[i].func;
+  for (size_t j = 0; j < i; ++j)
+    if (!strcmp(n, x->progs[j].name))
+      return fail(f, "function's C name '%s' is also another function's: its %s_create, %s_run, ... would be "
+                     "defined twice (rename one of them)", n, n, n);
+  for (size_t k = 0; k < sizeof kReservedPrefixes / sizeof *kReservedPrefixes; ++k)
+    if (!strncmp(n, kReservedPrefixes[k], strlen(kReservedPrefixes[k])))
+      return fail(f, "function's C name '%s' starts with '%s', which the emitted C and the libraries it includes "
+                     "reserve (its %s_t, %s_create, ... could clash with theirs): rename the function",
+                  n, kReservedPrefixes[k], n, n);
+  if (n[0] == '_' && n[1] >= 'A' && n[1] <= 'Z')
+    return fail(f, "function's C name '%s' starts with '_' and a capital, which C reserves: rename the function", n);
+  size_t len = strlen(n);
+  for (size_t k = 0; k < sizeof kHeaderNames / sizeof *kHeaderNames; ++k)
+    for (size_t j = 0; j < sizeof kProgramSuffixes / sizeof *kProgramSuffixes; ++j)
+      if (!strncmp(kHeaderNames[k], n, len) && !strcmp(kHeaderNames[k] + len, kProgramSuffixes[j]))
+        return fail(f, "function's C name '%s' would declare '%s', which the C headers the program includes "
+                       "declare: rename the function", n, kHeaderNames[k]);
+  return true;
 }
 
 bool xnnCProgramEmit(MlirModule module, XnnCProgramInternFn intern, void *sink, XnnStrBuf *code,
@@ -691,10 +803,8 @@ bool xnnCProgramEmit(MlirModule module, XnnCProgramInternFn intern, void *sink, 
     cIdent(sym, p->name, sizeof p->name);
   }
   bool ok = true;
-  for (size_t i = 0; ok && i < x.numProgs; ++i)
-    for (size_t j = 0; ok && j < i; ++j)
-      if (!strcmp(x.progs[i].name, x.progs[j].name))
-        ok = fail(x.progs[i].func, "function's C name '%s' is also another function's", x.progs[i].name);
+  for (size_t i = 0; i < x.numProgs; ++i) /* every clash reported, not only the first */
+    ok = cNameFree(&x, i) && ok;
   if (ok && x.numProgs) {
     xnnStrBufAppendCStr(code,
         "/* ==== whole functions (--program): portable ops through libXnnMlir's reference kernels ==== */\n"

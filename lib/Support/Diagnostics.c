@@ -132,7 +132,9 @@ static MlirStringRef realFile(XnnMlirDiagEngine *e, MlirStringRef file) {
 static void printAt(XnnMlirDiagEngine *e, bool hasPos, MlirStringRef file, unsigned line,
                     unsigned col, const char *kind, const char *msg) {
   file = realFile(e, file);
-  if (hasPos)
+  if (hasPos && line == 0) /* a file without lines (bytecode, MLIR's file:0:0): the file alone */
+    fprintf(e->out, "%.*s: %s: %s\n", (int)file.length, file.data, kind, msg);
+  else if (hasPos)
     fprintf(e->out, "%.*s:%u:%u: %s: %s\n", (int)file.length, file.data, line, col, kind, msg);
   else
     fprintf(e->out, "<unknown>:0: %s: %s\n", kind, msg);

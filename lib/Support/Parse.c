@@ -5,14 +5,19 @@
 #include "xnnmlir/Stack.h"
 
 #include "CAPIExt/BytecodeFile.h"
+#include "Support/Bytecode.h"
 #include "Support/Strings.h"
 
 #include <mlir-c/Diagnostics.h>
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct Rename {
   MlirContext ctx;
@@ -119,8 +124,44 @@ bool xnnMlirIsBytecodeFile(const char *path) {
   return bytecode;
 }
 
+/* Checks the bytecode's structure (Support/Bytecode.h) before MLIR's reader
+ * trusts its counts and lengths: false after an error at the file naming the
+ * byte offset and the section. */
+static bool checkBytecode(MlirContext ctx, const unsigned char *data, size_t size, const char *filename) {
+  char err[768];
+  if (xnnBytecodeCheck(data, size, err, sizeof err))
+    return true;
+  char msg[1024];
+  snprintf(msg, sizeof msg, "malformed MLIR bytecode %s; not read", err);
+  /* Line 0: the diagnostics name the file without a position (bytecode has no lines). */
+  mlirEmitError(mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(filename), 0, 0), msg);
+  return false;
+}
+
+/* The file's bytes mapped read-only for the check (the pages it reads are
+ * the headers and tables, not the blobs), unmapped after. */
+static bool checkBytecodeFile(MlirContext ctx, const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) {
+    if (fd >= 0)
+      close(fd);
+    return true; /* the in-place parser reports what it cannot open or map */
+  }
+  size_t size = (size_t)st.st_size;
+  void *base = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (base == MAP_FAILED)
+    return true;
+  bool ok = checkBytecode(ctx, base, size, path);
+  munmap(base, size);
+  return ok;
+}
+
 MlirModule xnnMlirParseBytecodeFile(MlirContext ctx, const char *path) {
   lastParseDepth = 0;
+  if (!checkBytecodeFile(ctx, path))
+    return (MlirModule){NULL};
   return xnnMlirParseBytecodeFileInPlace(ctx, mlirStringRefCreateFromCString(path));
 }
 
@@ -206,6 +247,8 @@ static MlirModule parseSource(MlirContext ctx, const char *text, size_t size, co
     lastParseDepth = 0;
     if (isWholeRegularFile(filename, size))
       return xnnMlirParseBytecodeFile(ctx, filename);
+    if (!checkBytecode(ctx, (const unsigned char *)text, size, filename))
+      return (MlirModule){NULL};
     return mlirModuleCreateParse(ctx, mlirStringRefCreate(text, size));
   }
   if (!checkNesting(ctx, text, size, filename, firstLine))

@@ -73,6 +73,17 @@ void xnnStrBufCallback(MlirStringRef str, void *userData) {
   xnnStrBufAppend((XnnStrBuf *)userData, str.data, str.length);
 }
 
+void xnnStrBufAppendCComment(XnnStrBuf *buf, const char *data, size_t size) {
+  char prev = 0;
+  for (size_t i = 0; i < size; ++i) {
+    char c = data[i] >= 0x20 && data[i] < 0x7f ? data[i] : '.';
+    if ((prev == '*' && c == '/') || (prev == '/' && c == '*') || (prev == '?' && c == '?'))
+      xnnStrBufAppend(buf, " ", 1);
+    xnnStrBufAppend(buf, &c, 1);
+    prev = c;
+  }
+}
+
 void xnnReportf(MlirStringCallback callback, void *userData, const char *fmt, ...) {
   if (!callback)
     return;

@@ -24,6 +24,13 @@ void xnnStrBufFree(XnnStrBuf *buf);
 /* MlirStringCallback that appends to the XnnStrBuf passed as userData. */
 void xnnStrBufCallback(MlirStringRef str, void *userData);
 
+/* Appends `size` bytes of `data` as text for the inside of a C block comment
+ * in generated code: bytes outside printable ASCII become '.', and "*" "/",
+ * "/" "*" and "??" (a trigraph under -std=c11) get a space between them, so
+ * that no name or file name from the input ends the comment, opens a nested
+ * one (-Wcomment) or forms a trigraph. */
+void xnnStrBufAppendCComment(XnnStrBuf *buf, const char *data, size_t size);
+
 /* Formats a message and hands it to `callback` (no-op if callback is NULL). */
 void xnnReportf(MlirStringCallback callback, void *userData, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -393,6 +393,35 @@ case("output-dir-is-file-xnn-run", "xnn-run", {"in.mlir": GOOD, "afile": "x"}, [
      "afile")
 case("output-missing-dir-mlir-opt", "mlir-opt", GOOD, ["-o", "no/such/dir/out.mlir"], "tool", "")
 
+# --- corrupted bytecode (issue 45 item 10) ---
+# Mutants of a valid .mlirbc (bytecode_mutants.py) that no reader can accept:
+# each section's length huge or past the end, the file cut inside it, its
+# first count huge. Built when the corpus runs (the bytecode is xnn-opt's).
+BYTECODE_KINDS = ("-len-huge", "-len-past-end", "-cut", "-v0-huge")
+
+
+def add_bytecode_cases(bindir, work):
+    bindir = os.path.abspath(bindir)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bytecode_mutants
+    d = os.path.join(work, "_bytecode")
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, "good.mlir"), "w") as fh:
+        fh.write(blob_module("tensor<2x4xf32>", f32hex(8)))
+    subprocess.run([os.path.join(bindir, "xnn-opt"), "--emit-bytecode", "good.mlir", "-o", "good.mlirbc"], cwd=d,
+                   check=True)
+    with open(os.path.join(d, "good.mlirbc"), "rb") as fh:
+        good = fh.read()
+    shutil.rmtree(d)
+    for name, data in bytecode_mutants.mutants(good):
+        if not name.endswith(BYTECODE_KINDS):
+            continue
+        for tool, args in (("xnn-opt", ["in.mlirbc"]), ("xnn-run", ["in.mlirbc"]),
+                           ("xnn-translate", ["--xnn-to-c", "in.mlirbc"])):
+            case("bytecode-%s-%s" % (name, tool), tool, {"in.mlirbc": data}, args, "bytecode",
+                 "malformed MLIR bytecode")
+
+
 # --------------------------------------------------------------------------
 # Running.
 
@@ -419,6 +448,7 @@ def main():
     ap.add_argument("--filter", default="")
     a = ap.parse_args()
 
+    add_bytecode_cases(a.bin, a.work)
     failed = 0
     count = 0
     for name, tool, files, args, loc, expect in CASES:
@@ -461,6 +491,7 @@ def main():
                 "file": r"^in\.mlir:\d+:\d+: error: ",
                 "any": r"^[^\s:][^:]*:\d+:\d+: error: ",
                 "name": r"^<unknown>:0: error: loc\(",
+                "bytecode": r"^in\.mlirbc: error: malformed MLIR bytecode at byte \d+ \(",
                 "tool": r"^(%s|[^\s:][^:]*:\d+:\d+|<unknown>:0|[^\s:]*mlir-opt[^:]*): error: " % re.escape(tname),
             }
             if tool == "mlir-opt" and loc == "tool" and first is None:

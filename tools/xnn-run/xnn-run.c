@@ -378,23 +378,11 @@ fail:
 
 /* ---- state (SPEC section 5.1) ---------------------------------------------- */
 
-/* The xnn.state arguments and results of a function: state arguments are
- * the last numState ones (numUserIn + j), state results likewise; argName[j]
- * is state argument j's buffer name and fromResult[j] the result that feeds
- * it on the next call (matched by name). */
-typedef struct StateMap {
-  size_t numUserIn, numUserOut, numState;
-  char **argName;
-  size_t *fromResult;
-} StateMap;
+/* The xnn.state arguments and results of a function (xnnMlirStateMapGet:
+ * the one analysis xnn-translate --program shares). */
+typedef XnnMlirStateMap StateMap;
 
-static void freeStateMap(StateMap *sm) {
-  for (size_t j = 0; sm->argName && j < sm->numState; ++j)
-    free(sm->argName[j]);
-  free(sm->argName);
-  free(sm->fromResult);
-  memset(sm, 0, sizeof(*sm));
-}
+static void freeStateMap(StateMap *sm) { xnnMlirStateMapFree(sm); }
 
 static MlirLocation argLoc(const Model *m, size_t i) {
   MlirBlock entry = xnnFuncBody(m->func);
@@ -411,114 +399,6 @@ static char *typeStr(MlirType t) {
   if (!s)
     abort();
   return s;
-}
-
-/* The xnn.state names of the arguments (results if `results`) of `m`:
- * names[i] is NULL for a user one. False after a located error: a non-string
- * name, a user one after a state one, or a name used twice. */
-static bool stateNames(XnnMlirDiagEngine *diags, const Model *m, bool results, size_t n, char **names,
-                       size_t *numUser) {
-  const char *what = results ? "result" : "argument";
-  char msg[1024];
-  *numUser = n;
-  for (size_t i = 0; i < n; ++i) {
-    MlirAttribute a = results ? xnnFuncResultAttr(m->func, (intptr_t)i, "xnn.state")
-                              : xnnFuncArgAttr(m->func, (intptr_t)i, "xnn.state");
-    MlirLocation loc = results ? mlirOperationGetLocation(m->func) : argLoc(m, i);
-    if (mlirAttributeIsNull(a)) {
-      if (*numUser < i) {
-        snprintf(msg, sizeof msg, "%s %zu is a user %s after state %s %zu ('%s'): state %ss come after all "
-                 "user %ss (SPEC 5.1)", what, i, results ? "output" : "input", what, *numUser, names[*numUser],
-                 what, results ? "output" : "input");
-        xnnMlirDiagEnginePrintError(diags, loc, msg);
-        return false;
-      }
-      continue;
-    }
-    MlirStringRef name;
-    if (!mlirAttributeIsAString(a) || !(name = mlirStringAttrGetValue(a)).length ||
-        memchr(name.data, '\n', name.length)) {
-      snprintf(msg, sizeof msg, "%s %zu: xnn.state must be a non-empty one-line string (the buffer's name)", what, i);
-      xnnMlirDiagEnginePrintError(diags, loc, msg);
-      return false;
-    }
-    if (!(names[i] = strndup(name.data, name.length)))
-      abort();
-    if (*numUser == n)
-      *numUser = i;
-    for (size_t k = *numUser; k < i; ++k)
-      if (!strcmp(names[k], names[i])) {
-        snprintf(msg, sizeof msg, "%s %zu: state '%s' is also %s %zu", what, i, names[i], what, k);
-        xnnMlirDiagEnginePrintError(diags, loc, msg);
-        return false;
-      }
-  }
-  return true;
-}
-
-/* Reads the xnn.state attributes of `m` and pairs each state argument with
- * the state result of the same name and type; false after a located error. */
-static bool analyzeState(XnnMlirDiagEngine *diags, const Model *m, StateMap *sm) {
-  memset(sm, 0, sizeof(*sm));
-  char **argNames = calloc(m->numIn + 1, sizeof(char *)), **resNames = calloc(m->numOut + 1, sizeof(char *));
-  if (!argNames || !resNames)
-    abort();
-  bool ok = stateNames(diags, m, false, m->numIn, argNames, &sm->numUserIn) &&
-            stateNames(diags, m, true, m->numOut, resNames, &sm->numUserOut);
-  char msg[1024];
-  MlirType ft = funcType(m);
-  size_t numState = m->numIn - sm->numUserIn;
-  if (ok) {
-    sm->numState = numState;
-    sm->argName = calloc(numState + 1, sizeof(char *));
-    sm->fromResult = calloc(numState + 1, sizeof(size_t));
-    if (!sm->argName || !sm->fromResult)
-      abort();
-  }
-  for (size_t j = 0; ok && j < numState; ++j) {
-    size_t i = sm->numUserIn + j, k = sm->numUserOut;
-    while (k < m->numOut && strcmp(resNames[k], argNames[i]))
-      ++k;
-    if (k == m->numOut) {
-      snprintf(msg, sizeof msg, "state argument %zu ('%s') has no xnn.state result of that name: nothing "
-               "would feed the next step", i, argNames[i]);
-      xnnMlirDiagEnginePrintError(diags, argLoc(m, i), msg);
-      ok = false;
-      break;
-    }
-    MlirType at = mlirFunctionTypeGetInput(ft, (intptr_t)i), rt = mlirFunctionTypeGetResult(ft, (intptr_t)k);
-    if (!mlirTypeEqual(at, rt)) {
-      char *as = typeStr(at), *rs = typeStr(rt);
-      snprintf(msg, sizeof msg, "state '%s': result %zu is '%s', argument %zu is '%s': the next step cannot "
-               "take it", argNames[i], k, rs, i, as);
-      free(as), free(rs);
-      xnnMlirDiagEnginePrintError(diags, argLoc(m, i), msg);
-      ok = false;
-      break;
-    }
-    sm->argName[j] = argNames[i], argNames[i] = NULL;
-    sm->fromResult[j] = k;
-  }
-  for (size_t k = sm->numUserOut; ok && k < m->numOut; ++k) {
-    size_t j = 0;
-    while (j < numState && strcmp(resNames[k], sm->argName[j]))
-      ++j;
-    if (j == numState) {
-      snprintf(msg, sizeof msg, "state result %zu ('%s') has no xnn.state argument of that name to feed",
-               k, resNames[k]);
-      xnnMlirDiagEnginePrintError(diags, mlirOperationGetLocation(m->func), msg);
-      ok = false;
-    }
-  }
-  for (size_t i = 0; i < m->numIn; ++i)
-    free(argNames[i]);
-  for (size_t k = 0; k < m->numOut; ++k)
-    free(resNames[k]);
-  free(argNames);
-  free(resNames);
-  if (!ok)
-    freeStateMap(sm);
-  return ok;
 }
 
 /* The name of state result k, or NULL for a user output. */
@@ -1471,12 +1351,12 @@ static int toolMain(int argc, char **argv) {
     }
   }
   xnnMlirDiagEngineSetSource(diags, m.path, m.buffer, m.size);
-  if (!analyzeState(diags, &m, &sm) || !checkFeeds(&m, &sm, &o))
+  if (!xnnMlirStateMapGet(m.func, &sm) || !checkFeeds(&m, &sm, &o))
     goto done;
   bool stepped = o.stepsSet || o.stepInputs || o.greedyResult >= 0 || o.positionArg >= 0;
   if (o.compare && stepped) {
     xnnMlirDiagEngineSetSource(diags, other.path, other.buffer, other.size);
-    if (!analyzeState(diags, &other, &smB))
+    if (!xnnMlirStateMapGet(other.func, &smB))
       goto done;
     if (smB.numUserIn != sm.numUserIn || other.numOut != m.numOut || smB.numUserOut != sm.numUserOut) {
       fprintf(stderr, TOOL ": error: @%s of %s and of %s differ in their user inputs, outputs or state\n",

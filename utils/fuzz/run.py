@@ -14,6 +14,10 @@ For each seed: generate a valid edge graph (gen.py), then
   c-program   on the same seeds: xnn-translate --xnn-to-c --program, cc with
               examples/run_program.c and libXnnMlir, the whole @forward (portable
               ops through the interpreter's kernels) bit-exact against run-deleg
+  c-state     on the same seeds: @forward with two xnn.state buffers (one updated
+              from result 0, one passed on from the other: a swap), delegated,
+              emitted with --program, 3 steps in place and with copies, bit-exact
+              against xnn-run --steps 3
 A failure is classified by stage, kind (error / crash / timeout / mismatch) and
 its first message line with numbers and types masked; --minimize reduces the first
 seed of each class to a small repro with the same class.
@@ -269,8 +273,68 @@ def check_program(tools, work, deleg_path, deleg_io, num_args):
         raise Failure("c-program", "error", first_error_line(out), out)
 
 
+def stateful_mlir(g):
+    """@forward of g with two state buffers of its first result's type (issue 45):
+    "a" takes result 0 plus "b", "b" takes the old "a" unchanged (state passed
+    on under another name, so a swap every step), or None when result 0 has no
+    add (i1). Text edit of g.to_mlir(): the signature and the return."""
+    if not g.results or g.results[0].dtype == "i1":
+        return None
+    text = g.to_mlir()
+    t = g.results[0].type
+    rtypes = [r.type for r in g.results]
+    params = ", ".join("%s: %s" % (g._name(a), a.type) for a in g.args)
+    params += (", " if params else "") + '%%sa: %s {xnn.state = "a"}, %%sb: %s {xnn.state = "b"}' % (t, t)
+    rsig = "(%s, %s {xnn.state = \"a\"}, %s {xnn.state = \"b\"})" % (", ".join(rtypes), t, t)
+    rsig = rsig.replace('\\"', '"')
+    lines = text.splitlines()
+    head = next(i for i, l in enumerate(lines) if l.startswith("func.func @forward("))
+    ret = next(i for i, l in enumerate(lines) if l.startswith("  return "))
+    lines[head] = "func.func @forward(%s) -> %s {" % (params, rsig)
+    names = ", ".join(g._name(r) for r in g.results)
+    lines[ret:ret + 1] = ['  %%state_a = "edge.add"(%s, %%sb) : (%s, %s) -> %s' % (g._name(g.results[0]), t, t, t),
+                          "  return %s, %%state_a, %%sa : %s, %s, %s" % (names, ", ".join(rtypes), t, t)]
+    return "\n".join(lines) + "\n"
+
+
+def check_program_state(tools, work, g, seed):
+    """The stateful variant of @forward (stateful_mlir) as C (--program), 3 steps with the
+    state updated in place and with copies, byte for byte against xnn-run --steps 3."""
+    text = stateful_mlir(g)
+    if text is None:
+        return
+    p = lambda name: os.path.join(work, name)
+    with open(p("state.mlir"), "w") as f:
+        f.write(text)
+    run_tool("c-state", [tools.opt, p("state.mlir"), "--xnn-delegate", "-o", p("state-d.mlir")])
+    shutil.rmtree(p("state-io"), ignore_errors=True)
+    run_tool("c-state", [tools.run, p("state-d.mlir"), "--seed=%d" % seed, "--steps", "3", "--output-dir",
+                         p("state-io")])
+    c_path, exe = p("state.c"), p("state-program")
+    run_tool("c-state", [tools.translate, "--xnn-to-c", "--program", "--inline-weights", p("state-d.mlir"), "-o",
+                         c_path])
+    run_tool("c-state", [tools.cc, "-std=c11", "-O1", "-w", "-I", tools.include, c_path,
+                         os.path.join(HERE, "..", "..", "examples", "run_program.c")] + tools.xnnpack_flags +
+             ["-L" + tools.lib, "-Wl,-rpath,%s:/usr/lib/llvm-22/lib" % tools.lib, "-lXnnMlir", "-o", exe],
+             timeout=180)
+    for extra in ([], ["--copy-state"]):
+        try:
+            r = subprocess.run([exe, p("state-io"), "--steps", "3", "--expect", p("state-io")] + extra,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=STAGE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise Failure("c-state", "timeout", "no exit within %d s" % STAGE_TIMEOUT)
+        out = r.stdout.decode("utf-8", "replace")
+        if r.returncode < 0:
+            raise Failure("c-state", "crash", "%s: %s" % (signal.Signals(-r.returncode).name, first_error_line(out)),
+                          out)
+        if "DIFFER" in out:
+            raise Failure("c-state", "mismatch", "emitted stateful program differs from xnn-run --steps", out)
+        if r.returncode != 0:
+            raise Failure("c-state", "error", first_error_line(out), out)
+
+
 STAGES = ["gen", "verify", "delegate", "reverify", "run-ref", "run-deleg", "compare-deleg", "nofold",
-          "run-nofold", "compare-nofold", "c-emit", "c-compile", "c-xnn-run", "c-run", "c-program"]
+          "run-nofold", "compare-nofold", "c-emit", "c-compile", "c-xnn-run", "c-run", "c-program", "c-state"]
 
 
 def check_graph(tools, g, seed, work, with_c, stop_stage=None):
@@ -299,6 +363,7 @@ def check_graph(tools, g, seed, work, with_c, stop_stage=None):
     if with_c and tools.xnnpack_flags:
         check_c(tools, work, seed, p("delegated.mlir"))
         check_program(tools, work, p("delegated.mlir"), p("deleg"), len(g.args))
+        check_program_state(tools, work, g, seed)
 
 
 def check_seed(tools, seed, opts):
