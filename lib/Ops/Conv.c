@@ -854,4 +854,4 @@ static const XnnCapability ops[] = {
      checkUpsampleNearest, xnnLowerUpsampleNearest, XNN_CAP_BF16},
 };
 
-const XnnOpFamily xnnConvFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnConvFamily = {ops, sizeof ops / sizeof ops[0], NULL};

@@ -183,7 +183,7 @@ static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
 /* Copies: a dtype change is a convert, a layout change a transpose, both are
  * both; a copy that changes nothing is an xnn.copy (it may be a delegate
  * output whose input is a delegate input, which XNNPACK cannot alias). */
-bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+static bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   (void)cap;
   MlirValue in = mlirOperationGetOperand(op, 0);
   MlirType to = xnnValueElemType(mlirOperationGetResult(op, 0));
@@ -217,4 +217,4 @@ static const XnnCapability ops[] = {
      xnnLowerCopy, 0},
 };
 
-const XnnOpFamily xnnCopyFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnCopyFamily = {ops, sizeof ops / sizeof ops[0], NULL};

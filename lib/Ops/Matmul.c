@@ -522,4 +522,4 @@ static const XnnCapability ops[] = {
      XNN_CAP_F16},
 };
 
-const XnnOpFamily xnnMatmulFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnMatmulFamily = {ops, sizeof ops / sizeof ops[0], NULL};

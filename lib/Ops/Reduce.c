@@ -247,4 +247,4 @@ static const XnnCapability ops[] = {
      XNN_CAP_F16},
 };
 
-const XnnOpFamily xnnReduceFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnReduceFamily = {ops, sizeof ops / sizeof ops[0], NULL};

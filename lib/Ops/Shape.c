@@ -954,4 +954,4 @@ static const XnnCapability ops[] = {
     {"edge.index_put", xnnVerifyEdgeIndexPut, "", 0, refuseIndex, NULL, 0},
 };
 
-const XnnOpFamily xnnShapeFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnShapeFamily = {ops, sizeof ops / sizeof ops[0], NULL};
