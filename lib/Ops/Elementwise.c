@@ -134,13 +134,7 @@ bool xnnVerifyEdgePrelu(MlirOperation op) {
       return false;
     }
   }
-  if (!mlirTypeEqual(x.type, res.type)) {
-    char tx[256], tr[256];
-    xnnOpError(op, "result type '%s' must equal the operand type '%s'", xnnTypeStr(res.type, tr, sizeof tr),
-               xnnTypeStr(x.type, tx, sizeof tx));
-    return false;
-  }
-  return true;
+  return xnnCheckSameType(op, &x, &res);
 }
 
 /* Unary op: result type equals operand type. */
@@ -152,14 +146,7 @@ static bool verifyUnary(MlirOperation op, unsigned mask) {
   ok = xnnResultTensor(op, 0, mask, XNN_VERIFY_MAX_RANK, &res) && ok;
   if (!ok)
     return false;
-  if (!mlirTypeEqual(x.type, res.type)) {
-    char tx[256], tr[256];
-    xnnOpError(op, "result type '%s' must equal the operand type '%s'",
-               xnnTypeStr(res.type, tr, sizeof tr),
-               xnnTypeStr(x.type, tx, sizeof tx));
-    return false;
-  }
-  return true;
+  return xnnCheckSameType(op, &x, &res);
 }
 
 bool xnnVerifyEdgeUnaryNumeric(MlirOperation op) {

@@ -78,6 +78,8 @@ bool xnnResultTensor(MlirOperation op, intptr_t idx, unsigned mask,
 /* Requires equal element types of a and b (whatA / whatB name them). */
 bool xnnCheckSameElem(MlirOperation op, const XnnTensor *a, const char *whatA,
                       const XnnTensor *b, const char *whatB);
+/* Requires that the result's type (shape and element type) is the operand's. */
+bool xnnCheckSameType(MlirOperation op, const XnnTensor *x, const XnnTensor *res);
 /* Requires that the result has exactly the given shape; `expected` is
  * described in the message as the shape computed by the op's rule. */
 bool xnnCheckResultShape(MlirOperation op, const XnnTensor *res,
