@@ -84,39 +84,8 @@ bool xnnVerifyEdgeCat(MlirOperation op) {
   int64_t d;
   if (!xnnNormDim(op, "dim", dim, first.rank, &d))
     return false;
-  int64_t shape[XNN_VERIFY_MAX_RANK];
-  memcpy(shape, first.dims, sizeof(int64_t) * (size_t)first.rank);
-  intptr_t n = mlirOperationGetNumOperands(op);
-  bool of = false;
-  for (intptr_t i = 1; i < n; ++i) {
-    XnnTensor t;
-    if (!xnnOperandTensor(op, i, "xs", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &t))
-      return false;
-    char what[32];
-    snprintf(what, sizeof what, "operand #%lld", (long long)i);
-    if (!xnnCheckSameElem(op, &first, "operand #0", &t, what))
-      return false;
-    if (t.rank != first.rank) {
-      xnnOpError(op, "operand #%lld has rank %lld, operand #0 has rank %lld",
-                 (long long)i, (long long)t.rank, (long long)first.rank);
-      return false;
-    }
-    for (intptr_t j = 0; j < t.rank; ++j) {
-      if (j != d && t.dims[j] != first.dims[j]) {
-        xnnOpError(op, "operand #%lld dim %lld is %lld, expected %lld (only "
-                       "dim %lld may differ)",
-                   (long long)i, (long long)j, (long long)t.dims[j],
-                   (long long)first.dims[j], (long long)d);
-        return false;
-      }
-    }
-    shape[d] = xnnAdd(shape[d], t.dims[d], &of);
-  }
-  if (of) {
-    xnnOpError(op, "concatenated size overflows int64");
-    return false;
-  }
-  return xnnCheckResultShape(op, &res, shape, first.rank, "concatenated");
+  static const XnnConcatNaming naming = {"xs", false, "operand #0", "dim"};
+  return xnnCheckConcatOperands(op, &first, d, &res, &naming, XNN_ET_ALL, XNN_VERIFY_MAX_RANK);
 }
 
 /* slice: dim in range, step > 0, start/end clamped as in ATen;

@@ -335,6 +335,44 @@ bool xnnCheckSameType(MlirOperation op, const XnnTensor *x, const XnnTensor *res
   return false;
 }
 
+bool xnnCheckConcatOperands(MlirOperation op, const XnnTensor *first, int64_t d, const XnnTensor *res,
+                            const XnnConcatNaming *naming, unsigned mask, intptr_t maxRank) {
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  memcpy(shape, first->dims, sizeof(int64_t) * (size_t)first->rank);
+  bool of = false;
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
+    XnnTensor t;
+    char nm[32], what[32];
+    if (naming->numbered)
+      snprintf(nm, sizeof nm, "%s%lld", naming->operand, (long long)(i + 1));
+    else
+      snprintf(nm, sizeof nm, "%s", naming->operand);
+    if (!xnnOperandTensor(op, i, nm, mask, maxRank, &t))
+      return false;
+    snprintf(what, sizeof what, "operand #%lld", (long long)i);
+    if (!xnnCheckSameElem(op, first, naming->first, &t, what))
+      return false;
+    if (t.rank != first->rank) {
+      xnnOpError(op, "operand #%lld has rank %lld, %s has rank %lld", (long long)i, (long long)t.rank,
+                 naming->first, (long long)first->rank);
+      return false;
+    }
+    for (intptr_t j = 0; j < t.rank; ++j) {
+      if (j != d && t.dims[j] != first->dims[j]) {
+        xnnOpError(op, "operand #%lld dim %lld is %lld, expected %lld (only %s %lld may differ)", (long long)i,
+                   (long long)j, (long long)t.dims[j], (long long)first->dims[j], naming->dim, (long long)d);
+        return false;
+      }
+    }
+    shape[d] = xnnAdd(shape[d], t.dims[d], &of);
+  }
+  if (of) {
+    xnnOpError(op, "concatenated size overflows int64");
+    return false;
+  }
+  return xnnCheckResultShape(op, res, shape, first->rank, "concatenated");
+}
+
 bool xnnCheckResultShape(MlirOperation op, const XnnTensor *res,
                          const int64_t *expected, intptr_t rank,
                          const char *rule) {

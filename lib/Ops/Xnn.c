@@ -1171,39 +1171,8 @@ bool xnnVerifyXnnConcatenate(MlirOperation op) {
   int64_t d;
   if (!xnnNormDim(op, "axis", axis, first.rank, &d))
     return false;
-  int64_t shape[XR];
-  memcpy(shape, first.dims, sizeof(int64_t) * (size_t)first.rank);
-  bool of = false;
-  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
-    XnnTensor t;
-    char nm[32], what[32];
-    snprintf(nm, sizeof nm, "input%lld", (long long)(i + 1));
-    if (!xnnOperandTensor(op, i, nm, XT, XR, &t))
-      return false;
-    snprintf(what, sizeof what, "operand #%lld", (long long)i);
-    if (!xnnCheckSameElem(op, &first, "input1", &t, what))
-      return false;
-    if (t.rank != first.rank) {
-      xnnOpError(op, "operand #%lld has rank %lld, input1 has rank %lld",
-                 (long long)i, (long long)t.rank, (long long)first.rank);
-      return false;
-    }
-    for (intptr_t j = 0; j < t.rank; ++j) {
-      if (j != d && t.dims[j] != first.dims[j]) {
-        xnnOpError(op, "operand #%lld dim %lld is %lld, expected %lld (only "
-                       "axis %lld may differ)",
-                   (long long)i, (long long)j, (long long)t.dims[j],
-                   (long long)first.dims[j], (long long)d);
-        return false;
-      }
-    }
-    shape[d] = xnnAdd(shape[d], t.dims[d], &of);
-  }
-  if (of) {
-    xnnOpError(op, "concatenated size overflows int64");
-    return false;
-  }
-  return xnnCheckResultShape(op, &out, shape, first.rank, "concatenated");
+  static const XnnConcatNaming naming = {"input", true, "input1", "axis"};
+  return xnnCheckConcatOperands(op, &first, d, &out, &naming, XT, XR);
 }
 
 /* An attribute with one entry per input dimension, each in [min, max]. */
