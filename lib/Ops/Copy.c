@@ -19,16 +19,10 @@
  * exactly the result type. */
 bool xnnVerifyEdgeConstant(MlirOperation op) {
   XnnTensor res;
-  if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
-      !xnnResultTensor(op, 0, XNN_ET_ALL | XNN_ET_I8, XNN_VERIFY_MAX_RANK, &res))
+  MlirAttribute v = xnnConstantValue(op, XNN_ET_ALL | XNN_ET_I8, XNN_VERIFY_MAX_RANK, &res);
+  if (mlirAttributeIsNull(v))
     return false;
-  MlirAttribute v = xnnGetAttr(op, "value");
   char ab[256], tb[256], rb[256];
-  if (mlirAttributeIsNull(v)) {
-    xnnOpError(op, "requires attribute 'value' (dense or dense_resource "
-                   "elements)");
-    return false;
-  }
   if (!mlirAttributeIsAElements(v)) {
     xnnOpError(op, "attribute 'value' must be an elements attribute "
                    "(dense<...> or dense_resource<...>), got %s",

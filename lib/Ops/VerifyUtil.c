@@ -373,6 +373,17 @@ bool xnnCheckConcatOperands(MlirOperation op, const XnnTensor *first, int64_t d,
   return xnnCheckResultShape(op, res, shape, first->rank, "concatenated");
 }
 
+MlirAttribute xnnConstantValue(MlirOperation op, unsigned mask, intptr_t maxRank, XnnTensor *res) {
+  if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
+      !xnnResultTensor(op, 0, mask, maxRank, res))
+    return (MlirAttribute){NULL};
+  MlirAttribute v = xnnGetAttr(op, "value");
+  if (mlirAttributeIsNull(v))
+    xnnOpError(op, "requires attribute 'value' (dense or dense_resource "
+                   "elements)");
+  return v;
+}
+
 bool xnnCheckResultShape(MlirOperation op, const XnnTensor *res,
                          const int64_t *expected, intptr_t rank,
                          const char *rule) {

@@ -95,6 +95,10 @@ typedef struct XnnConcatNaming {
  * their sum along `d`. */
 bool xnnCheckConcatOperands(MlirOperation op, const XnnTensor *first, int64_t d, const XnnTensor *res,
                             const XnnConcatNaming *naming, unsigned mask, intptr_t maxRank);
+/* The `value` of a constant op (edge.constant, xnn.constant): no operands,
+ * one result, a tensor of `mask` types (into *res), and the attribute
+ * present; null once one of these is reported. */
+MlirAttribute xnnConstantValue(MlirOperation op, unsigned mask, intptr_t maxRank, XnnTensor *res);
 /* Requires that the result has exactly the given shape; `expected` is
  * described in the message as the shape computed by the op's rule. */
 bool xnnCheckResultShape(MlirOperation op, const XnnTensor *res,

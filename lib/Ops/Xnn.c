@@ -356,16 +356,10 @@ bool xnnVerifyXnnConstant(MlirOperation op) {
                    "qcint32 biases only");
     return false;
   }
-  if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
-      !xnnResultTensor(op, 0, XT, XR, &res))
+  MlirAttribute v = xnnConstantValue(op, XT, XR, &res);
+  if (mlirAttributeIsNull(v))
     return false;
-  MlirAttribute v = xnnGetAttr(op, "value");
   char ab[256], tb[256], rb[256];
-  if (mlirAttributeIsNull(v)) {
-    xnnOpError(op, "requires attribute 'value' (dense or dense_resource "
-                   "elements)");
-    return false;
-  }
   if (!mlirAttributeIsAElements(v)) {
     xnnOpError(op, "attribute 'value' must be an elements attribute, got %s",
                xnnAttrStr(v, ab, sizeof ab));
