@@ -7,21 +7,12 @@
 #include "Support/Strings.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <sys/types.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 /* XNN_MAX_TENSOR_DIMS of the pinned xnnpack.h. */
 #define XNN_CAP_MAX_RANK 6
-
-bool xnnCapRefuse(XnnReason *why, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(why->text, sizeof(why->text), fmt, ap);
-  va_end(ap);
-  return false;
-}
 
 static unsigned capMask(MlirType t) {
   if (mlirTypeIsNull(t))
@@ -33,13 +24,6 @@ static unsigned capMask(MlirType t) {
   if (mlirTypeIsABF16(t))
     return XNN_CAP_BF16;
   return 0;
-}
-
-void xnnCapTypeName(MlirType t, char *buf, size_t n) {
-  XnnStrBuf s = {0};
-  mlirTypePrint(t, xnnStrBufCallback, &s);
-  snprintf(buf, n, "%s", s.data ? s.data : "?");
-  xnnStrBufFree(&s);
 }
 
 /* Names operand / result #index for a refusal; only formatted on refusal. */
@@ -67,11 +51,6 @@ static bool checkValue(MlirValue v, ValueRef w, bool requireFloat, XnnReason *wh
                         w.kind, (ssize_t)w.index, name);
   }
   return true;
-}
-
-bool xnnCapIsConstant(MlirValue v) {
-  MlirOperation def = xnnDefiningOp(v);
-  return !mlirOperationIsNull(def) && xnnOpIs(def, "edge.constant");
 }
 
 /* Operand `i` of `op` is sdpa's boolean mask. */
@@ -138,8 +117,8 @@ bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
   if (cap->check && cap->native == 0)
     return cap->check(op, cfg, why);
   /* Shared constraints (ExecuTorch's check_common_constraints): float tensors,
-   * one element type across the float operands (converts excepted). */
-  bool isCopy = cap->lower == xnnLowerCopy;
+   * one element type across the float operands (a convert has one operand, so
+   * its dtype change is never compared). */
   bool runTimeBoolMask = false;
   MlirType elem = {NULL};
   for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
@@ -152,7 +131,7 @@ bool xnnCapabilityCheck(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
     if (!checkValue(v, (ValueRef){"operand", i}, true, why))
       return false;
     MlirType e = xnnValueElemType(v);
-    if (!isCopy && !mlirTypeIsNull(elem) && !mlirTypeEqual(e, elem)) {
+    if (!mlirTypeIsNull(elem) && !mlirTypeEqual(e, elem)) {
       char a[64], b[64];
       xnnCapTypeName(elem, a, sizeof(a));
       xnnCapTypeName(e, b, sizeof(b));

@@ -66,13 +66,19 @@ typedef struct XnnCapability {
 typedef struct XnnOpFamily {
   const XnnCapability *ops;
   size_t count;
+  /* True if `op` is part of a pattern that one of this family's lowerings
+   * lowers through (views, relus and quantizes around a quantized linear):
+   * the lowering driver leaves it, and erases it once dead. NULL: none. */
+  bool (*absorbs)(MlirOperation op);
 } XnnOpFamily;
 extern const XnnOpFamily xnnCopyFamily, xnnElementwiseFamily, xnnReduceFamily, xnnMatmulFamily,
     xnnConvFamily, xnnNormFamily, xnnShapeFamily, xnnQuantFamily;
 /* Every family, in table order (Capability.c). */
 const XnnOpFamily *const *xnnOpFamilies(size_t *count);
 
-/* For the families' checks: fills `why`, returns false. */
+/* For the families' checks (CapUtil.c, a leaf below the families: it calls
+ * none of them and they need nothing else of this file's table). Fills
+ * `why`, returns false. */
 bool xnnCapRefuse(XnnReason *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* True if `v` is defined by an edge.constant. */
 bool xnnCapIsConstant(MlirValue v);

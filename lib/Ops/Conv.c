@@ -540,6 +540,15 @@ static bool requireNHWC(XnnLowerCtx *L, MlirOperation op) {
   return true;
 }
 
+/* Operand 0 of a one-input NHWC op (pooling, resizing) in the type `*elem`
+ * the op computes in; a null value once the lowering failed. */
+static MlirValue nhwcInput(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap, MlirType *elem) {
+  if (!requireNHWC(L, op))
+    return (MlirValue){NULL};
+  *elem = xnnLowerComputeElem(L, op, cap);
+  return xnnLowerOperand(L, op, 0, *elem);
+}
+
 /* XNNPACK padding order (top, right, bottom, left) from ATen's symmetric (h, w). */
 static MlirAttribute pair4(XnnLowerCtx *L, const int64_t *p) {
   int64_t v[4] = {p[0], p[1], p[0], p[1]};
@@ -580,10 +589,8 @@ static bool xnnLowerConv(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
 }
 
 static bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
-  if (!requireNHWC(L, op))
-    return false;
-  MlirType elem = xnnLowerComputeElem(L, op, cap);
-  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  MlirType elem;
+  MlirValue in = nhwcInput(L, op, cap, &elem);
   if (mlirValueIsNull(in))
     return false;
   XnnPoolParams p = xnnPoolParams(op);
@@ -646,10 +653,8 @@ static bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
  * average pooling with kernel = stride = in / out (the adaptive windows are
  * then exactly those). */
 static bool xnnLowerAdaptiveAvgPool2d(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
-  if (!requireNHWC(L, op))
-    return false;
-  MlirType elem = xnnLowerComputeElem(L, op, cap);
-  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  MlirType elem;
+  MlirValue in = nhwcInput(L, op, cap, &elem);
   if (mlirValueIsNull(in))
     return false;
   int64_t inDims[4], outDims[4]; /* NHWC, NCHW */
@@ -772,10 +777,8 @@ static bool xnnLowerConvTranspose(XnnLowerCtx *L, MlirOperation op, const XnnCap
  * align_corners=False; XNN_FLAG_ALIGN_CORNERS is ATen's align_corners=True
  * (checked against torch: test/Torch/ops-vs-torch.test). */
 static bool xnnLowerResizeBilinear(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
-  if (!requireNHWC(L, op))
-    return false;
-  MlirType elem = xnnLowerComputeElem(L, op, cap);
-  MlirValue in = xnnLowerOperand(L, op, 0, elem);
+  MlirType elem;
+  MlirValue in = nhwcInput(L, op, cap, &elem);
   if (mlirValueIsNull(in))
     return false;
   bool align = false;
@@ -854,4 +857,4 @@ static const XnnCapability ops[] = {
      checkUpsampleNearest, xnnLowerUpsampleNearest, XNN_CAP_BF16},
 };
 
-const XnnOpFamily xnnConvFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnConvFamily = {ops, sizeof ops / sizeof ops[0], NULL};

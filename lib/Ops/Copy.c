@@ -19,16 +19,10 @@
  * exactly the result type. */
 bool xnnVerifyEdgeConstant(MlirOperation op) {
   XnnTensor res;
-  if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
-      !xnnResultTensor(op, 0, XNN_ET_ALL | XNN_ET_I8, XNN_VERIFY_MAX_RANK, &res))
+  MlirAttribute v = xnnConstantValue(op, XNN_ET_ALL | XNN_ET_I8, XNN_VERIFY_MAX_RANK, &res);
+  if (mlirAttributeIsNull(v))
     return false;
-  MlirAttribute v = xnnGetAttr(op, "value");
   char ab[256], tb[256], rb[256];
-  if (mlirAttributeIsNull(v)) {
-    xnnOpError(op, "requires attribute 'value' (dense or dense_resource "
-                   "elements)");
-    return false;
-  }
   if (!mlirAttributeIsAElements(v)) {
     xnnOpError(op, "attribute 'value' must be an elements attribute "
                    "(dense<...> or dense_resource<...>), got %s",
@@ -183,7 +177,7 @@ static bool checkCopy(MlirOperation op, const XnnPartitionConfig *cfg, XnnReason
 /* Copies: a dtype change is a convert, a layout change a transpose, both are
  * both; a copy that changes nothing is an xnn.copy (it may be a delegate
  * output whose input is a delegate input, which XNNPACK cannot alias). */
-bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+static bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   (void)cap;
   MlirValue in = mlirOperationGetOperand(op, 0);
   MlirType to = xnnValueElemType(mlirOperationGetResult(op, 0));
@@ -217,4 +211,4 @@ static const XnnCapability ops[] = {
      xnnLowerCopy, 0},
 };
 
-const XnnOpFamily xnnCopyFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnCopyFamily = {ops, sizeof ops / sizeof ops[0], NULL};

@@ -10,6 +10,7 @@
 #include <mlir-c/BuiltinTypes.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- verifiers ----------------------------------------------------------- */
@@ -133,13 +134,7 @@ bool xnnVerifyEdgePrelu(MlirOperation op) {
       return false;
     }
   }
-  if (!mlirTypeEqual(x.type, res.type)) {
-    char tx[256], tr[256];
-    xnnOpError(op, "result type '%s' must equal the operand type '%s'", xnnTypeStr(res.type, tr, sizeof tr),
-               xnnTypeStr(x.type, tx, sizeof tx));
-    return false;
-  }
-  return true;
+  return xnnCheckSameType(op, &x, &res);
 }
 
 /* Unary op: result type equals operand type. */
@@ -151,14 +146,7 @@ static bool verifyUnary(MlirOperation op, unsigned mask) {
   ok = xnnResultTensor(op, 0, mask, XNN_VERIFY_MAX_RANK, &res) && ok;
   if (!ok)
     return false;
-  if (!mlirTypeEqual(x.type, res.type)) {
-    char tx[256], tr[256];
-    xnnOpError(op, "result type '%s' must equal the operand type '%s'",
-               xnnTypeStr(res.type, tr, sizeof tr),
-               xnnTypeStr(x.type, tx, sizeof tx));
-    return false;
-  }
-  return true;
+  return xnnCheckSameType(op, &x, &res);
 }
 
 bool xnnVerifyEdgeUnaryNumeric(MlirOperation op) {
@@ -552,11 +540,10 @@ static bool xnnLowerHardsigmoid(XnnLowerCtx *L, MlirOperation op, const XnnCapab
 /* pow (pow.Tensor_Tensor: std::pow per element) with a constant exponent the
  * capability check admits (2, 1, 0.5, -0.5): x*x, x, sqrt and 1/sqrt, in the
  * dtypes and with the nodes edge.sqrt and edge.rsqrt use. */
+static const XnnCapability *familyRow(const char *name);
 static bool xnnLowerPow(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   double e = xnnPowConstantExponent(op);
-  const XnnCapability *as = e == 0.5    ? xnnCapabilityLookup(mlirStringRefCreateFromCString("edge.sqrt"))
-                            : e == -0.5 ? xnnCapabilityLookup(mlirStringRefCreateFromCString("edge.rsqrt"))
-                                        : cap;
+  const XnnCapability *as = e == 0.5 ? familyRow("edge.sqrt") : e == -0.5 ? familyRow("edge.rsqrt") : cap;
   MlirType elem = xnnLowerComputeElem(L, op, as);
   MlirValue in = xnnLowerOperand(L, op, 0, elem);
   if (mlirValueIsNull(in))
@@ -644,4 +631,14 @@ static const XnnCapability ops[] = {
     {"edge.masked_fill", xnnVerifyEdgeMaskedFill, "", 0, refuseSelect, NULL, 0},
 };
 
-const XnnOpFamily xnnElementwiseFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnElementwiseFamily = {ops, sizeof ops / sizeof ops[0], NULL};
+
+/* This family's row for `name` (edge.pow lowers as edge.sqrt / edge.rsqrt
+ * do): looked up here rather than in the whole table, which names every
+ * family. */
+static const XnnCapability *familyRow(const char *name) {
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
+    if (!strcmp(ops[i].op, name))
+      return &ops[i];
+  abort(); /* the rows are this file's: a missing one is a programming error */
+}

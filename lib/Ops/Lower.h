@@ -55,11 +55,7 @@ bool xnnLowerFail(XnnLowerCtx *L, MlirOperation op, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 MlirContext xnnLowerContext(XnnLowerCtx *L);
 
-/* Copies' lowering (lib/Ops/Copy.c): the shared capability constraints know
- * copies by it (they may change the dtype). */
-bool xnnLowerCopy(XnnLowerCtx *L, MlirOperation op, const struct XnnCapability *cap);
-
-/* Entry point: lowers every edge op of delegate function `func`; with
+/* Entry point (LowerDelegate.c): lowers every edge op of delegate function `func`; with
  * `bf16InF32` (relaxed bf16) every bf16 op computes in f32, also those
  * XNNPACK runs natively in bf16, so values stay f32 between ops. */
 bool xnnLowerDelegate(MlirOperation func, bool bf16InF32);

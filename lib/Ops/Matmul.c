@@ -296,6 +296,23 @@ static bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability
   return true;
 }
 
+/* Constant operand `idx` as f32 elements in *e (true, the caller frees
+ * them); false when there are none to compute with: *folded is then the
+ * constant of dims/rank that keeps an elided payload elided, or null on
+ * failure. */
+static bool constantElements(XnnLowerCtx *L, MlirOperation op, intptr_t idx, const int64_t *dims,
+                             intptr_t rank, XnnElements *e, MlirValue *folded) {
+  MlirAttribute elided = {NULL};
+  *folded = (MlirValue){NULL};
+  if (!xnnLowerConstantF32(L, op, idx, e, &elided))
+    return false;
+  if (!mlirAttributeIsNull(elided)) {
+    *folded = xnnLowerFoldedConstant(L, op, NULL, 0, dims, rank, elided);
+    return false;
+  }
+  return true;
+}
+
 /* Constant operand `idx` in f32 with every element v replaced by
  * fl(factor * v) (ATen's gemm scales in f32 too), dims permuted by `perm`
  * (NULL: none) and then viewed as dims/rank. With `exactOnly`, a product that
@@ -305,11 +322,9 @@ static bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability
 static MlirValue scaledConstant(XnnLowerCtx *L, MlirOperation op, intptr_t idx, float factor,
                                 const int64_t *perm, const int64_t *dims, intptr_t rank, bool exactOnly) {
   XnnElements e;
-  MlirAttribute elided = {NULL};
-  if (!xnnLowerConstantF32(L, op, idx, &e, &elided))
-    return (MlirValue){NULL};
-  if (!mlirAttributeIsNull(elided))
-    return xnnLowerFoldedConstant(L, op, NULL, 0, dims, rank, elided);
+  MlirValue folded;
+  if (!constantElements(L, op, idx, dims, rank, &e, &folded))
+    return folded;
   float *v = e.data;
   bool exact = true;
   for (int64_t i = 0; i < e.count; ++i) {
@@ -430,11 +445,9 @@ static MlirValue boolMaskConstant(XnnLowerCtx *L, MlirOperation op, intptr_t idx
   int64_t dims[XNN_IR_MAX_RANK];
   intptr_t rank = xnnValueShape(mlirOperationGetOperand(op, idx), dims);
   XnnElements e;
-  MlirAttribute elided = {NULL};
-  if (!xnnLowerConstantF32(L, op, idx, &e, &elided))
-    return (MlirValue){NULL};
-  if (!mlirAttributeIsNull(elided))
-    return xnnLowerFoldedConstant(L, op, NULL, 0, dims, rank, elided);
+  MlirValue folded;
+  if (!constantElements(L, op, idx, dims, rank, &e, &folded))
+    return folded;
   float *v = e.data;
   for (int64_t i = 0; i < e.count; ++i)
     v[i] = v[i] != 0.0f ? 0.0f : -INFINITY;
@@ -522,4 +535,4 @@ static const XnnCapability ops[] = {
      XNN_CAP_F16},
 };
 
-const XnnOpFamily xnnMatmulFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnMatmulFamily = {ops, sizeof ops / sizeof ops[0], NULL};

@@ -218,4 +218,4 @@ static const XnnCapability ops[] = {
      XNN_CAP_F16},
 };
 
-const XnnOpFamily xnnNormFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnNormFamily = {ops, sizeof ops / sizeof ops[0], NULL};

@@ -685,7 +685,9 @@ static bool onStaticOutputChain(MlirOperation op) {
   return false;
 }
 
-bool xnnQuantIsAbsorbed(MlirOperation op) {
+/* The family's `absorbs` hook (Capability.h): the views, relus and quantizes
+ * that a quantized linear's lowering lowers through. */
+static bool xnnQuantIsAbsorbed(MlirOperation op) {
   XnnReason why;
   if (xnnOpIs(op, "edge.view")) {
     MlirValue in = mlirOperationGetOperand(op, 0), out = mlirOperationGetResult(op, 0);
@@ -960,4 +962,4 @@ static const XnnCapability ops[] = {
     {"edge.embedding_2bit", xnnVerifyEdgeEmbedding2bit, "", 0, refuseQuantEmbedding, NULL, 0},
 };
 
-const XnnOpFamily xnnQuantFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnQuantFamily = {ops, sizeof ops / sizeof ops[0], xnnQuantIsAbsorbed};

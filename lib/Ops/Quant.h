@@ -48,9 +48,4 @@ bool xnnStaticLinearMatch(MlirOperation linear, XnnStaticLinear *m, XnnReason *w
 /* Lowers a matched static linear: qint8 in, qcint8 filter, qcint32 bias, qint8 out. */
 bool xnnLowerStaticLinear(XnnLowerCtx *L, MlirOperation op, const XnnStaticLinear *m);
 
-/* True if `op` is part of a quantized pattern that another op's lowering
- * lowers (views, relus and quantizes around quantized linears): the driver
- * leaves it, and erases it once dead. */
-bool xnnQuantIsAbsorbed(MlirOperation op);
-
 #endif

@@ -148,14 +148,7 @@ bool xnnVerifyEdgeSoftmax(MlirOperation op) {
   int64_t d;
   if (!xnnNormDim(op, "dim", dim, x.rank == 0 ? 1 : x.rank, &d))
     return false;
-  if (!mlirTypeEqual(x.type, res.type)) {
-    char tx[256], tr[256];
-    xnnOpError(op, "result type '%s' must equal the operand type '%s'",
-               xnnTypeStr(res.type, tr, sizeof tr),
-               xnnTypeStr(x.type, tx, sizeof tx));
-    return false;
-  }
-  return true;
+  return xnnCheckSameType(op, &x, &res);
 }
 
 /* ---- capability checks --------------------------------------------------- */
@@ -247,4 +240,4 @@ static const XnnCapability ops[] = {
      XNN_CAP_F16},
 };
 
-const XnnOpFamily xnnReduceFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnReduceFamily = {ops, sizeof ops / sizeof ops[0], NULL};

@@ -13,14 +13,23 @@
 
 /* ---- verifiers ----------------------------------------------------------- */
 
-/* view: same element type and element count; target shape = result type. */
-bool xnnVerifyEdgeView(MlirOperation op) {
+/* What every one-operand verifier here starts with: one operand 'x' (rank at
+ * most xMaxRank) and one result, both tensors, then, unless an attribute was
+ * refused already (`attrsOk` false: reported, so stop), the same element
+ * type. */
+static bool verifyOneOperand(MlirOperation op, intptr_t xMaxRank, bool attrsOk, XnnTensor *x,
+                             XnnTensor *res) {
   if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
     return false;
+  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, xMaxRank, x);
+  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, res) && ok;
+  return ok && attrsOk && xnnCheckSameElem(op, x, "operand 'x'", res, "result");
+}
+
+/* view: same element type and element count; target shape = result type. */
+bool xnnVerifyEdgeView(MlirOperation op) {
   XnnTensor x, res;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK, true, &x, &res))
     return false;
   bool of = false;
   int64_t nx = xnnNumElements(&x, &of), nr = xnnNumElements(&res, &of);
@@ -46,14 +55,8 @@ bool xnnVerifyEdgePermute(MlirOperation op) {
   intptr_t n = 0;
   XnnAttrStatus sd =
       xnnGetI64Array(op, "dims", true, -1, dims, XNN_VERIFY_MAX_RANK, &n);
-  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
-    return false;
   XnnTensor x, res;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || sd != XNN_ATTR_OK)
-    return false;
-  if (!xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK, sd == XNN_ATTR_OK, &x, &res))
     return false;
   int64_t perm[XNN_VERIFY_MAX_RANK], shape[XNN_VERIFY_MAX_RANK];
   if (!xnnCheckPermutation(op, "dims", dims, n, x.rank, true, perm))
@@ -81,39 +84,8 @@ bool xnnVerifyEdgeCat(MlirOperation op) {
   int64_t d;
   if (!xnnNormDim(op, "dim", dim, first.rank, &d))
     return false;
-  int64_t shape[XNN_VERIFY_MAX_RANK];
-  memcpy(shape, first.dims, sizeof(int64_t) * (size_t)first.rank);
-  intptr_t n = mlirOperationGetNumOperands(op);
-  bool of = false;
-  for (intptr_t i = 1; i < n; ++i) {
-    XnnTensor t;
-    if (!xnnOperandTensor(op, i, "xs", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &t))
-      return false;
-    char what[32];
-    snprintf(what, sizeof what, "operand #%lld", (long long)i);
-    if (!xnnCheckSameElem(op, &first, "operand #0", &t, what))
-      return false;
-    if (t.rank != first.rank) {
-      xnnOpError(op, "operand #%lld has rank %lld, operand #0 has rank %lld",
-                 (long long)i, (long long)t.rank, (long long)first.rank);
-      return false;
-    }
-    for (intptr_t j = 0; j < t.rank; ++j) {
-      if (j != d && t.dims[j] != first.dims[j]) {
-        xnnOpError(op, "operand #%lld dim %lld is %lld, expected %lld (only "
-                       "dim %lld may differ)",
-                   (long long)i, (long long)j, (long long)t.dims[j],
-                   (long long)first.dims[j], (long long)d);
-        return false;
-      }
-    }
-    shape[d] = xnnAdd(shape[d], t.dims[d], &of);
-  }
-  if (of) {
-    xnnOpError(op, "concatenated size overflows int64");
-    return false;
-  }
-  return xnnCheckResultShape(op, &res, shape, first.rank, "concatenated");
+  static const XnnConcatNaming naming = {"xs", false, "operand #0", "dim"};
+  return xnnCheckConcatOperands(op, &first, d, &res, &naming, XNN_ET_ALL, XNN_VERIFY_MAX_RANK);
 }
 
 /* slice: dim in range, step > 0, start/end clamped as in ATen;
@@ -129,15 +101,9 @@ bool xnnVerifyEdgeSlice(MlirOperation op) {
     xnnOpError(op, "step must be positive, got %lld", (long long)step);
     ok = false;
   }
-  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
-    return false;
   XnnTensor x, res;
-  ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x) && ok;
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || s1 != XNN_ATTR_OK || s2 != XNN_ATTR_OK || s3 != XNN_ATTR_OK ||
-      s4 != XNN_ATTR_OK)
-    return false;
-  if (!xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  ok = ok && s1 == XNN_ATTR_OK && s2 == XNN_ATTR_OK && s3 == XNN_ATTR_OK && s4 == XNN_ATTR_OK;
+  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK, ok, &x, &res))
     return false;
   int64_t d;
   if (!xnnNormDim(op, "dim", dim, x.rank, &d))
@@ -311,13 +277,8 @@ bool xnnVerifyEdgeIndexPut(MlirOperation op) {
 bool xnnVerifyEdgeUnsqueeze(MlirOperation op) {
   int64_t dim = 0;
   XnnAttrStatus sd = xnnGetI64(op, "dim", true, &dim);
-  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
-    return false;
   XnnTensor x, res;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK - 1, &x);
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || sd != XNN_ATTR_OK ||
-      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK - 1, sd == XNN_ATTR_OK, &x, &res))
     return false;
   int64_t d;
   if (!xnnNormDim(op, "dim", dim, x.rank + 1, &d))
@@ -368,13 +329,8 @@ bool xnnVerifyEdgeSqueeze(MlirOperation op) {
   intptr_t n = 0;
   XnnAttrStatus sd =
       xnnGetI64Array(op, "dims", false, -1, list, XNN_VERIFY_MAX_RANK, &n);
-  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
-    return false;
   XnnTensor x, res;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || sd == XNN_ATTR_BAD ||
-      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK, sd != XNN_ATTR_BAD, &x, &res))
     return false;
   int64_t shape[XNN_VERIFY_MAX_RANK];
   intptr_t r = xnnSqueezeShape(op, x.dims, x.rank, sd == XNN_ATTR_OK, list, n, shape);
@@ -389,13 +345,8 @@ bool xnnVerifyEdgeTranspose(MlirOperation op) {
   int64_t d0 = 0, d1 = 0;
   XnnAttrStatus s0 = xnnGetI64(op, "dim0", true, &d0);
   XnnAttrStatus s1 = xnnGetI64(op, "dim1", true, &d1);
-  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
-    return false;
   XnnTensor x, res;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || s0 != XNN_ATTR_OK || s1 != XNN_ATTR_OK ||
-      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK, s0 == XNN_ATTR_OK && s1 == XNN_ATTR_OK, &x, &res))
     return false;
   intptr_t r = x.rank == 0 ? 1 : x.rank;
   if (!xnnNormDim(op, "dim0", d0, r, &d0) || !xnnNormDim(op, "dim1", d1, r, &d1))
@@ -413,12 +364,8 @@ bool xnnVerifyEdgeTranspose(MlirOperation op) {
  * trailing dims and each is equal or 1 (ATen expand_copy; -1 entries are
  * already resolved by the type, new leading dims may be any size). */
 bool xnnVerifyEdgeExpand(MlirOperation op) {
-  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
-    return false;
   XnnTensor x, res;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK, true, &x, &res))
     return false;
   char xs[256], rs[256];
   if (res.rank < x.rank) {
@@ -450,13 +397,9 @@ bool xnnVerifyEdgeConstantPadNd(MlirOperation op) {
   XnnAttrStatus sp =
       xnnGetI64Array(op, "pad", true, -1, pad, 2 * XNN_VERIFY_MAX_RANK, &n);
   XnnAttrStatus sv = xnnGetF64(op, "value", false, &value);
-  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
-    return false;
   XnnTensor x, res;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || sp != XNN_ATTR_OK || sv == XNN_ATTR_BAD ||
-      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK, sp == XNN_ATTR_OK && sv != XNN_ATTR_BAD, &x,
+                        &res))
     return false;
   if (n % 2 != 0 || n > 2 * x.rank) {
     xnnOpError(op, "pad has %lld entries; expected an even number, at most "
@@ -494,13 +437,8 @@ bool xnnVerifyEdgeRoll(MlirOperation op) {
       xnnGetI64Array(op, "shifts", true, -1, shifts, XNN_VERIFY_MAX_RANK, &ns);
   XnnAttrStatus sd =
       xnnGetI64Array(op, "dims", true, -1, dims, XNN_VERIFY_MAX_RANK, &nd);
-  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
-    return false;
   XnnTensor x, res;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || ss != XNN_ATTR_OK || sd != XNN_ATTR_OK ||
-      !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
+  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK, ss == XNN_ATTR_OK && sd == XNN_ATTR_OK, &x, &res))
     return false;
   if (nd == 0 ? ns != 1 : ns != nd) {
     xnnOpError(op, "shifts has %lld entries, dims %lld; expected as many (or "
@@ -640,6 +578,16 @@ static bool refuseIndex(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
 }
 
 /* ---- lowerings ----------------------------------------------------------- */
+
+/* Replaces `op` by `v`, or by a copy of `in` where nothing changed it (it may
+ * be a delegate output whose input is a delegate input: XNNPACK cannot alias
+ * them). */
+static bool replaceOrCopy(XnnLowerCtx *L, MlirOperation op, MlirValue in, MlirValue v) {
+  if (mlirValueEqual(v, in))
+    v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
+  xnnLowerReplace(L, op, v);
+  return true;
+}
 
 static bool xnnLowerView(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   if (xnnLowerOperandIsNHWC(op, 0) || xnnLowerIsNHWC(op))
@@ -812,10 +760,7 @@ static bool xnnLowerExpand(XnnLowerCtx *L, MlirOperation op, const XnnCapability
     v = xnnLowerRepeatAlong(L, op, v, axis, want[axis], elem);
     cur[axis] = want[axis];
   }
-  if (mlirValueEqual(v, in))
-    v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
-  xnnLowerReplace(L, op, v);
-  return true;
+  return replaceOrCopy(L, op, in, v);
 }
 
 /* constant_pad_nd: negative pads crop first (a static slice), positive ones
@@ -898,10 +843,7 @@ static bool xnnLowerRoll(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
                           sliceAlong(L, op, v, axis, 0, size - s, elem)};
     v = xnnLowerConcatAlong(L, op, parts, 2, axis, elem);
   }
-  if (mlirValueEqual(v, in))
-    v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
-  xnnLowerReplace(L, op, v);
-  return true;
+  return replaceOrCopy(L, op, in, v);
 }
 
 /* split: one static slice per piece (physical axis). */
@@ -954,4 +896,4 @@ static const XnnCapability ops[] = {
     {"edge.index_put", xnnVerifyEdgeIndexPut, "", 0, refuseIndex, NULL, 0},
 };
 
-const XnnOpFamily xnnShapeFamily = {ops, sizeof ops / sizeof ops[0]};
+const XnnOpFamily xnnShapeFamily = {ops, sizeof ops / sizeof ops[0], NULL};

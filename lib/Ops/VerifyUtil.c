@@ -325,6 +325,65 @@ bool xnnCheckSameElem(MlirOperation op, const XnnTensor *a, const char *whatA,
   return false;
 }
 
+bool xnnCheckSameType(MlirOperation op, const XnnTensor *x, const XnnTensor *res) {
+  if (mlirTypeEqual(x->type, res->type))
+    return true;
+  char tx[256], tr[256];
+  xnnOpError(op, "result type '%s' must equal the operand type '%s'",
+             xnnTypeStr(res->type, tr, sizeof tr),
+             xnnTypeStr(x->type, tx, sizeof tx));
+  return false;
+}
+
+bool xnnCheckConcatOperands(MlirOperation op, const XnnTensor *first, int64_t d, const XnnTensor *res,
+                            const XnnConcatNaming *naming, unsigned mask, intptr_t maxRank) {
+  int64_t shape[XNN_VERIFY_MAX_RANK];
+  memcpy(shape, first->dims, sizeof(int64_t) * (size_t)first->rank);
+  bool of = false;
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
+    XnnTensor t;
+    char nm[32], what[32];
+    if (naming->numbered)
+      snprintf(nm, sizeof nm, "%s%lld", naming->operand, (long long)(i + 1));
+    else
+      snprintf(nm, sizeof nm, "%s", naming->operand);
+    if (!xnnOperandTensor(op, i, nm, mask, maxRank, &t))
+      return false;
+    snprintf(what, sizeof what, "operand #%lld", (long long)i);
+    if (!xnnCheckSameElem(op, first, naming->first, &t, what))
+      return false;
+    if (t.rank != first->rank) {
+      xnnOpError(op, "operand #%lld has rank %lld, %s has rank %lld", (long long)i, (long long)t.rank,
+                 naming->first, (long long)first->rank);
+      return false;
+    }
+    for (intptr_t j = 0; j < t.rank; ++j) {
+      if (j != d && t.dims[j] != first->dims[j]) {
+        xnnOpError(op, "operand #%lld dim %lld is %lld, expected %lld (only %s %lld may differ)", (long long)i,
+                   (long long)j, (long long)t.dims[j], (long long)first->dims[j], naming->dim, (long long)d);
+        return false;
+      }
+    }
+    shape[d] = xnnAdd(shape[d], t.dims[d], &of);
+  }
+  if (of) {
+    xnnOpError(op, "concatenated size overflows int64");
+    return false;
+  }
+  return xnnCheckResultShape(op, res, shape, first->rank, "concatenated");
+}
+
+MlirAttribute xnnConstantValue(MlirOperation op, unsigned mask, intptr_t maxRank, XnnTensor *res) {
+  if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
+      !xnnResultTensor(op, 0, mask, maxRank, res))
+    return (MlirAttribute){NULL};
+  MlirAttribute v = xnnGetAttr(op, "value");
+  if (mlirAttributeIsNull(v))
+    xnnOpError(op, "requires attribute 'value' (dense or dense_resource "
+                   "elements)");
+  return v;
+}
+
 bool xnnCheckResultShape(MlirOperation op, const XnnTensor *res,
                          const int64_t *expected, intptr_t rank,
                          const char *rule) {
@@ -390,18 +449,40 @@ static XnnAttrStatus wrongKind(MlirOperation op, const char *name,
   return XNN_ATTR_BAD;
 }
 
+/* Attribute `name` of `op` into *a if isKind(*a): XNN_ATTR_OK; otherwise
+ * XNN_ATTR_ABSENT (optional and missing) or XNN_ATTR_BAD, reported as not
+ * being `kind`. */
+static XnnAttrStatus lookUp(MlirOperation op, const char *name, bool required,
+                            const char *kind, bool (*isKind)(MlirAttribute),
+                            MlirAttribute *a) {
+  *a = xnnGetAttr(op, name);
+  if (mlirAttributeIsNull(*a))
+    return missing(op, name, required, kind);
+  if (!isKind(*a))
+    return wrongKind(op, name, kind, *a);
+  return XNN_ATTR_OK;
+}
+
+static bool isI64Attr(MlirAttribute a) {
+  if (!mlirAttributeIsAInteger(a))
+    return false;
+  MlirType t = mlirAttributeGetType(a);
+  return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64 &&
+         !mlirIntegerTypeIsUnsigned(t);
+}
+
+static bool isF64Attr(MlirAttribute a) {
+  return mlirAttributeIsAFloat(a) && mlirTypeIsAF64(mlirAttributeGetType(a));
+}
+
 XnnAttrStatus xnnGetI64(MlirOperation op, const char *name, bool required,
                         int64_t *out) {
-  static const char kind[] = "a 64-bit integer, e.g. 1 : i64";
-  MlirAttribute a = xnnGetAttr(op, name);
-  if (mlirAttributeIsNull(a))
-    return missing(op, name, required, kind);
-  if (!mlirAttributeIsAInteger(a))
-    return wrongKind(op, name, kind, a);
+  MlirAttribute a;
+  XnnAttrStatus st = lookUp(op, name, required,
+                            "a 64-bit integer, e.g. 1 : i64", isI64Attr, &a);
+  if (st != XNN_ATTR_OK)
+    return st;
   MlirType t = mlirAttributeGetType(a);
-  if (!mlirTypeIsAInteger(t) || mlirIntegerTypeGetWidth(t) != 64 ||
-      mlirIntegerTypeIsUnsigned(t))
-    return wrongKind(op, name, kind, a);
   *out = mlirIntegerTypeIsSigned(t) ? mlirIntegerAttrGetValueSInt(a)
                                     : mlirIntegerAttrGetValueInt(a);
   return XNN_ATTR_OK;
@@ -409,38 +490,32 @@ XnnAttrStatus xnnGetI64(MlirOperation op, const char *name, bool required,
 
 XnnAttrStatus xnnGetF64(MlirOperation op, const char *name, bool required,
                         double *out) {
-  static const char kind[] = "a 64-bit float, e.g. 1.0 : f64";
-  MlirAttribute a = xnnGetAttr(op, name);
-  if (mlirAttributeIsNull(a))
-    return missing(op, name, required, kind);
-  if (!mlirAttributeIsAFloat(a) || !mlirTypeIsAF64(mlirAttributeGetType(a)))
-    return wrongKind(op, name, kind, a);
-  *out = mlirFloatAttrGetValueDouble(a);
-  return XNN_ATTR_OK;
+  MlirAttribute a;
+  XnnAttrStatus st = lookUp(op, name, required,
+                            "a 64-bit float, e.g. 1.0 : f64", isF64Attr, &a);
+  if (st == XNN_ATTR_OK)
+    *out = mlirFloatAttrGetValueDouble(a);
+  return st;
 }
 
 XnnAttrStatus xnnGetBool(MlirOperation op, const char *name, bool required,
                          bool *out) {
-  static const char kind[] = "a bool (true or false)";
-  MlirAttribute a = xnnGetAttr(op, name);
-  if (mlirAttributeIsNull(a))
-    return missing(op, name, required, kind);
-  if (!mlirAttributeIsABool(a))
-    return wrongKind(op, name, kind, a);
-  *out = mlirBoolAttrGetValue(a);
-  return XNN_ATTR_OK;
+  MlirAttribute a;
+  XnnAttrStatus st = lookUp(op, name, required, "a bool (true or false)",
+                            mlirAttributeIsABool, &a);
+  if (st == XNN_ATTR_OK)
+    *out = mlirBoolAttrGetValue(a);
+  return st;
 }
 
 XnnAttrStatus xnnGetString(MlirOperation op, const char *name, bool required,
                            MlirStringRef *out) {
-  static const char kind[] = "a string";
-  MlirAttribute a = xnnGetAttr(op, name);
-  if (mlirAttributeIsNull(a))
-    return missing(op, name, required, kind);
-  if (!mlirAttributeIsAString(a))
-    return wrongKind(op, name, kind, a);
-  *out = mlirStringAttrGetValue(a);
-  return XNN_ATTR_OK;
+  MlirAttribute a;
+  XnnAttrStatus st =
+      lookUp(op, name, required, "a string", mlirAttributeIsAString, &a);
+  if (st == XNN_ATTR_OK)
+    *out = mlirStringAttrGetValue(a);
+  return st;
 }
 
 static bool strRefEq(MlirStringRef s, const char *c) {
@@ -481,11 +556,11 @@ XnnAttrStatus xnnGetI64Array(MlirOperation op, const char *name,
              (long long)size);
   else
     snprintf(kind, sizeof kind, "array<i64>");
-  MlirAttribute a = xnnGetAttr(op, name);
-  if (mlirAttributeIsNull(a))
-    return missing(op, name, required, kind);
-  if (!mlirAttributeIsADenseI64Array(a))
-    return wrongKind(op, name, kind, a);
+  MlirAttribute a;
+  XnnAttrStatus st =
+      lookUp(op, name, required, kind, mlirAttributeIsADenseI64Array, &a);
+  if (st != XNN_ATTR_OK)
+    return st;
   intptr_t n = mlirDenseArrayGetNumElements(a);
   if (size >= 0 && n != size) {
     char ab[256];

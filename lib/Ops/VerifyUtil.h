@@ -78,6 +78,27 @@ bool xnnResultTensor(MlirOperation op, intptr_t idx, unsigned mask,
 /* Requires equal element types of a and b (whatA / whatB name them). */
 bool xnnCheckSameElem(MlirOperation op, const XnnTensor *a, const char *whatA,
                       const XnnTensor *b, const char *whatB);
+/* Requires that the result's type (shape and element type) is the operand's. */
+bool xnnCheckSameType(MlirOperation op, const XnnTensor *x, const XnnTensor *res);
+/* What a concatenation's messages call its parts: the operands after the
+ * first (`operand`, or with `numbered` `operand` and its position from 1),
+ * the first one, and the dimension concatenated along ("dim", "axis"). */
+typedef struct XnnConcatNaming {
+  const char *operand;
+  bool numbered;
+  const char *first;
+  const char *dim;
+} XnnConcatNaming;
+/* The operands after `first` of a concatenation along dim `d` (edge.cat,
+ * xnn.concatenate): tensors of `mask` types and rank <= maxRank, of `first`'s
+ * element type and rank, with its dims but along `d`; the result `res` has
+ * their sum along `d`. */
+bool xnnCheckConcatOperands(MlirOperation op, const XnnTensor *first, int64_t d, const XnnTensor *res,
+                            const XnnConcatNaming *naming, unsigned mask, intptr_t maxRank);
+/* The `value` of a constant op (edge.constant, xnn.constant): no operands,
+ * one result, a tensor of `mask` types (into *res), and the attribute
+ * present; null once one of these is reported. */
+MlirAttribute xnnConstantValue(MlirOperation op, unsigned mask, intptr_t maxRank, XnnTensor *res);
 /* Requires that the result has exactly the given shape; `expected` is
  * described in the message as the shape computed by the op's rule. */
 bool xnnCheckResultShape(MlirOperation op, const XnnTensor *res,

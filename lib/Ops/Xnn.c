@@ -356,16 +356,10 @@ bool xnnVerifyXnnConstant(MlirOperation op) {
                    "qcint32 biases only");
     return false;
   }
-  if (!xnnCheckNumOperands(op, 0, 0) || !xnnCheckNumResults(op, 1) ||
-      !xnnResultTensor(op, 0, XT, XR, &res))
+  MlirAttribute v = xnnConstantValue(op, XT, XR, &res);
+  if (mlirAttributeIsNull(v))
     return false;
-  MlirAttribute v = xnnGetAttr(op, "value");
   char ab[256], tb[256], rb[256];
-  if (mlirAttributeIsNull(v)) {
-    xnnOpError(op, "requires attribute 'value' (dense or dense_resource "
-                   "elements)");
-    return false;
-  }
   if (!mlirAttributeIsAElements(v)) {
     xnnOpError(op, "attribute 'value' must be an elements attribute, got %s",
                xnnAttrStr(v, ab, sizeof ab));
@@ -607,6 +601,37 @@ bool xnnVerifyXnnUnary(MlirOperation op) {
   return sameType(op, &in, &out) && ok;
 }
 
+/* What both quantized fully connecteds (dynamic and static) require of their
+ * filter [N, K] and optional bias [N] (`b` NULL: none): constants (XNNPACK
+ * packs them when the subgraph is created), and shapes that fit the input. */
+static bool checkQuantFilter(MlirOperation op, const XnnTensor *in, const XnnTensor *f, const XnnTensor *b) {
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, i));
+    if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.constant")) {
+      xnnOpError(op, "the %s of a quantized fully connected must be an xnn.constant (static)",
+                 i == 1 ? "filter" : "bias");
+      return false;
+    }
+  }
+  if (in->rank < 1 || f->rank != 2) {
+    xnnOpError(op, "input must have rank >= 1 and filter rank 2, got %lld and %lld", (long long)in->rank,
+               (long long)f->rank);
+    return false;
+  }
+  if (in->dims[in->rank - 1] != f->dims[1]) {
+    xnnOpError(op, "input channels mismatch: input last dim %lld vs filter dim 1 %lld",
+               (long long)in->dims[in->rank - 1], (long long)f->dims[1]);
+    return false;
+  }
+  if (b && (b->rank != 1 || b->dims[0] != f->dims[0])) {
+    char bs[256];
+    xnnOpError(op, "bias must have shape %lld (output channels), got %s", (long long)f->dims[0],
+               xnnShapeStr(b->dims, b->rank, bs, sizeof bs));
+    return false;
+  }
+  return true;
+}
+
 /* xnn.fully_connected -> xnn_define_fully_connected: input [..., IC],
  * filter [OC, IC] ([IC, OC] with transpose_weights), bias [OC] ->
  * [..., OC]. Input and output share one element type; the static filter and
@@ -634,30 +659,8 @@ static bool verifyQuantFullyConnected(MlirOperation op, int inQuant, int fQuant)
     return false;
   if (!noEncoding(op, "output", out.type) || (hasBias && !noEncoding(op, "bias", b.type)))
     return false;
-  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, i));
-    if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.constant")) {
-      xnnOpError(op, "the %s of a quantized fully connected must be an xnn.constant (static)",
-                 i == 1 ? "filter" : "bias");
-      return false;
-    }
-  }
-  if (in.rank < 1 || f.rank != 2) {
-    xnnOpError(op, "input must have rank >= 1 and filter rank 2, got %lld and %lld", (long long)in.rank,
-               (long long)f.rank);
+  if (!checkQuantFilter(op, &in, &f, hasBias ? &b : NULL))
     return false;
-  }
-  if (in.dims[in.rank - 1] != f.dims[1]) {
-    xnnOpError(op, "input channels mismatch: input last dim %lld vs filter dim 1 %lld",
-               (long long)in.dims[in.rank - 1], (long long)f.dims[1]);
-    return false;
-  }
-  if (hasBias && (b.rank != 1 || b.dims[0] != f.dims[0])) {
-    char bs[256];
-    xnnOpError(op, "bias must have shape %lld (output channels), got %s", (long long)f.dims[0],
-               xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
-    return false;
-  }
   /* The linked XNNPACK's qd8-f32-qb4w GEMM is wrong on a last tile of 1-3
    * rows after other rows (xnnQb4wSafeRows): the lowering pads the rows. */
   int64_t rows = 1;
@@ -744,30 +747,8 @@ static bool verifyQs8FullyConnected(MlirOperation op) {
   if (!xnnOperandTensor(op, 0, "input", XNN_ET_I8, XR, &in) || !xnnOperandTensor(op, 1, "filter", XNN_ET_I8, XR, &f) ||
       (hasBias && !xnnOperandTensor(op, 2, "bias", XNN_ET_I32, XR, &b)) || !xnnResultTensor(op, 0, XNN_ET_I8, XR, &out))
     return false;
-  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirOperation def = xnnDefiningOp(mlirOperationGetOperand(op, i));
-    if (mlirOperationIsNull(def) || !xnnOpIs(def, "xnn.constant")) {
-      xnnOpError(op, "the %s of a quantized fully connected must be an xnn.constant (static)",
-                 i == 1 ? "filter" : "bias");
-      return false;
-    }
-  }
-  if (in.rank < 1 || f.rank != 2) {
-    xnnOpError(op, "input must have rank >= 1 and filter rank 2, got %lld and %lld", (long long)in.rank,
-               (long long)f.rank);
+  if (!checkQuantFilter(op, &in, &f, hasBias ? &b : NULL))
     return false;
-  }
-  if (in.dims[in.rank - 1] != f.dims[1]) {
-    xnnOpError(op, "input channels mismatch: input last dim %lld vs filter dim 1 %lld",
-               (long long)in.dims[in.rank - 1], (long long)f.dims[1]);
-    return false;
-  }
-  if (hasBias && (b.rank != 1 || b.dims[0] != f.dims[0])) {
-    char bs[256];
-    xnnOpError(op, "bias must have shape %lld (output channels), got %s", (long long)f.dims[0],
-               xnnShapeStr(b.dims, b.rank, bs, sizeof bs));
-    return false;
-  }
   int64_t shape[XR];
   memcpy(shape, in.dims, sizeof(int64_t) * (size_t)in.rank);
   shape[in.rank - 1] = f.dims[0];
@@ -1184,39 +1165,34 @@ bool xnnVerifyXnnConcatenate(MlirOperation op) {
   int64_t d;
   if (!xnnNormDim(op, "axis", axis, first.rank, &d))
     return false;
-  int64_t shape[XR];
-  memcpy(shape, first.dims, sizeof(int64_t) * (size_t)first.rank);
-  bool of = false;
-  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i) {
-    XnnTensor t;
-    char nm[32], what[32];
-    snprintf(nm, sizeof nm, "input%lld", (long long)(i + 1));
-    if (!xnnOperandTensor(op, i, nm, XT, XR, &t))
-      return false;
-    snprintf(what, sizeof what, "operand #%lld", (long long)i);
-    if (!xnnCheckSameElem(op, &first, "input1", &t, what))
-      return false;
-    if (t.rank != first.rank) {
-      xnnOpError(op, "operand #%lld has rank %lld, input1 has rank %lld",
-                 (long long)i, (long long)t.rank, (long long)first.rank);
-      return false;
-    }
-    for (intptr_t j = 0; j < t.rank; ++j) {
-      if (j != d && t.dims[j] != first.dims[j]) {
-        xnnOpError(op, "operand #%lld dim %lld is %lld, expected %lld (only "
-                       "axis %lld may differ)",
-                   (long long)i, (long long)j, (long long)t.dims[j],
-                   (long long)first.dims[j], (long long)d);
-        return false;
-      }
-    }
-    shape[d] = xnnAdd(shape[d], t.dims[d], &of);
-  }
-  if (of) {
-    xnnOpError(op, "concatenated size overflows int64");
+  static const XnnConcatNaming naming = {"input", true, "input1", "axis"};
+  return xnnCheckConcatOperands(op, &first, d, &out, &naming, XT, XR);
+}
+
+/* An attribute with one entry per input dimension, each in [min, max]. */
+typedef struct DimArray {
+  const char *name;
+  const int64_t *v;
+  intptr_t n;
+  int64_t min, max;
+} DimArray;
+
+/* What static_slice (offsets, sizes) and static_constant_pad (pre and post
+ * paddings) check alike once their attributes are read (`attrsOk` false: one
+ * was refused, and reported): one input and output of one element type, and
+ * the two arrays `a` and `b` per input dimension and in range. */
+static bool checkDimArrays(MlirOperation op, bool attrsOk, XnnTensor *in, XnnTensor *out, DimArray a, DimArray b) {
+  if (!unaryIO(op, in, out) || !attrsOk)
+    return false;
+  if (!xnnCheckSameElem(op, in, "input", out, "output"))
+    return false;
+  if (a.n != in->rank || b.n != in->rank) {
+    xnnOpError(op, "attributes '%s' and '%s' must have one entry per input dimension (%lld), got %lld and %lld",
+               a.name, b.name, (long long)in->rank, (long long)a.n, (long long)b.n);
     return false;
   }
-  return xnnCheckResultShape(op, &out, shape, first.rank, "concatenated");
+  return xnnCheckArrayRange(op, a.name, a.v, a.n, a.min, a.max) &&
+         xnnCheckArrayRange(op, b.name, b.v, b.n, b.min, b.max);
 }
 
 /* xnn.static_slice -> xnn_define_static_slice(offsets, sizes). */
@@ -1227,18 +1203,8 @@ bool xnnVerifyXnnStaticSlice(MlirOperation op) {
             XNN_ATTR_OK;
   ok = xnnGetI64Array(op, "sizes", true, -1, sz, XR, &ns) == XNN_ATTR_OK && ok;
   XnnTensor in, out;
-  if (!unaryIO(op, &in, &out) || !ok)
-    return false;
-  if (!xnnCheckSameElem(op, &in, "input", &out, "output"))
-    return false;
-  if (no != in.rank || ns != in.rank) {
-    xnnOpError(op, "attributes 'offsets' and 'sizes' must have one entry per "
-                   "input dimension (%lld), got %lld and %lld",
-               (long long)in.rank, (long long)no, (long long)ns);
-    return false;
-  }
-  if (!xnnCheckArrayRange(op, "offsets", off, no, 0, INT64_MAX) ||
-      !xnnCheckArrayRange(op, "sizes", sz, ns, 1, INT64_MAX))
+  if (!checkDimArrays(op, ok, &in, &out, (DimArray){"offsets", off, no, 0, INT64_MAX},
+                      (DimArray){"sizes", sz, ns, 1, INT64_MAX}))
     return false;
   for (intptr_t i = 0; i < in.rank; ++i) {
     if (off[i] > in.dims[i] || sz[i] > in.dims[i] - off[i]) {
@@ -1324,18 +1290,8 @@ bool xnnVerifyXnnStaticConstantPad(MlirOperation op) {
        ok;
   ok = xnnGetF64(op, "padding_value", true, &value) == XNN_ATTR_OK && ok;
   XnnTensor in, out;
-  if (!unaryIO(op, &in, &out) || !ok)
-    return false;
-  if (!xnnCheckSameElem(op, &in, "input", &out, "output"))
-    return false;
-  if (np != in.rank || nq != in.rank) {
-    xnnOpError(op, "attributes 'pre_paddings' and 'post_paddings' must have "
-                   "one entry per input dimension (%lld), got %lld and %lld",
-               (long long)in.rank, (long long)np, (long long)nq);
-    return false;
-  }
-  if (!xnnCheckArrayRange(op, "pre_paddings", pre, np, 0, INT32_MAX) ||
-      !xnnCheckArrayRange(op, "post_paddings", post, nq, 0, INT32_MAX))
+  if (!checkDimArrays(op, ok, &in, &out, (DimArray){"pre_paddings", pre, np, 0, INT32_MAX},
+                      (DimArray){"post_paddings", post, nq, 0, INT32_MAX}))
     return false;
   int64_t shape[XR];
   bool of = false;

@@ -195,6 +195,12 @@ bool xnnRefMaxPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirT
   return pool(c, &in[0], out, true);
 }
 
+bool xnnRefAvgPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
+                     size_t nOut) {
+  (void)nIn, (void)nOut;
+  return pool(c, &in[0], out, false);
+}
+
 /* max_pool2d_with_indices' indices, as ATen's CPU kernel: the window's
  * first valid element to start, then every later element greater than the
  * maximum so far, or NaN, takes over (so the last NaN wins); the index is
@@ -241,12 +247,6 @@ bool xnnRefMaxPool2dIndices(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, X
   }
   free(sx);
   return o != NULL;
-}
-
-bool xnnRefAvgPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
-                     size_t nOut) {
-  (void)nIn, (void)nOut;
-  return pool(c, &in[0], out, false);
 }
 
 /* _adaptive_avg_pool2d: window i along an axis of In -> Out is
@@ -400,6 +400,19 @@ static LinearTap linearTap(int64_t dst, int64_t inSize, int64_t outSize, bool al
   return t;
 }
 
+/* What both bilinear resizes (NCHW) read first: align_corners, the N*C
+ * planes, the input's H x W and the output's OH x OW. */
+typedef struct ResizeGeometry {
+  bool align;
+  int64_t NC, H, W, OH, OW;
+} ResizeGeometry;
+
+static ResizeGeometry resizeGeometry(XnnRefCtx *c, const XnnMlirTensor *X, const XnnMlirTensor *out) {
+  ResizeGeometry g = {false, X->dims[0] * X->dims[1], X->dims[2], X->dims[3], out->dims[2], out->dims[3]};
+  xnnRefAttrBool(c, "align_corners", &g.align);
+  return g;
+}
+
 /* upsample_bilinear2d.vec with scales from the sizes. Each output is
  * lerp_h(lerp_w(row i0), lerp_w(row i1)) with lerp(p, q) = p * l0 + q * l1
  * evaluated as fma(p, l0, q * l1): PyTorch's AVX2 kernel (what x86-64 CPUs
@@ -408,24 +421,20 @@ static LinearTap linearTap(int64_t dst, int64_t inSize, int64_t outSize, bool al
 bool xnnRefUpsampleBilinear2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
                               size_t nOut) {
   (void)nIn, (void)nOut;
-  bool align = false;
-  xnnRefAttrBool(c, "align_corners", &align);
-  const XnnMlirTensor *X = &in[0];
-  int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
-  int64_t OH = out->dims[2], OW = out->dims[3];
+  ResizeGeometry g = resizeGeometry(c, &in[0], out);
   float *sx = NULL;
-  const float *x = xnnRefF32In(c, X, &sx);
+  const float *x = xnnRefF32In(c, &in[0], &sx);
   float *o = x ? xnnRefF32Out(c, out) : NULL;
   if (o) {
-    for (int64_t p = 0; p < NC; ++p)
-      for (int64_t oh = 0; oh < OH; ++oh) {
-        LinearTap th = linearTap(oh, H, OH, align);
-        const float *r0 = x + (p * H + th.i0) * W, *r1 = x + (p * H + th.i1) * W;
-        for (int64_t ow = 0; ow < OW; ++ow) {
-          LinearTap tw = linearTap(ow, W, OW, align);
+    for (int64_t p = 0; p < g.NC; ++p)
+      for (int64_t oh = 0; oh < g.OH; ++oh) {
+        LinearTap th = linearTap(oh, g.H, g.OH, g.align);
+        const float *r0 = x + (p * g.H + th.i0) * g.W, *r1 = x + (p * g.H + th.i1) * g.W;
+        for (int64_t ow = 0; ow < g.OW; ++ow) {
+          LinearTap tw = linearTap(ow, g.W, g.OW, g.align);
           float t0 = fmaf(r0[tw.i0], tw.l0, r0[tw.i1] * tw.l1);
           float t1 = fmaf(r1[tw.i0], tw.l0, r1[tw.i1] * tw.l1);
-          o[(p * OH + oh) * OW + ow] = fmaf(t0, th.l0, t1 * th.l1);
+          o[(p * g.OH + oh) * g.OW + ow] = fmaf(t0, th.l0, t1 * th.l1);
         }
       }
     xnnRefF32Commit(out, o);
@@ -469,52 +478,48 @@ static bool aaWeights(int64_t in, int64_t outN, bool align, int64_t *first, int6
 bool xnnRefUpsampleBilinear2dAA(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
                                 size_t nOut) {
   (void)nIn, (void)nOut;
-  bool align = false;
-  xnnRefAttrBool(c, "align_corners", &align);
-  const XnnMlirTensor *X = &in[0];
-  int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
-  int64_t OH = out->dims[2], OW = out->dims[3];
-  int64_t tapsW = W, tapsH = H; /* a window never holds more than the input */
+  ResizeGeometry g = resizeGeometry(c, &in[0], out);
+  int64_t tapsW = g.W, tapsH = g.H; /* a window never holds more than the input */
   float *sx = NULL;
-  const float *x = xnnRefF32In(c, X, &sx);
+  const float *x = xnnRefF32In(c, &in[0], &sx);
   float *o = x ? xnnRefF32Out(c, out) : NULL;
-  float *mid = o ? malloc(sizeof(float) * (size_t)(NC * H * OW + 1)) : NULL;
-  int64_t *fw = mid ? malloc(sizeof(int64_t) * (size_t)(2 * (OW + OH) + 2)) : NULL;
-  double *ww = fw ? malloc(sizeof(double) * (size_t)(OW * tapsW + OH * tapsH + 2)) : NULL;
+  float *mid = o ? malloc(sizeof(float) * (size_t)(g.NC * g.H * g.OW + 1)) : NULL;
+  int64_t *fw = mid ? malloc(sizeof(int64_t) * (size_t)(2 * (g.OW + g.OH) + 2)) : NULL;
+  double *ww = fw ? malloc(sizeof(double) * (size_t)(g.OW * tapsW + g.OH * tapsH + 2)) : NULL;
   bool ok = false;
   if (o && !ww)
     xnnRefFail(c, "out of memory");
   else if (ww) {
-    int64_t *cw = fw + OW, *fh = cw + OW, *ch = fh + OH;
-    double *wh = ww + OW * tapsW;
-    if (!aaWeights(W, OW, align, fw, cw, ww, tapsW) || !aaWeights(H, OH, align, fh, ch, wh, tapsH))
+    int64_t *cw = fw + g.OW, *fh = cw + g.OW, *ch = fh + g.OH;
+    double *wh = ww + g.OW * tapsW;
+    if (!aaWeights(g.W, g.OW, g.align, fw, cw, ww, tapsW) || !aaWeights(g.H, g.OH, g.align, fh, ch, wh, tapsH))
       xnnRefFail(c, "filter wider than expected");
     else {
-      for (int64_t p = 0; p < NC * H; ++p) {
-        const float *row = x + p * W;
-        for (int64_t i = 0; i < OW; ++i) {
-          if (OW == W) {
-            mid[p * OW + i] = row[i];
+      for (int64_t p = 0; p < g.NC * g.H; ++p) {
+        const float *row = x + p * g.W;
+        for (int64_t i = 0; i < g.OW; ++i) {
+          if (g.OW == g.W) {
+            mid[p * g.OW + i] = row[i];
             continue;
           }
           double acc = 0.0;
           for (int64_t j = 0; j < cw[i]; ++j)
             acc += (double)row[fw[i] + j] * ww[i * tapsW + j];
-          mid[p * OW + i] = (float)acc;
+          mid[p * g.OW + i] = (float)acc;
         }
       }
-      for (int64_t p = 0; p < NC; ++p)
-        for (int64_t i = 0; i < OH; ++i)
-          for (int64_t q = 0; q < OW; ++q) {
-            const float *col = mid + p * H * OW + q;
-            if (OH == H) {
-              o[(p * OH + i) * OW + q] = col[i * OW];
+      for (int64_t p = 0; p < g.NC; ++p)
+        for (int64_t i = 0; i < g.OH; ++i)
+          for (int64_t q = 0; q < g.OW; ++q) {
+            const float *col = mid + p * g.H * g.OW + q;
+            if (g.OH == g.H) {
+              o[(p * g.OH + i) * g.OW + q] = col[i * g.OW];
               continue;
             }
             double acc = 0.0;
             for (int64_t j = 0; j < ch[i]; ++j)
-              acc += (double)col[(fh[i] + j) * OW] * wh[i * tapsH + j];
-            o[(p * OH + i) * OW + q] = (float)acc;
+              acc += (double)col[(fh[i] + j) * g.OW] * wh[i * tapsH + j];
+            o[(p * g.OH + i) * g.OW + q] = (float)acc;
           }
       xnnRefF32Commit(out, o);
       ok = true;

@@ -126,8 +126,49 @@ bool xnnRefIsFloat(XnnMlirDType d) {
 
 static size_t numel(const XnnMlirTensor *t) { return (size_t)xnnMlirTensorNumElements(t); }
 
+/* ---- views: a tensor's data as f32 or int64 --------------------------------
+ * The data itself when it has that dtype, else a widened copy (in) or a
+ * zeroed buffer converted back on commit (out); each buffer has one spare
+ * element, so that an empty tensor's is not NULL. */
+typedef void (*WidenFn)(const XnnMlirTensor *t, void *dst);
+
+static const void *viewIn(XnnRefCtx *c, const XnnMlirTensor *t, XnnMlirDType as, size_t elemSize,
+                          WidenFn widen, void **scratch) {
+  *scratch = NULL;
+  if (t->dtype == as)
+    return t->data;
+  void *buf = malloc(numel(t) * elemSize + elemSize);
+  if (!buf) {
+    xnnRefFail(c, "out of memory");
+    return NULL;
+  }
+  widen(t, buf);
+  *scratch = buf;
+  return buf;
+}
+
+static void *viewOut(XnnRefCtx *c, XnnMlirTensor *t, XnnMlirDType as, size_t elemSize) {
+  if (t->dtype == as)
+    return t->data;
+  void *buf = calloc(numel(t) + 1, elemSize);
+  if (!buf)
+    xnnRefFail(c, "out of memory");
+  return buf;
+}
+
+static void viewCommit(XnnMlirTensor *t, void *buf, XnnMlirDType as) {
+  if (!buf || buf == t->data)
+    return;
+  XnnMlirTensor src = *t;
+  src.dtype = as;
+  src.data = buf;
+  xnnRefConvert(&src, t);
+  free(buf);
+}
+
 /* ---- f32 views --------------------------------------------------------- */
-static void widenToF32(const XnnMlirTensor *t, float *dst) {
+static void widenToF32(const XnnMlirTensor *t, void *out) {
+  float *dst = out;
   size_t n = numel(t);
   const unsigned char *p = t->data;
   switch (t->dtype) {
@@ -155,27 +196,13 @@ static void widenToF32(const XnnMlirTensor *t, float *dst) {
 }
 
 const float *xnnRefF32In(XnnRefCtx *c, const XnnMlirTensor *t, float **scratch) {
-  *scratch = NULL;
-  if (t->dtype == XNN_MLIR_F32)
-    return t->data;
-  float *buf = malloc(numel(t) * sizeof(float) + 4);
-  if (!buf) {
-    xnnRefFail(c, "out of memory");
-    return NULL;
-  }
-  widenToF32(t, buf);
+  void *buf = NULL;
+  const float *v = viewIn(c, t, XNN_MLIR_F32, sizeof(float), widenToF32, &buf);
   *scratch = buf;
-  return buf;
+  return v;
 }
 
-float *xnnRefF32Out(XnnRefCtx *c, XnnMlirTensor *t) {
-  if (t->dtype == XNN_MLIR_F32)
-    return t->data;
-  float *buf = calloc(numel(t) + 1, sizeof(float));
-  if (!buf)
-    xnnRefFail(c, "out of memory");
-  return buf;
-}
+float *xnnRefF32Out(XnnRefCtx *c, XnnMlirTensor *t) { return viewOut(c, t, XNN_MLIR_F32, sizeof(float)); }
 
 int64_t xnnRefIndexAt(const XnnMlirTensor *t, int64_t i) {
   if (t->dtype == XNN_MLIR_I64) {
@@ -188,18 +215,11 @@ int64_t xnnRefIndexAt(const XnnMlirTensor *t, int64_t i) {
   return v;
 }
 
-void xnnRefF32Commit(XnnMlirTensor *t, float *buf) {
-  if (!buf || buf == t->data)
-    return;
-  XnnMlirTensor src = *t;
-  src.dtype = XNN_MLIR_F32;
-  src.data = buf;
-  xnnRefConvert(&src, t);
-  free(buf);
-}
+void xnnRefF32Commit(XnnMlirTensor *t, float *buf) { viewCommit(t, buf, XNN_MLIR_F32); }
 
 /* ---- int64 views ------------------------------------------------------- */
-static void widenToI64(const XnnMlirTensor *t, int64_t *dst) {
+static void widenToI64(const XnnMlirTensor *t, void *out) {
+  int64_t *dst = out;
   size_t n = numel(t);
   const unsigned char *p = t->data;
   switch (t->dtype) {
@@ -220,37 +240,15 @@ static void widenToI64(const XnnMlirTensor *t, int64_t *dst) {
 }
 
 const int64_t *xnnRefI64In(XnnRefCtx *c, const XnnMlirTensor *t, int64_t **scratch) {
-  *scratch = NULL;
-  if (t->dtype == XNN_MLIR_I64)
-    return t->data;
-  int64_t *buf = malloc(numel(t) * sizeof(int64_t) + 8);
-  if (!buf) {
-    xnnRefFail(c, "out of memory");
-    return NULL;
-  }
-  widenToI64(t, buf);
+  void *buf = NULL;
+  const int64_t *v = viewIn(c, t, XNN_MLIR_I64, sizeof(int64_t), widenToI64, &buf);
   *scratch = buf;
-  return buf;
+  return v;
 }
 
-int64_t *xnnRefI64Out(XnnRefCtx *c, XnnMlirTensor *t) {
-  if (t->dtype == XNN_MLIR_I64)
-    return t->data;
-  int64_t *buf = calloc(numel(t) + 1, sizeof(int64_t));
-  if (!buf)
-    xnnRefFail(c, "out of memory");
-  return buf;
-}
+int64_t *xnnRefI64Out(XnnRefCtx *c, XnnMlirTensor *t) { return viewOut(c, t, XNN_MLIR_I64, sizeof(int64_t)); }
 
-void xnnRefI64Commit(XnnMlirTensor *t, int64_t *buf) {
-  if (!buf || buf == t->data)
-    return;
-  XnnMlirTensor src = *t;
-  src.dtype = XNN_MLIR_I64;
-  src.data = buf;
-  xnnRefConvert(&src, t);
-  free(buf);
-}
+void xnnRefI64Commit(XnnMlirTensor *t, int64_t *buf) { viewCommit(t, buf, XNN_MLIR_I64); }
 
 /* ---- conversion -------------------------------------------------------- */
 int64_t xnnRefTruncToI64(double v) {
