@@ -165,15 +165,16 @@ def main(argv=None):
                 "/", "").isalnum() else repr(a) for a in (argv if argv is not None else sys.argv[1:]))
         bytecode = o.emit_bytecode or o.output.endswith(".mlirbc")
         phase("model")
-        text, imp, all_inputs = _import_module(module, inputs, o.elide_weights, not o.no_fold_batch_norm, bytecode)
+        _, imp, all_inputs = _import_module(module, inputs, o.elide_weights, not o.no_fold_batch_norm, bytecode,
+                                            defer_text=True)
         phase("import")
         eager = eager_call(module, inputs, state_names(imp)) if o.save_io else None
         if bytecode:
             write_atomic(o.output, lambda f: imp.write_bytecode(f, command.replace("\0", "")), binary=True)
         else:
-            write_atomic(o.output, "// Imported by %s\n" % command + text)
+            # Streaming: the ops' lines, then each blob hex-encoded from its tensor (issue 45 item 15).
+            write_atomic(o.output, lambda f: imp.write_text(f, "// Imported by %s\n" % command))
         phase("write")
-        text = None
         imp.w = None  # the blobs' tensors
         if o.save_io:
             save_io(o.save_io, all_inputs, eager)
