@@ -101,6 +101,10 @@ def parse_shape(s):
     return dims
 
 
+# Weights above which a text output gets a note that bytecode is the form to use (issue 45 item 15).
+TEXT_NOTE_BYTES = 256 << 20
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="xnn-import-torch",
@@ -174,6 +178,12 @@ def main(argv=None):
         else:
             # Streaming: the ops' lines, then each blob hex-encoded from its tensor (issue 45 item 15).
             write_atomic(o.output, lambda f: imp.write_text(f, "// Imported by %s\n" % command))
+            weights = sum(t.numel() * t.element_size() for _, t, _ in imp.w.resources)
+            if weights > TEXT_NOTE_BYTES:
+                print("xnn-import-torch: note: the text holds %.2f GB of weights as hex (%.2f GB of text); reading "
+                      "it back (xnn-opt, xnn-run) takes about 5x the weights in memory, as MLIR's parser keeps "
+                      "the hex and the decoded blob: for a model this size write bytecode "
+                      "(-o model.mlirbc, or --emit-bytecode)" % (weights / 1e9, 2 * weights / 1e9), file=sys.stderr)
         phase("write")
         imp.w = None  # the blobs' tensors
         if o.save_io:
