@@ -155,8 +155,10 @@ def data_assignment_traced(uniq, st):
     back: the graph would go on reading t's old value) is written as the in-place
     copy it means for the values, t.copy_(v), which the walk makes state like any
     other write; a parameter is refused (SPEC 5.1: only buffers are state), and so
-    is a new shape or dtype."""
-    owner, desc = _data_descriptor()
+    are a new shape or dtype and .data of anything else (a view, an intermediate).
+    Not followed: the storage t shares with v afterwards (in eager, a later in-place
+    write to v reaches t), and views of t taken before (eager keeps their old values)."""
+    _, desc = _data_descriptor()
     slot = {id(t): i for i, t in enumerate(st)}
 
     def get(self):
@@ -169,7 +171,10 @@ def data_assignment_traced(uniq, st):
             raise ImportError_("forward assigns parameter '%s' (module '%s') a new value through .data: a "
                                "parameter cannot be state; register it as a buffer (register_buffer) if forward "
                                "changes it" % (name, name.rpartition(".")[0] or "<root>"))
-        what = "buffer '%s'" % uniq[i][0] if i is not None else "a tensor"
+        if i is None:  # eager gives this tensor alone new storage: the graph would go on reading the old value
+            raise ImportError_("forward assigns .data of a tensor that is not a parameter or buffer (a view or an "
+                               "intermediate value): a traced graph cannot follow it; use a new variable")
+        what = "buffer '%s'" % uniq[i][0]
         if not isinstance(v, torch.Tensor) or tuple(v.shape) != tuple(self.shape) or v.dtype != self.dtype:
             raise ImportError_("forward assigns %s through .data a value of another shape or dtype (%s %s -> %s): "
                                "only buffers keeping their shape and dtype can be state" %

@@ -82,6 +82,17 @@ class BufSet(nn.Module):  # set_ rebinds the storage
         return x + 1
 
 
+class ViewData(nn.Module):  # .data of a view: eager changes the view alone, not the buffer
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("c", torch.zeros(2, 3))
+
+    def forward(self, x):
+        row = self.c[1]
+        row.data = x.clone()
+        return self.c.sum(0) + row
+
+
 class Decoder(nn.Module):  # issue 45 item 14: the write position in a Python int
     def __init__(self):
         super().__init__()
@@ -141,6 +152,7 @@ ERRORS = {
     "param_data_add": (ParamDataAdd, [f32(3)]),
     "buf_data_shape": (BufDataShape, [f32(3)]),
     "buf_set": (BufSet, [f32(3)]),
+    "view_data": (ViewData, [f32(3)]),
     "py_int": (PyInt, [f32(2)]),
     "py_list": (PyList, [f32(3)]),
 }
