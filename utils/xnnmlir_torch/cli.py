@@ -181,7 +181,7 @@ def main(argv=None):
             weights = sum(t.numel() * t.element_size() for _, t, _ in imp.w.resources)
             if weights > TEXT_NOTE_BYTES:
                 print("xnn-import-torch: note: the text holds %.2f GB of weights as hex (%.2f GB of text); reading "
-                      "it back (xnn-opt, xnn-run) takes about 5x the weights in memory, as MLIR's parser keeps "
+                      "it back (xnn-opt, xnn-run) takes 5-6x the weights in memory, as MLIR's parser keeps "
                       "the hex and the decoded blob: for a model this size write bytecode "
                       "(-o model.mlirbc, or --emit-bytecode)" % (weights / 1e9, 2 * weights / 1e9), file=sys.stderr)
         phase("write")
