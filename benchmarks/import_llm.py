@@ -14,7 +14,10 @@ times cp, which copies page cache to page cache inside the kernel). Prints
 figures only; never asserts.
 
 Usage: /usr/bin/python3 benchmarks/import_llm.py [--dtype bf16|f32|both]
-       [--small] [--layers N] [--max-len 1024] [--build-dir build] [--workdir DIR] [--keep]
+       [--small] [--layers N] [--max-len 1024] [--build-dir build] [--workdir DIR] [--keep] [--text]
+
+--text writes MLIR text (-o model.mlir) instead of bytecode, and xnn-opt reads
+that text (issue 45 item 15: the text form's cost at this size).
 
 --small is a quick 2-layer run (the embedding table, 302M parameters, stays).
 The model is built as gemma3_hf.build builds it, except that its parameters
@@ -112,6 +115,7 @@ def main():
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
     ap.add_argument("--workdir", help="where the files go (default: a temporary directory, removed)")
     ap.add_argument("--keep", action="store_true", help="keep the files")
+    ap.add_argument("--text", action="store_true", help="import to MLIR text (.mlir) instead of bytecode")
     o = ap.parse_args()
     layers = o.layers or (2 if o.small else 26)
     work = o.workdir or tempfile.mkdtemp(prefix="import-llm-")
@@ -140,7 +144,7 @@ def main():
             print("%s, %d layers: parameters %s (distinct storages incl. buffers %s); baseline (torch + model) "
                   "%.1f s, peak RSS %s" % (dtype, layers, gb(param_bytes), gb(storage_bytes), w, gb(rss)))
             sys.stdout.flush()
-            out_bc = os.path.join(work, "gemma3_1b_%s.mlirbc" % dtype)
+            out_bc = os.path.join(work, "gemma3_1b_%s.%s" % (dtype, "mlir" if o.text else "mlirbc"))
             w, rss, rc, out, err = run_measured([PY, importer, spec, "-o", out_bc], env)
             if rc:
                 print("%s: import failed (exit %d, %.1f s, peak RSS %s): %s" % (dtype, rc, w, gb(rss),
@@ -150,7 +154,7 @@ def main():
                           for line in err.splitlines() if "timing: " in line)
             size = os.path.getsize(out_bc)
             imp = (w, rss, phases, size)
-            print("  import -> bytecode: %.1f s (model %.1f s, trace+walk %.1f s, write %.1f s), peak RSS %s, "
+            print("  import -> " + ("text" if o.text else "bytecode") + ": %.1f s (model %.1f s, trace+walk %.1f s, write %.1f s), peak RSS %s, "
                   "file %s" % (w, phases.get("model", 0), phases.get("import", 0), phases.get("write", 0),
                                gb(rss), gb(size)))
             sys.stdout.flush()

@@ -11,11 +11,13 @@ from .walk import Importer
 from .writers.output import check_output_dir, write_atomic
 
 
-def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True, kinds=None, rebound=None, bytecode=False):
+def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True, kinds=None, rebound=None, bytecode=False,
+                 defer_text=False):
     """(MLIR text, importer) of an ATen FX GraphModule run on `inputs` (a list of
     tensors). With `kinds` (from trace), buffers the graph writes become state
     (SPEC 5.1). With `bytecode`, no text (None): the importer's write_bytecode(f,
-    producer) writes the module."""
+    producer) writes the module; with `defer_text`, no text either: its
+    write_text(f) streams it."""
     if fold_batch_norm:
         gm = fold_conv_bn(gm)
     state = set(rebound or ())
@@ -28,6 +30,7 @@ def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True, kinds=No
                     state.add(kinds[placeholders.index(ph)][1])
     while True:
         imp = Importer(gm, inputs, elide_weights, kinds=kinds, rebound=rebound, state=state, bytecode=bytecode)
+        imp.defer_text = defer_text
         try:
             text = imp.run()
         except _Restart as r:  # a write the graph's aliasing did not show: found by the walk
@@ -71,11 +74,13 @@ def import_module_io(module, inputs, elide_weights=False, fold_batch_norm=True):
     return text, args, eager_call(module, inputs, state_names(imp))
 
 
-def _import_module(module, inputs, elide_weights, fold_batch_norm, bytecode):
-    """(text or None, importer, every function argument's value) of an nn.Module."""
+def _import_module(module, inputs, elide_weights, fold_batch_norm, bytecode, defer_text=False):
+    """(text or None, importer, every function argument's value) of an nn.Module
+    (None with `bytecode` or `defer_text`: the importer writes the file)."""
     front = front_for(module)
     gm, kinds, values, rebound = front.trace(module, inputs)
-    text, imp = import_graph(gm, values + list(inputs), elide_weights, fold_batch_norm, kinds, rebound, bytecode)
+    text, imp = import_graph(gm, values + list(inputs), elide_weights, fold_batch_norm, kinds, rebound, bytecode,
+                             defer_text)
     imp.gm = imp.values = imp.ssa = imp.fresh = imp.members = None  # the walk's tensors: no longer needed
     initial = front.initial_state(module, state_names(imp))
     args = [x.to(torch.int32) if i in imp.widened else x for i, x in enumerate(inputs)]
@@ -95,15 +100,15 @@ def write_module(output, module, inputs, elide_weights=False, fold_batch_norm=Tr
         bytecode = isinstance(output, str) and output.endswith(".mlirbc")
     if isinstance(output, str):
         check_output_dir(output)
-    text, imp, args = _import_module(module, inputs, elide_weights, fold_batch_norm, bytecode)
+    _, imp, args = _import_module(module, inputs, elide_weights, fold_batch_norm, bytecode, defer_text=True)
     if bytecode:
         def emit(f):
             imp.write_bytecode(f, producer)
     else:
         def emit(f):
-            f.write(text if hasattr(f, "encoding") else text.encode("utf-8"))  # text or binary file
+            imp.write_text(f)  # text or binary file, streaming
     if isinstance(output, str):
-        write_atomic(output, emit if bytecode else text, binary=bytecode)
+        write_atomic(output, emit, binary=bytecode)
     else:
         emit(output)
     imp.w = None  # the blobs' tensors

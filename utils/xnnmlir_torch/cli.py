@@ -101,6 +101,10 @@ def parse_shape(s):
     return dims
 
 
+# Weights above which a text output gets a note that bytecode is the form to use (issue 45 item 15).
+TEXT_NOTE_BYTES = 256 << 20
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         prog="xnn-import-torch",
@@ -165,15 +169,22 @@ def main(argv=None):
                 "/", "").isalnum() else repr(a) for a in (argv if argv is not None else sys.argv[1:]))
         bytecode = o.emit_bytecode or o.output.endswith(".mlirbc")
         phase("model")
-        text, imp, all_inputs = _import_module(module, inputs, o.elide_weights, not o.no_fold_batch_norm, bytecode)
+        _, imp, all_inputs = _import_module(module, inputs, o.elide_weights, not o.no_fold_batch_norm, bytecode,
+                                            defer_text=True)
         phase("import")
         eager = eager_call(module, inputs, state_names(imp)) if o.save_io else None
         if bytecode:
             write_atomic(o.output, lambda f: imp.write_bytecode(f, command.replace("\0", "")), binary=True)
         else:
-            write_atomic(o.output, "// Imported by %s\n" % command + text)
+            # Streaming: the ops' lines, then each blob hex-encoded from its tensor (issue 45 item 15).
+            write_atomic(o.output, lambda f: imp.write_text(f, "// Imported by %s\n" % command))
+            weights = sum(t.numel() * t.element_size() for _, t, _ in imp.w.resources)
+            if weights > TEXT_NOTE_BYTES:
+                print("xnn-import-torch: note: the text holds %.2f GB of weights as hex (%.2f GB of text); reading "
+                      "it back (xnn-opt, xnn-run) takes 5-6x the weights in memory, as MLIR's parser keeps "
+                      "the hex and the decoded blob: for a model this size write bytecode "
+                      "(-o model.mlirbc, or --emit-bytecode)" % (weights / 1e9, 2 * weights / 1e9), file=sys.stderr)
         phase("write")
-        text = None
         imp.w = None  # the blobs' tensors
         if o.save_io:
             save_io(o.save_io, all_inputs, eager)

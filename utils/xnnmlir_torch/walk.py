@@ -11,7 +11,7 @@ from .state import State
 from .tensors import same_values
 from .writers.body import Writer
 from .writers.bytecode import write_bytecode
-from .writers.text import module_text
+from .writers.text import module_text, write_text
 
 
 class Importer(State, Constants):
@@ -197,7 +197,8 @@ class Importer(State, Constants):
         self.args = args
         self.state_args = state_args
         self.results_ = results
-        return None if self.w.bytecode else self.text(args, state_args, results)
+        # defer_text (set by the writers of a file): no text built here, write_text streams it.
+        return None if self.w.bytecode or getattr(self, "defer_text", False) else self.text(args, state_args, results)
 
     def results(self, node, out, interp):
         """User outputs, then the new value of each state buffer (named_buffers() order)."""
@@ -217,6 +218,10 @@ class Importer(State, Constants):
 
     def text(self, args, state_args, results):
         return module_text(self.func_name, self.w, args, state_args, results)
+
+    def write_text(self, f, header=""):
+        """Writes the module as MLIR text to `f` (text or binary), streaming (writers/text.py)."""
+        write_text(f, self.func_name, self.w, self.args, self.state_args, self.results_, header)
 
     def write_bytecode(self, f, producer):
         """Writes the module as MLIR bytecode to binary file `f` (writers/bytecode.py)."""

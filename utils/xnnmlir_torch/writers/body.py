@@ -1,6 +1,5 @@
 """The function body as the walk builds it: edge ops and constants, as text
 lines or (for the bytecode writer) as records, and the constants' blobs."""
-import struct
 
 from ..mlir import Value, mlir_string
 from ..tensors import raw_bytes, storage_key, tensor_ident
@@ -21,7 +20,7 @@ class Writer:
 
     def __init__(self, elide_weights=False, bytecode=False):
         self.lines = []
-        self.resources = []
+        self.resources = []    # text: (key, tensor, alignment) of each blob, hex-encoded when written
         self.counter = 0
         self.elide = elide_weights
         self.loc_name = None  # the location's name; None: loc(unknown)
@@ -74,10 +73,13 @@ class Writer:
         return name
 
     def before_write(self, k):
-        """Storage k is about to be written in place: blobs of it keep their present values."""
+        """Storage k is about to be written in place: blobs of it (text or bytecode) keep their present values."""
         for name, (t, align) in list(self.blobs.items()):
             if storage_key(t) == k:
                 self.blobs[name] = (t.clone(), align)
+        for i, (name, t, align) in enumerate(self.resources):
+            if storage_key(t) == k:
+                self.resources[i] = (name, t.clone(), align)
         for ident in [i for i in self.blob_keys if i[0] == k]:
             del self.blob_keys[ident]
 
@@ -102,7 +104,7 @@ class Writer:
                 value = (name, t)
             else:
                 name = self.blob_name(hint)
-                self.resources.append((name, struct.pack("<I", align) + raw_bytes(t)))
+                self.resources.append((name, t.detach(), align))
                 value = "dense_resource<%s> : %s" % (name, ty)
         elif n == 0:
             value = "dense<> : %s" % ty
