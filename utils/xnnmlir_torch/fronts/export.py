@@ -149,7 +149,10 @@ def trace(ep, inputs):
         if n.op == "call_module":
             raise ImportError_("the program calls submodule '%s' (control flow: cond, while_loop, map?): not "
                                "supported (module '%s', node %s)" % (n.target, n.meta["xnn_path"], n.name))
-    gm = torch.fx.GraphModule(gm0, g)
+    import warnings
+    with warnings.catch_warnings():  # lifted constants read by get_attr: torch warns they are no buffers
+        warnings.simplefilter("ignore")
+        gm = torch.fx.GraphModule(gm0, g)
     dynamic_note(ep, [val_map[p] for p, _ in users])
     kinds = [k for _, k in consts + buffers + users]
     values = [tensor_of(ep, name).detach() for _, (_, name) in consts + buffers]
