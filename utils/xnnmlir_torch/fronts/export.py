@@ -67,14 +67,38 @@ def state_order(ep):
 def dynamic_note(ep, user_phs):
     """A one-line note (stderr) when the program has symbolic dims: imported at the example's sizes."""
     dims = []
+    ranges = dict(getattr(ep, "range_constraints", None) or {})
     for i, ph in enumerate(user_phs):
         val = ph.meta.get("val")
         for d, size in enumerate(getattr(val, "shape", ())):
             if not isinstance(size, int):
-                dims.append("%s (input %d dim %d)" % (size, i, d))
+                vr = ranges.get(getattr(getattr(size, "node", None), "expr", None))
+                bounds = ", %s..%s" % (vr.lower, vr.upper) if vr is not None else ""
+                dims.append("%s (input %d dim %d%s)" % (size, i, d, bounds))
     if dims:
-        print("xnn-import-torch: note: the program has dynamic dims %s: imported at the example's sizes"
+        print("xnn-import-torch: note: the program has dynamic dims %s: imported at the given inputs' sizes (static)"
               % ", ".join(dims), file=sys.stderr)
+
+
+def positional(node):
+    """Arguments a deserialized program (.pt2) passes by name that the op's
+    schema takes by position, moved to args (gaps filled with the schema's
+    defaults): the op handlers read ATen's positional arguments."""
+    schema = getattr(node.target, "_schema", None)
+    if schema is None or not node.kwargs:
+        return
+    args, kwargs = list(node.args), dict(node.kwargs)
+    params = [a for a in schema.arguments if not a.kwarg_only]
+    last = max([i for i, a in enumerate(params) if a.name in kwargs] + [len(args) - 1])
+    for i in range(len(args), last + 1):
+        a = params[i]
+        if a.name in kwargs:
+            args.append(kwargs.pop(a.name))
+        elif a.has_default_value():
+            args.append(a.default_value)
+        else:
+            return  # a required argument missing: left as it is (the handler says what it lacks)
+    node.args, node.kwargs = tuple(args), kwargs
 
 
 def trace(ep, inputs):
@@ -145,6 +169,8 @@ def trace(ep, inputs):
         g.output(tuple(mapped(o) for o in user_outs))
     for n in g.nodes:
         n.meta["xnn_path"] = module_path(n)
+        if n.op == "call_function":
+            positional(n)
     for n in g.nodes:
         if n.op == "call_module":
             raise ImportError_("the program calls submodule '%s' (control flow: cond, while_loop, map?): not "
