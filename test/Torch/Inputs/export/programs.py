@@ -97,8 +97,17 @@ class Cumsum(torch.nn.Module):
         return torch.cumsum(x, 1) * 2
 
 
+class WithCumsum(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = torch.nn.Sequential(torch.nn.Linear(4, 4), Cumsum())
+
+    def forward(self, x):
+        return self.body(x)
+
+
 def unsupported_op():
-    return export(Cumsum(), (torch.rand(2, 4),), "default")
+    return export(WithCumsum().eval(), (torch.rand(2, 4),), "default")
 
 
 def not_a_program():
