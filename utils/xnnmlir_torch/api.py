@@ -1,5 +1,5 @@
-"""The Python API: import an nn.Module (or an ATen GraphModule, or an
-ExportedProgram as its module) to MLIR text or write it as text / bytecode;
+"""The Python API: import an nn.Module, a torch.export ExportedProgram (or an
+ATen GraphModule) to MLIR text or write it as text / bytecode;
 the eager call whose outputs --save-io writes."""
 from .aten import root_placeholder, written_args
 from .constants import fold_conv_bn
@@ -53,8 +53,6 @@ def import_module(module, inputs, elide_weights=False, fold_batch_norm=True):
     eager call both start from the state it has now. Eager outputs are the
     user outputs followed by the new value of each state buffer."""
     inputs = list(inputs)
-    if hasattr(module, "graph_signature") and hasattr(module, "graph_module"):
-        module = module.module() if hasattr(module, "module") else module.graph_module
     if isinstance(module, torch.fx.GraphModule) and all(
             n.op != "call_module" for n in module.graph.nodes) and any(
             str(n.target).startswith(("aten.", "edge.", "<built-in")) for n in module.graph.nodes

@@ -46,6 +46,25 @@ def is_view_op(target):
     return r is not None and a is not None and not a.is_write
 
 
+class AsCall:
+    """Node `node` seen as a call with other arguments: torch.export's default IR
+    keeps composite ops (conv2d, batch_norm, to.dtype) that a handler of the op
+    they decompose to takes with its own arguments. The walk's tables find it
+    as `node` (same hash, equal)."""
+
+    def __init__(self, node, args, kwargs=None):
+        self.node, self.args, self.kwargs = node, tuple(args), dict(kwargs or {})
+
+    def __getattr__(self, attr):
+        return getattr(self.node, attr)
+
+    def __hash__(self):
+        return hash(self.node)
+
+    def __eq__(self, other):
+        return other is self.node or other is self
+
+
 def root_placeholder(node):
     """The placeholder a node is a view of, following view ops (schema aliasing) and getitem."""
     while True:

@@ -59,6 +59,8 @@ def load_spec(spec, shapes, seed):
         randomise_batch_norms(module, torch.Generator().manual_seed(seed))
         randomise_zero_weights(module, torch.Generator().manual_seed(seed + 1))
         inputs = None
+    elif spec.endswith(".pt2"):
+        module, inputs = load_pt2(spec)
     else:
         path, _, fn = spec.rpartition(":")
         if not path or not fn:
@@ -80,15 +82,47 @@ def load_spec(spec, shapes, seed):
         except Exception as e:
             raise ImportError_(user_code_error(e, "%s:%s()" % (path, fn)))
         if not (isinstance(got, tuple) and len(got) == 2):
-            raise ImportError_("%s:%s must return (module, example_inputs)" % (path, fn))
+            raise ImportError_("%s:%s must return (module or ExportedProgram, example_inputs), not %s"
+                               % (path, fn, type(got).__name__))
         module, inputs = got
         inputs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
     if shapes:
         gen = torch.Generator().manual_seed(seed)
         inputs = [torch.rand(s, generator=gen) * 2 - 1 for s in shapes]
+    if inputs is None and spec.endswith(".pt2"):
+        raise ImportError_("%s has no saved example inputs: give --input-shape" % spec)
     if inputs is None:
         raise ImportError_("torchvision models need --input-shape (for example 1,3,96,96)")
     return module, inputs
+
+
+def load_pt2(path):
+    """(ExportedProgram, its saved example inputs or None) of a torch.export.save file."""
+    if not os.path.isfile(path):
+        raise ImportError_("%s: no such file" % path)
+    export = getattr(torch, "export", None)
+    if export is None or not hasattr(export, "load"):
+        raise ImportError_("%s: a .pt2 program needs torch 2 (torch.export); this is torch %s"
+                           % (path, torch.__version__))
+    import warnings
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a foreign archive's version warnings: the error says it
+            ep = export.load(path)
+    except Exception as e:  # truncated, foreign or not a zip: torch's reason, without its traceback
+        reason = str(e).strip().split("\n")[0] or type(e).__name__
+        raise ImportError_("%s: not a torch.export program that torch %s can load (torch.export.load: %s: %s)"
+                           % (path, torch.__version__, type(e).__name__, reason))
+    example = getattr(ep, "example_inputs", None)
+    inputs = None
+    if example is not None:
+        args, kwargs = example if isinstance(example, tuple) and len(example) == 2 and \
+            isinstance(example[1], dict) else (example, {})
+        if kwargs:
+            raise ImportError_("%s: the program's example inputs have keyword arguments (%s): not supported"
+                               % (path, ", ".join(sorted(kwargs))))
+        inputs = list(args)
+    return ep, inputs
 
 
 def parse_shape(s):
@@ -123,7 +157,9 @@ def main(argv=None):
                "Python scalar (eq.Scalar ...) take it as a constant of the promoted dtype; upsample_*2d with "
                "explicit scale factors is imported only where ATen computes the same indices or weights as "
                "from the sizes (edge's upsample ops take sizes).")
-    ap.add_argument("spec", metavar="SPEC", help="torchvision:<model name> or FILE.py:FACTORY")
+    ap.add_argument("spec", metavar="SPEC", help="torchvision:<model name>, FILE.py:FACTORY (returning (module or "
+                    "torch.export ExportedProgram, example inputs)) or FILE.pt2 (torch.export.save; its example "
+                    "inputs unless --input-shape)")
     ap.add_argument("--input-shape", action="append", type=parse_shape, default=[],
                     help="shape of one input, comma-separated (repeat per input); inputs are uniform in [-1, 1)")
     ap.add_argument("--dtype", choices=["f32", "f16", "bf16"],
@@ -158,6 +194,9 @@ def main(argv=None):
     try:
         check_output_dir(o.output)  # before the model is built: a bad -o fails at once
         module, inputs = load_spec(o.spec, o.input_shape, o.seed)
+        is_program = not isinstance(module, torch.nn.Module)
+        if o.dtype and is_program:
+            raise ImportError_("--dtype converts an nn.Module: export the program in the dtype wanted instead")
         if o.dtype:
             dtype = getattr(torch, DTYPE_ARG[o.dtype])
             module = module.to(dtype)

@@ -6,8 +6,9 @@ from .mlir import ImportError_, torch
 
 
 def storage_key(t):
-    """Identity of a tensor's storage (unique while the tensor lives)."""
-    return t.storage()._cdata
+    """Identity of a tensor's storage (unique while the tensor lives). torch 2's
+    untyped_storage() (t.storage() warns TypedStorage is deprecated there)."""
+    return (t.untyped_storage() if hasattr(t, "untyped_storage") else t.storage())._cdata
 
 
 def same_values(a, b):

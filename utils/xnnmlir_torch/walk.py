@@ -3,7 +3,7 @@ values. Each node is evaluated (folded when it depends on constants only,
 constants.py), recorded for aliasing (state.py), and otherwise lowered to
 edge ops through the op table (ops/); the writer (writers/) holds the body."""
 from .aten import op_name, written_args
-from .constants import VALUE_FREE, Constants
+from .constants import RANDOM, VALUE_FREE, Constants
 from .mlir import NARROW_INTS, WIDENED_TARGETS, ImportError_, Value, torch
 from .ops import OPS
 from .ops.common import Deferred
@@ -169,6 +169,10 @@ class Importer(State, Constants):
                 if n.op not in ("call_function", "get_attr"):
                     self.fail(n, "FX node kind '%s' is not supported (trace to ATen ops first)" % n.op)
                 if n.op == "call_function" and written_args(n.target):
+                    if op_name(n.target)[0].rstrip("_") in RANDOM:  # never folded, nor written as a constant
+                        self.fail(n, "random op '%s': importing it would freeze one sample (dropout in training "
+                                     "mode, F.scaled_dot_product_attention with dropout_p > 0); not supported"
+                                  % n.target)
                     self.write(n, interp)
                     continue
                 self.evaluate(n, interp)

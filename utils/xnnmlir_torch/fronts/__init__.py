@@ -24,9 +24,10 @@ Traced (unpacks as a 4-tuple):
   user inputs), as the call starts.
 - rebound: names of buffers forward assigns anew (module.buf = new tensor).
 
-Fronts today: trace.py (an nn.Module traced by make_fx, torch 1.13 and 2.x;
-it takes whatever no other front does). A new input form (torch.export's
-ExportedProgram, a .pt2 file) is a new file here, listed in FRONTS before trace."""
+Fronts today: export.py (torch.export's ExportedProgram, torch 2: a factory's,
+a .pt2 file's, import_module's), trace.py (an nn.Module traced by make_fx,
+torch 1.13 and 2.x). A new input form is a new file here, listed in FRONTS
+before trace."""
 import collections
 
 Traced = collections.namedtuple("Traced", "gm kinds values rebound")
@@ -34,6 +35,11 @@ Traced = collections.namedtuple("Traced", "gm kinds values rebound")
 
 def front_for(obj):
     """The front that imports `obj`."""
-    from . import trace
-    fronts = (trace,)  # FRONTS: the most specific first, trace (any nn.Module) last
-    return next(f for f in fronts if f.accepts(obj))
+    from . import export, trace
+    fronts = (export, trace)  # FRONTS: the most specific first, trace (any nn.Module) last
+    front = next((f for f in fronts if f.accepts(obj)), None)
+    if front is None:
+        from ..mlir import ImportError_
+        raise ImportError_("cannot import a %s: give a torch.nn.Module or a torch.export ExportedProgram"
+                           % type(obj).__name__)
+    return front

@@ -295,8 +295,8 @@ def trace(module, inputs):
 
 
 def accepts(obj):
-    """Anything: an nn.Module (what else is traced fails where it is used as one)."""
-    return True
+    """An nn.Module."""
+    return isinstance(obj, torch.nn.Module)
 
 
 def initial_state(module, names):

@@ -8,9 +8,9 @@ namespace and overload (`aten.convolution.default` -> "convolution"), without
 leading underscores, an in-place form's trailing '_' (`add_` -> "add"), and an
 ExecuTorch edge functional copy's "_copy" (`view_copy` -> "view") unless the
 name with it has a row (see walk.Importer.lower)."""
-from . import conv, elementwise, index, logic, matmul, norm, quant, reduce, resample, shape
+from . import attention, conv, elementwise, index, logic, matmul, norm, quant, reduce, resample, shape
 
-FAMILIES = (elementwise, logic, reduce, matmul, quant, conv, resample, norm, shape, index)
+FAMILIES = (elementwise, logic, reduce, matmul, quant, conv, resample, norm, shape, index, attention)
 
 OPS = {}
 for _family in FAMILIES:

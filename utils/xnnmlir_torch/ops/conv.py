@@ -2,6 +2,7 @@
 indices, average, adaptive average)."""
 import operator
 
+from ..aten import AsCall
 from ..mlir import arr, torch
 
 
@@ -145,7 +146,32 @@ def op_adaptive_avg_pool2d(imp, n):
     return imp.w.op("view", [r], [], shape, dtype)
 
 
+def op_conv_nd(imp, n):
+    """torch.export's default IR: conv1d / conv2d / conv3d (padding as sizes, or
+    "valid" / "same" as ATen's _convolution_mode computes them) as convolution."""
+    a = list(n.args) + [None] * (7 - len(n.args))
+    x, w, b, stride, padding, dilation, groups = a[:7]
+    spatial = imp.values[w].dim() - 2
+    stride = stride if stride is not None else [1]
+    dilation = dilation if dilation is not None else [1]
+    padding = padding if padding is not None else [0]
+    groups = groups if groups is not None else 1
+    if isinstance(padding, str):
+        if padding == "valid":
+            padding = [0]
+        else:  # "same": stride 1; the total padding on each side, refused when it is odd
+            dil = list(dilation) * spatial if len(dilation) == 1 else list(dilation)
+            total = [d * (k - 1) for d, k in zip(dil, imp.values[w].shape[2:])]
+            if any(t % 2 for t in total):
+                imp.fail(n, "convolution padding='same' with an odd total padding (asymmetric) is not supported")
+            padding = [t // 2 for t in total]
+    return op_convolution(imp, AsCall(n, (x, w, b, stride, padding, dilation, False, [0], groups)))
+
+
 OPS = {
+    "conv1d": op_conv_nd,
+    "conv2d": op_conv_nd,
+    "conv3d": op_conv_nd,
     "convolution": op_convolution,
     "max_pool2d_with_indices": op_max_pool2d_with_indices,
     "max_pool2d": op_max_pool2d_with_indices,

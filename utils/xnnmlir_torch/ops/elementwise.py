@@ -1,6 +1,7 @@
 """Elementwise ATen ops: activations, arithmetic (ATen's type promotion),
 rounding, dtype conversion, where / masked_fill."""
 
+from ..aten import op_name
 from ..mlir import DTYPES, f64, mlir_string, torch
 from .common import alias, binary, operand_as, unary
 
@@ -139,7 +140,23 @@ def op_masked_fill(imp, n):
                     dtype)
 
 
+def op_triangle(imp, n):
+    """triu / tril (default IR): where(mask, x, 0), the mask a constant of the shape."""
+    x = imp.values[n.args[0]]
+    diagonal = n.args[1] if len(n.args) > 1 else n.kwargs.get("diagonal", 0)
+    upper = op_name(n.target)[0].startswith("triu")
+    ones = torch.ones(x.shape[-2:], dtype=torch.bool)
+    mask = torch.triu(ones, diagonal) if upper else torch.tril(ones, diagonal)
+    shape, dtype = imp.out(n)
+    return imp.w.op("where", [imp.const_tensor(mask, "triangle_mask"), imp.v(n, n.args[0]),
+                              imp.w.constant(torch.tensor(0, dtype=dtype), "scalar")], [], shape, dtype)
+
+
 OPS = {
+    "to": op_to_copy,            # torch.export's default IR: to.dtype (the result's dtype decides)
+    "type_as": op_to_copy,
+    "triu": op_triangle,
+    "tril": op_triangle,
     "relu": op_relu,
     "sigmoid": op_sigmoid,
     "tanh": op_tanh,

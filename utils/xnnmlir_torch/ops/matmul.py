@@ -40,7 +40,43 @@ def op_addmm(imp, n):
     return imp.w.op("addmm", [imp.v(n, bias), imp.v(n, a), imp.v(n, b)], attrs, shape, dtype)
 
 
+def op_matmul(imp, n):
+    """torch.export's default IR: matmul as ATen's CompositeImplicit form does it.
+    [..., M, K] @ [K, N] (a constant weight: linear): one mm on the rows; both
+    of rank >= 3 (or one of rank 2 against a batch): batch dims broadcast
+    (expand), one bmm over them. 1-D operands are refused."""
+    a, b = n.args[:2]
+    ta, tb = imp.values[a], imp.values[b]
+    shape, dtype = imp.out(n)
+    if ta.dim() < 2 or tb.dim() < 2:
+        imp.fail(n, "matmul of a 1-D operand is not supported")
+    va, vb = imp.v(n, a), imp.v(n, b)
+    M, K, N = ta.shape[-2], ta.shape[-1], tb.shape[-1]
+    if tb.dim() == 2:
+        rows = ta.numel() // K
+        x = imp.w.op("view", [va], [], [rows, K], dtype) if ta.dim() != 2 else va
+        if imp.is_const(b):  # x @ W: linear with W^T
+            w = imp.const_tensor(imp.const_data(b).t().contiguous(), "%s_weight" % n.meta.get("xnn_path", ""))
+            y = imp.w.op("linear", [x, w], [], [rows, N], dtype)
+        else:
+            y = imp.w.op("mm", [x, vb], [], [rows, N], dtype)
+        return imp.w.op("view", [y], [], shape, dtype) if ta.dim() != 2 else y
+    batch = list(shape[:-2])
+    nb = 1
+    for d in batch:
+        nb *= d
+
+    def batched(v, t, rows, cols):
+        full = batch + [rows, cols]
+        if list(t.shape) != full:
+            v = imp.w.op("expand", [v], [], full, dtype)
+        return imp.w.op("view", [v], [], [nb, rows, cols], dtype) if len(full) != 3 else v
+    y = imp.w.op("bmm", [batched(va, ta, M, K), batched(vb, tb, K, N)], [], [nb, M, N], dtype)
+    return imp.w.op("view", [y], [], shape, dtype) if len(shape) != 3 else y
+
+
 OPS = {
+    "matmul": op_matmul,
     "mm": op_mm,
     "bmm": op_bmm,
     "linear": op_linear,

@@ -1,6 +1,6 @@
 """Batch norm (inference) and layer norm (absent weight / bias: ones / zeros)."""
 
-from ..aten import op_name
+from ..aten import AsCall, op_name
 from ..mlir import arr, f64, torch
 
 
@@ -39,7 +39,24 @@ def op_native_layer_norm(imp, n):
     return (y, None, None)
 
 
+def op_batch_norm(imp, n):
+    """torch.export's default IR: batch_norm as native_batch_norm (its first result)."""
+    a = list(n.args) + [None] * (9 - len(n.args))
+    x, w, b, rm, rv, training, momentum, eps = a[:8]
+    return op_native_batch_norm(imp, AsCall(n, (x, w, b, rm, rv, training, momentum, eps)))[0]
+
+
+def op_layer_norm(imp, n):
+    """torch.export's default IR: layer_norm as native_layer_norm (its first result)."""
+    a = list(n.args) + [None] * (5 - len(n.args))
+    x, shape, w, b, eps = a[:5]
+    eps = n.kwargs.get("eps", 1e-5) if eps is None else eps
+    return op_native_layer_norm(imp, AsCall(n, (x, shape, w, b, eps)))[0]
+
+
 OPS = {
+    "batch_norm": op_batch_norm,
+    "layer_norm": op_layer_norm,
     "native_batch_norm": op_native_batch_norm,
     "native_batch_norm_legit_no_training": op_native_batch_norm,
     "native_layer_norm": op_native_layer_norm,

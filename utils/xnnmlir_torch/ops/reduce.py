@@ -126,7 +126,23 @@ def op_log_softmax(imp, n):
     return imp.w.op("log", [sm], [], shape, dtype)
 
 
+def op_any(imp, n):
+    """any over dims (run_decompositions()' _safe_softmax): x != 0 as f32, amax, > 0."""
+    x = imp.v(n, n.args[0])
+    t = imp.values[n.args[0]]
+    dims = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", list(range(t.dim())))
+    dims = [d % t.dim() for d in (list(dims) if isinstance(dims, (list, tuple)) else [dims])]
+    keep = n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False)
+    shape, _ = imp.out(n)
+    if t.dtype != torch.bool:
+        x = imp.w.op("ne", [x, imp.w.constant(torch.tensor(0, dtype=t.dtype), "scalar")], [], t.shape, torch.bool)
+    f = imp.w.op("to_copy", [x], [("dtype", DTYPES[torch.float32])], t.shape, torch.float32)
+    m = imp.w.op("amax", [f], [("dims", arr(dims)), ("keepdim", "true" if keep else "false")], shape, torch.float32)
+    return imp.w.op("gt", [m, imp.w.constant(torch.tensor(0.0), "scalar")], [], shape, torch.bool)
+
+
 OPS = {
+    "any": op_any,
     "norm": op_norm,
     "linalg_vector_norm": op_norm,
     "mean": op_mean,

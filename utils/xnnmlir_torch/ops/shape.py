@@ -2,6 +2,7 @@
 slice / select / split, cat / stack / unbind, pad, roll, expand, identities."""
 import sys
 
+from ..aten import name_overload
 from ..mlir import arr, f64
 from .common import Deferred, alias, dequantized_weight_t, operand_as, permute_of, slice_of, view
 
@@ -163,7 +164,27 @@ def op_native_dropout(imp, n):
     return (imp.v(n, n.args[0]), None)
 
 
+def op_repeat_interleave(imp, n):
+    """repeat_interleave.self_int (default IR): each element `repeats` times
+    along dim: unsqueeze after dim, expand, view (what its decomposition makes)."""
+    if name_overload(n) != "self_int":
+        imp.fail(n, "repeat_interleave with a tensor of repeats is not supported")
+    x = imp.v(n, n.args[0])
+    repeats = n.args[1]
+    dim = n.args[2] if len(n.args) > 2 else n.kwargs.get("dim")
+    shape, dtype = imp.out(n)
+    if dim is None:
+        imp.fail(n, "repeat_interleave without a dim (flattening) is not supported")
+    dim %= len(x.shape)
+    inner = list(x.shape[:dim + 1]) + [1] + list(x.shape[dim + 1:])
+    u = imp.w.op("view", [x], [], inner, dtype)
+    inner[dim + 1] = repeats
+    e = imp.w.op("expand", [u], [], inner, dtype)
+    return imp.w.op("view", [e], [], shape, dtype)
+
+
 OPS = {
+    "repeat_interleave": op_repeat_interleave,
     "view": view,
     "reshape": view,
     "reshape_alias": view,

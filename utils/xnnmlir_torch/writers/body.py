@@ -1,7 +1,7 @@
 """The function body as the walk builds it: edge ops and constants, as text
 lines or (for the bytecode writer) as records, and the constants' blobs."""
 
-from ..mlir import Value, mlir_string
+from ..mlir import Value, mlir_string, torch
 from ..tensors import raw_bytes, storage_key, tensor_ident
 
 # Constants with more elements than this go to a dense_resource blob.
@@ -108,6 +108,11 @@ class Writer:
                 value = "dense_resource<%s> : %s" % (name, ty)
         elif n == 0:
             value = "dense<> : %s" % ty
+        elif t.dtype == torch.bool and n > 1:
+            # MLIR reads i1 hex data bit-packed (element i in bit i % 8 of byte i / 8), not a byte each.
+            bits = t.detach().contiguous().reshape(-1).tolist()
+            packed = bytes(sum(1 << j for j, b in enumerate(bits[i:i + 8]) if b) for i in range(0, n, 8))
+            value = 'dense<"0x%s"> : %s' % (packed.hex().upper(), ty)
         else:
             value = 'dense<"0x%s"> : %s' % (raw_bytes(t).hex().upper(), ty)
         if self.bytecode:

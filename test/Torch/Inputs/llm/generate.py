@@ -13,7 +13,12 @@ compared with the module run in f64 on the same tokens (eager f32's greedy
 sequence); our error must be within 1.5x PyTorch bf16 eager's own, and the
 argmax equal wherever PyTorch's top-2 gap exceeds that error.
 
-Usage: generate.py BUILD_BIN WORKDIR MODEL.py [--dtype f32|bf16] [--steps N]"""
+With --export default|decomposed (torch 2, f32): the importer is given each
+call as torch.export's ExportedProgram, exported under no_grad as ExecuTorch
+does (its default IR, or after run_decompositions()), from a factory file
+(EXPORT_WRAPPER), or with --pt2 as a file torch.export.save wrote.
+
+Usage: generate.py BUILD_BIN WORKDIR MODEL.py [--dtype f32|bf16] [--steps N] [--export IR [--pt2]]"""
 import argparse
 import importlib.util
 import os
@@ -59,16 +64,57 @@ def last_logits(t):
     return t.reshape(-1, t.shape[-1])[-1]
 
 
+# Factories returning the model file's prefill / decode calls as ExportedPrograms.
+EXPORT_WRAPPER = """import importlib.util
+import torch
+_s = importlib.util.spec_from_file_location("model", %r)
+_m = importlib.util.module_from_spec(_s)
+_s.loader.exec_module(_m)
+
+
+def _export(factory):
+    module, inputs = factory()
+    with torch.no_grad():
+        ep = torch.export.export(module, tuple(inputs))
+        if %r == "decomposed":
+            ep = ep.run_decompositions()
+    return ep, inputs
+
+
+def prefill():
+    return _export(_m.prefill)
+
+
+def decode():
+    return _export(_m.decode)
+
+
+def save(directory):
+    for name in ("prefill", "decode"):
+        torch.export.save(globals()[name]()[0], "%%s/%%s.pt2" %% (directory, name))
+"""
+
+
 class Ours:
     """The imported prefill and decode calls, run by xnn-run."""
 
-    def __init__(self, binary, work, path, dtype):
+    def __init__(self, binary, work, path, dtype, export=None, pt2=False):
         self.binary, self.work, self.bf16 = binary, work, dtype == "bf16"
         self.lowered = {}
+        if export:
+            wrapper = os.path.join(work, "exported.py")
+            with open(wrapper, "w") as f:
+                f.write(EXPORT_WRAPPER % (path, export))
+            path = wrapper
+            if pt2:
+                run([sys.executable, "-c", "import sys; sys.path.insert(0, %r); import exported; exported.save(%r)"
+                     % (work, work)])
         for fac in ("prefill", "decode"):
             model = os.path.join(work, fac + ".mlir")
-            run([sys.executable, os.path.join(ROOT, "utils", "xnn-import-torch"), "%s:%s" % (path, fac),
-                 "--dtype", dtype, "-o", model, "--save-io", os.path.join(work, fac + "_io")])
+            spec = os.path.join(work, fac + ".pt2") if pt2 else "%s:%s" % (path, fac)
+            run([sys.executable, os.path.join(ROOT, "utils", "xnn-import-torch"), spec] +
+                ([] if export else ["--dtype", dtype]) +
+                ["-o", model, "--save-io", os.path.join(work, fac + "_io")])
             self.lowered[fac] = os.path.join(work, fac + ".lowered.mlir")
             run([os.path.join(binary, "xnn-opt"), model, "--xnn-delegate", "-o", self.lowered[fac]])
         io = os.path.join(work, "prefill_io")
@@ -126,13 +172,17 @@ def main():
     ap.add_argument("model")
     ap.add_argument("--dtype", choices=["f32", "bf16"], default="f32")
     ap.add_argument("--steps", type=int, default=16)
+    ap.add_argument("--export", choices=["default", "decomposed"])
+    ap.add_argument("--pt2", action="store_true")
     o = ap.parse_args()
+    if o.export and o.dtype != "f32":
+        raise SystemExit("--export: f32 only")
     os.makedirs(o.work, exist_ok=True)
     path = os.path.abspath(o.model)
     m = load(path)
     torch.manual_seed(0)
     prompt, _ = m.prefill()[1]
-    ours = Ours(o.bin, o.work, path, o.dtype)
+    ours = Ours(o.bin, o.work, path, o.dtype, o.export, o.pt2)
 
     def fresh(dtype):
         torch.manual_seed(0)
