@@ -1,6 +1,8 @@
 """The nn.Module front: make_fx of the module's forward (torch 1.13 and 2.x),
 every parameter and buffer a graph input, each node tagged with the module
 path it ran in."""
+import contextlib
+
 from ..mlir import ImportError_, torch
 from ..state import TENSOR_ATTR_NAMES
 from ..tensors import flatten_tensors, storage_key
@@ -115,7 +117,12 @@ def trace(module, inputs):
         # Grad enabled keeps nn.MultiheadAttention off its fused inference path
         # (aten._native_multi_head_attention), so it traces to linear/bmm/softmax.
         # The trace runs on copies of the buffers: the module keeps its state.
-        with torch.enable_grad():
+        # Under torch 2 the CPU LSTM / GRU / RNN call oneDNN's fused layer (aten.mkldnn_rnn_layer: gates,
+        # cell and loop in one op, no edge counterpart) when oneDNN is enabled; without it they trace to
+        # ATen's own cell (addmm, sigmoid, tanh per step), as under torch 1.13, which has no such op.
+        no_mkldnn = torch.backends.mkldnn.flags(enabled=False) if int(torch.__version__.split(".")[0]) >= 2 \
+            else contextlib.nullcontext()
+        with torch.enable_grad(), no_mkldnn:
             gm = make_fx_checked(call)(*([t if kind == "param" else t.detach().clone() for _, t, kind in uniq] +
                                  list(inputs)))
     finally:
