@@ -173,10 +173,13 @@ def main():
             sys.stdout.flush()
             continue
         # f32: argmax and top-5 as PyTorch's. bf16/f16 (outputs rounded per op, as PyTorch does, so scores
-        # closer than an ulp may swap): argmax, and the error within 1.1x the reference interpreter's.
+        # closer than an ulp may swap): argmax, and the error within 1.1x the reference interpreter's, or within
+        # 2^-7 of the largest output (one to two bf16 ulps of it: bf16 keeps 8 significant bits): the delegate
+        # and the reference differ in summation order only, and where the reference equals PyTorch exactly (torch
+        # 2.6's bf16 on these models) 1.1x its error, 0, would demand bit-equality of that order too.
         # f32 also: within assert_close's tolerance of PyTorch, or (where summation order alone breaks that, as
         # between PyTorch's own f32 paths on resnet50) no more than 1.5x PyTorch's error against f64.
-        ok = r["argmax"] and (r["top5"] == 5 if "ref_err" not in r else r["rel_err"] <= 1.1 * r["ref_err"])
+        ok = r["argmax"] and (r["top5"] == 5 if "ref_err" not in r else r["rel_err"] <= max(1.1 * r["ref_err"], 2.0 ** -7))
         if "f64_err" in r:
             ok = ok and (r["assert_close"] or r["f64_err"][0] <= 1.5 * r["f64_err"][1])
         failed += not ok

@@ -168,6 +168,10 @@ class Importer(State, Constants):
                     continue
                 if n.op not in ("call_function", "get_attr"):
                     self.fail(n, "FX node kind '%s' is not supported (trace to ATen ops first)" % n.op)
+                if n.op == "call_function" and op_name(n.target)[0] == "_native_batch_norm_legit" and \
+                        len(n.args) > 5 and n.args[5]:
+                    # torch 2's training-mode batch norm (torch 1.13: native_batch_norm, refused in ops/norm.py)
+                    self.fail(n, "batch norm in training mode is not supported (call model.eval())")
                 if n.op == "call_function" and written_args(n.target):
                     if op_name(n.target)[0].rstrip("_") in RANDOM:  # never folded, nor written as a constant
                         self.fail(n, "random op '%s': importing it would freeze one sample (dropout in training "

@@ -87,6 +87,7 @@ def run(name, body, args, result):
 
 
 failures = []
+TORCH_MAJOR = int(torch.__version__.split(".")[0])
 
 
 def check(name, got, limit):
@@ -146,8 +147,13 @@ for (h, w, oh, ow) in UP:
                     'align_corners = %s} : (%s) -> %s' % (oh, ow, "true" if ac else "false", ttype(x), ttype(want)))
             e_ref, e_xnn, exact = run("bilinear_%dx%d_%dx%d_%s_%s" % (h, w, oh, ow, "ac" if ac else "hp", ty), body,
                                       [x], want)
-            if dt == torch.float32 and not exact:
+            # The reference kernel is torch 1.13's CPU bilinear bit for bit. torch 2.6's differs from
+            # torch 1.13's by up to 2.5e-6 on the same f32 input (another kernel, another rounding order):
+            # under torch 2 the reference is held to assert_close's f32 tolerance instead.
+            if dt == torch.float32 and not exact and TORCH_MAJOR < 2:
                 failures.append("bilinear reference not bit-exact with torch")
+            if dt == torch.float32 and TORCH_MAJOR >= 2:
+                check("bilinear reference " + ty, e_ref, 1e-5)
             # XNNPACK interpolates as a + (b - a) * t, ATen as a * (1 - t) + b * t:
             # a few f32 ulps, plus its f32 source coordinate y * scale + offset
             # (ATen: in double), off by ~size * 2^-24 times the neighbours' difference:

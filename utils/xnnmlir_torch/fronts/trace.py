@@ -271,9 +271,14 @@ def trace(module, inputs):
         # Grad enabled keeps nn.MultiheadAttention off its fused inference path
         # (aten._native_multi_head_attention), so it traces to linear/bmm/softmax.
         # The trace runs on copies of the buffers: the module keeps its state.
+        # Under torch 2 the CPU LSTM / GRU / RNN call oneDNN's fused layer (aten.mkldnn_rnn_layer: gates,
+        # cell and loop in one op, no edge counterpart) when oneDNN is enabled; without it they trace to
+        # ATen's own cell (addmm, sigmoid, tanh per step), as under torch 1.13, which has no such op.
+        no_mkldnn = torch.backends.mkldnn.flags(enabled=False) if int(torch.__version__.split(".")[0]) >= 2 \
+            else contextlib.nullcontext()
         st = [t if kind == "param" else t.detach().clone() for _, t, kind in uniq]
         before = [storage_signature(t) for t in st]
-        with torch.enable_grad(), python_attrs_kept(module, "forward"), data_assignment_traced(uniq, st):
+        with torch.enable_grad(), no_mkldnn, python_attrs_kept(module, "forward"), data_assignment_traced(uniq, st):
             gm = make_fx_checked(call)(*(st + list(inputs)))
         # Anything else that gave a parameter or buffer another storage (set_ through torch._C) is lost.
         for (name, _, kind), t, b in zip(uniq, st, before):

@@ -60,6 +60,30 @@ def op_prelu(imp, n):
     return imp.w.op("prelu", [imp.v(n, n.args[0]), imp.v(n, n.args[1])], [], shape, dtype)
 
 
+def op_prelu_kernel(imp, n):
+    """torch 2's prelu: aten.prelu views the weight to broadcast ([1, C, 1,
+    ...] or one element) and calls _prelu_kernel(x, w), elementwise x > 0 ? x
+    : w * x. edge.prelu (ATen's prelu) takes that weight as [C] or [1]."""
+    shape, dtype = imp.out(n)
+    x_node, w_node = n.args[:2]
+    x, w = imp.values[x_node], imp.values[w_node]
+    if not isinstance(w_node, torch.fx.Node) or w.dim() > x.dim():
+        imp.fail(n, "_prelu_kernel with a weight that does not broadcast to the input")
+    ws = [1] * (x.dim() - w.dim()) + list(w.shape)
+    if w.numel() == 1:
+        c = 1
+    elif x.dim() >= 2 and ws[1] == x.shape[1] and all(d == 1 for i, d in enumerate(ws) if i != 1):
+        c = x.shape[1]
+    else:
+        imp.fail(n, "_prelu_kernel with a weight of shape %s on an input of shape %s: only one weight or one per "
+                    "channel (dim 1) is supported (edge.prelu)" % (list(w.shape), list(x.shape)))
+    if imp.is_const(w_node):
+        wv = imp.const_tensor(imp.const_data(w_node).reshape(c), "prelu_weight")
+    else:
+        wv = imp.w.op("view", [imp.v(n, w_node)], [], [c], w.dtype)
+    return imp.w.op("prelu", [imp.v(n, x_node), wv], [], shape, dtype)
+
+
 def op_elu(imp, n):
     a = list(n.args) + [None] * 3
     alpha = a[1] if a[1] is not None else n.kwargs.get("alpha", 1.0)
@@ -176,6 +200,7 @@ OPS = {
     "hardsigmoid": op_hardsigmoid,
     "leaky_relu": op_leaky_relu,
     "prelu": op_prelu,
+    "prelu_kernel": op_prelu_kernel,
     "elu": op_elu,
     "add": op_add,
     "sub": op_sub,

@@ -50,6 +50,37 @@ def op_index(imp, n):
     return imp.w.op("index", [imp.v(n, n.args[0])] + ops, [("indexed_dims", arr(dims))], shape, dtype)
 
 
+def op_unsafe_index(imp, n):
+    """index without bounds checks (torch 2's decompositions: nearest
+    upsampling is x[:, :, rows[:, None], cols] with index constants): the
+    nearest upsample when the indices are the ones edge.upsample_nearest2d
+    computes from the sizes, else an index."""
+    y = nearest_upsample(imp, n)
+    return y if y is not None else op_index(imp, n)
+
+
+def nearest_upsample(imp, n):
+    x_node, indices = n.args[:2]
+    x = imp.values[x_node]
+    if x.dim() != 4 or len(indices) != 4 or indices[0] is not None or indices[1] is not None or \
+            not all(imp.is_const(i) for i in indices[2:]):
+        return None
+    rows, cols = (imp.const_data(i) for i in indices[2:])
+    shape, dtype = imp.out(n)
+    ho, wo = shape[2:]
+    if rows.dtype != torch.int64 or cols.dtype != torch.int64 or tuple(rows.shape) != (ho, 1) or \
+            tuple(cols.shape) != (wo,):
+        return None
+    f32 = torch.float32
+
+    def src(i, o):  # upsample_nearest2d from sizes: floor(dst * (in / out)) in f32, clamped
+        return torch.floor(torch.arange(o, dtype=f32) * (torch.tensor(i, dtype=f32) / torch.tensor(o, dtype=f32))) \
+            .clamp(max=i - 1).to(torch.int64)
+    if not torch.equal(rows.reshape(-1), src(x.shape[2], ho)) or not torch.equal(cols, src(x.shape[3], wo)):
+        return None
+    return imp.w.op("upsample_nearest2d", [imp.v(n, x_node)], [("output_size", arr([ho, wo]))], shape, dtype)
+
+
 def op_index_select(imp, n):
     shape, dtype = imp.out(n)
     x, dim, index = n.args[:3]
@@ -198,6 +229,7 @@ def op_select_scatter(imp, n):
 OPS = {
     "embedding": op_embedding,
     "index": op_index,
+    "unsafe_index": op_unsafe_index,
     "index_select": op_index_select,
     "index_put": op_index_put,
     "scatter": op_scatter,
