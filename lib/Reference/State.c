@@ -17,24 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static MlirLocation argLoc(MlirOperation func, size_t i) {
-  MlirBlock entry = xnnFuncBody(func);
-  if (!mlirBlockIsNull(entry) && (intptr_t)i < mlirBlockGetNumArguments(entry))
-    return mlirValueGetLocation(mlirBlockGetArgument(entry, (intptr_t)i));
-  return mlirOperationGetLocation(func);
-}
-
 static void error(MlirLocation loc, const char *msg) { mlirEmitError(loc, msg); }
-
-static char *typeStr(MlirType t) {
-  XnnStrBuf b = {0};
-  mlirTypePrint(t, xnnStrBufCallback, &b);
-  char *s = strdup(b.data ? b.data : "?");
-  xnnStrBufFree(&b);
-  if (!s)
-    abort();
-  return s;
-}
 
 /* The xnn.state names of the arguments (results if `results`) of `func`:
  * names[i] is NULL for a user one. False after a located error: a non-string
@@ -46,7 +29,7 @@ static bool stateNames(MlirOperation func, bool results, size_t n, char **names,
   for (size_t i = 0; i < n; ++i) {
     MlirAttribute a = results ? xnnFuncResultAttr(func, (intptr_t)i, "xnn.state")
                               : xnnFuncArgAttr(func, (intptr_t)i, "xnn.state");
-    MlirLocation loc = results ? mlirOperationGetLocation(func) : argLoc(func, i);
+    MlirLocation loc = results ? mlirOperationGetLocation(func) : xnnFuncArgLoc(func, i);
     if (mlirAttributeIsNull(a)) {
       if (*numUser < i) {
         snprintf(msg, sizeof msg, "%s %zu is a user %s after state %s %zu ('%s'): state %ss come after all "
@@ -116,17 +99,17 @@ bool xnnMlirStateMapGet(MlirOperation func, XnnMlirStateMap *sm) {
     if (k == numOut) {
       snprintf(msg, sizeof msg, "state argument %zu ('%s') has no xnn.state result of that name: nothing "
                "would feed the next step", i, argNames[i]);
-      error(argLoc(func, i), msg);
+      error(xnnFuncArgLoc(func, i), msg);
       ok = false;
       break;
     }
     MlirType at = mlirFunctionTypeGetInput(ft, (intptr_t)i), rt = mlirFunctionTypeGetResult(ft, (intptr_t)k);
     if (!mlirTypeEqual(at, rt)) {
-      char *as = typeStr(at), *rs = typeStr(rt);
+      char *as = xnnTypeToString(at), *rs = xnnTypeToString(rt);
       snprintf(msg, sizeof msg, "state '%s': result %zu is '%s', argument %zu is '%s': the next step cannot "
                "take it", argNames[i], k, rs, i, as);
       free(as), free(rs);
-      error(argLoc(func, i), msg);
+      error(xnnFuncArgLoc(func, i), msg);
       ok = false;
       break;
     }

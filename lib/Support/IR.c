@@ -338,6 +338,23 @@ MlirBlock xnnFuncBody(MlirOperation func) {
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
 }
 
+MlirLocation xnnFuncArgLoc(MlirOperation func, size_t i) {
+  MlirBlock entry = xnnFuncBody(func);
+  if (!mlirBlockIsNull(entry) && (intptr_t)i < mlirBlockGetNumArguments(entry))
+    return mlirValueGetLocation(mlirBlockGetArgument(entry, (intptr_t)i));
+  return mlirOperationGetLocation(func);
+}
+
+char *xnnTypeToString(MlirType t) {
+  XnnStrBuf b = {0};
+  mlirTypePrint(t, xnnStrBufCallback, &b);
+  char *s = strdup(b.data ? b.data : "?");
+  xnnStrBufFree(&b);
+  if (!s)
+    abort();
+  return s;
+}
+
 bool xnnIsDelegateFunc(MlirOperation op) {
   return xnnOpIs(op, "func.func") && !mlirAttributeIsNull(xnnOpAttr(op, "xnn.delegate"));
 }

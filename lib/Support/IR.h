@@ -138,6 +138,11 @@ MlirOperation *xnnBlockOps(MlirBlock block, size_t *n);
 MlirOperation xnnLookupSymbol(MlirOperation symbolTableOp, MlirStringRef name);
 /* The entry block of a func.func (null block if none). */
 MlirBlock xnnFuncBody(MlirOperation func);
+/* The location of argument `i` of a func.func, or the function's own when it
+ * has no such block argument: where diagnostics about one argument point. */
+MlirLocation xnnFuncArgLoc(MlirOperation func, size_t i);
+/* `t` printed, in a malloc'd string the caller frees (aborts when out of memory). */
+char *xnnTypeToString(MlirType t);
 /* True for a delegate function: func.func carrying `xnn.delegate`. */
 bool xnnIsDelegateFunc(MlirOperation op);
 /* Runs `fn` on `op` if it is a delegate function, else on every delegate

@@ -384,23 +384,6 @@ typedef XnnMlirStateMap StateMap;
 
 static void freeStateMap(StateMap *sm) { xnnMlirStateMapFree(sm); }
 
-static MlirLocation argLoc(const Model *m, size_t i) {
-  MlirBlock entry = xnnFuncBody(m->func);
-  if (!mlirBlockIsNull(entry) && (intptr_t)i < mlirBlockGetNumArguments(entry))
-    return mlirValueGetLocation(mlirBlockGetArgument(entry, (intptr_t)i));
-  return mlirOperationGetLocation(m->func);
-}
-
-static char *typeStr(MlirType t) {
-  XnnStrBuf b = {0};
-  mlirTypePrint(t, xnnStrBufCallback, &b);
-  char *s = strdup(b.data ? b.data : "?");
-  xnnStrBufFree(&b);
-  if (!s)
-    abort();
-  return s;
-}
-
 /* The name of state result k, or NULL for a user output. */
 static const char *resultStateName(const StateMap *sm, size_t k) {
   for (size_t j = 0; j < sm->numState; ++j)
@@ -466,7 +449,7 @@ static bool checkFeeds(const Model *m, const StateMap *sm, const Options *o) {
       for (intptr_t k = 0; nonEmpty && k < mlirShapedTypeGetRank(t); ++k)
         nonEmpty = mlirShapedTypeGetDimSize(t, k) > 0;
       if ((d != XNN_MLIR_F32 && d != XNN_MLIR_F16 && d != XNN_MLIR_BF16) || !nonEmpty) {
-        char *ts = typeStr(t);
+        char *ts = xnnTypeToString(t);
         snprintf(err, sizeof err, "--greedy-feed %ld:%ld: output %ld is '%s', not logits (f32, f16 or bf16 "
                  "[..., vocab])", o->greedyResult, o->greedyArg, o->greedyResult, ts);
         free(ts);
@@ -490,7 +473,7 @@ static bool checkFeeds(const Model *m, const StateMap *sm, const Options *o) {
     /* A token is fed to the next step, or carried in by --state-from, as one id. */
     bool oneToken = f == 0 && (o->steps > 1 || o->stateFrom);
     if (!isIntDType(t.dtype) || xnnMlirTensorNumElements(&t) < 1 || (oneToken && xnnMlirTensorNumElements(&t) != 1)) {
-      char *ts = typeStr(type);
+      char *ts = xnnTypeToString(type);
       snprintf(err, sizeof err, "%s: input %ld is '%s'; it needs %s", flags[f], args[f], ts,
                f == 0 ? "i64 or i32 with one element (the token fed on)" : "i64 or i32 (positions)");
       free(ts);
@@ -567,7 +550,7 @@ static bool stateFromDir(XnnMlirDiagEngine *diags, const Model *m, const StateMa
     }
     if (!file) {
       snprintf(msg, sizeof msg, "state argument %zu ('%s') is not in %s", i, sm->argName[j], path);
-      xnnMlirDiagEnginePrintError(diags, argLoc(m, i), msg);
+      xnnMlirDiagEnginePrintError(diags, xnnFuncArgLoc(m->func, i), msg);
       ok = false;
       break;
     }
@@ -582,7 +565,7 @@ static bool stateFromDir(XnnMlirDiagEngine *diags, const Model *m, const StateMa
       shapeStr(&in[i], a, sizeof a);
       shapeStr(&t, b, sizeof b);
       snprintf(msg, sizeof msg, "state argument %zu ('%s') is %s, %s holds %s", i, sm->argName[j], a, npy, b);
-      xnnMlirDiagEnginePrintError(diags, argLoc(m, i), msg);
+      xnnMlirDiagEnginePrintError(diags, xnnFuncArgLoc(m->func, i), msg);
       xnnMlirTensorDestroy(&t);
       ok = false;
     } else {
