@@ -42,19 +42,13 @@ static bool checkBroadcastResult(MlirOperation op, const XnnTensor *const *ts, i
 
 /* Broadcasting binary op with all three element types equal. */
 static bool verifyBinary(MlirOperation op, unsigned mask) {
-  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+  XnnTensor t[3]; /* a, b, result */
+  if (!xnnReadOperands(op, (XnnOperandSpec[]){{"a", mask}, {"b", mask}}, 2, mask, t) ||
+      !xnnCheckSameElem(op, &t[0], "operand 'a'", &t[1], "operand 'b'") ||
+      !xnnCheckSameElem(op, &t[0], "operand 'a'", &t[2], "result"))
     return false;
-  XnnTensor a, b, res;
-  bool ok = xnnOperandTensor(op, 0, "a", mask, XNN_VERIFY_MAX_RANK, &a);
-  ok = xnnOperandTensor(op, 1, "b", mask, XNN_VERIFY_MAX_RANK, &b) && ok;
-  ok = xnnResultTensor(op, 0, mask, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok)
-    return false;
-  if (!xnnCheckSameElem(op, &a, "operand 'a'", &b, "operand 'b'") ||
-      !xnnCheckSameElem(op, &a, "operand 'a'", &res, "result"))
-    return false;
-  const XnnTensor *ts[2] = {&a, &b};
-  return checkBroadcastResult(op, ts, 2, &res);
+  const XnnTensor *ts[2] = {&t[0], &t[1]};
+  return checkBroadcastResult(op, ts, 2, &t[2]);
 }
 
 /* ATen refuses `-` on bool tensors (sub, neg, rsub): a located error with its
@@ -112,21 +106,18 @@ bool xnnVerifyEdgeBinaryFloat(MlirOperation op) {
  * x.shape[1] elements (x of rank >= 2), all of one float type; result = x's
  * type. */
 bool xnnVerifyEdgePrelu(MlirOperation op) {
-  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+  XnnTensor t[3];
+  const XnnTensor *x = &t[0], *w = &t[1], *res = &t[2];
+  if (!xnnReadOperands(op, (XnnOperandSpec[]){{"x", XNN_ET_FLOAT}, {"weight", XNN_ET_FLOAT}}, 2, XNN_ET_FLOAT, t) ||
+      !xnnCheckSameElem(op, x, "operand 'x'", w, "operand 'weight'"))
     return false;
-  XnnTensor x, w, res;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &x);
-  ok = xnnOperandTensor(op, 1, "weight", XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &w) && ok;
-  ok = xnnResultTensor(op, 0, XNN_ET_FLOAT, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || !xnnCheckSameElem(op, &x, "operand 'x'", &w, "operand 'weight'"))
-    return false;
-  if (w.rank > 1) {
-    xnnOpError(op, "operand 'weight' must be a scalar or 1-D tensor (ATen), got rank %lld", (long long)w.rank);
+  if (w->rank > 1) {
+    xnnOpError(op, "operand 'weight' must be a scalar or 1-D tensor (ATen), got rank %lld", (long long)w->rank);
     return false;
   }
-  int64_t n = w.rank ? w.dims[0] : 1;
+  int64_t n = w->rank ? w->dims[0] : 1;
   if (n != 1) {
-    int64_t channels = x.rank >= 2 ? x.dims[1] : 1;
+    int64_t channels = x->rank >= 2 ? x->dims[1] : 1;
     if (n != channels) {
       xnnOpError(op, "operand 'weight' has %lld elements; it must have 1 or the channel size %lld (x dim 1; 1 "
                      "for an x of rank < 2)",
@@ -134,19 +125,13 @@ bool xnnVerifyEdgePrelu(MlirOperation op) {
       return false;
     }
   }
-  return xnnCheckSameType(op, &x, &res);
+  return xnnCheckSameType(op, x, res);
 }
 
 /* Unary op: result type equals operand type. */
 static bool verifyUnary(MlirOperation op, unsigned mask) {
-  if (!xnnCheckNumOperands(op, 1, 1) || !xnnCheckNumResults(op, 1))
-    return false;
-  XnnTensor x, res;
-  bool ok = xnnOperandTensor(op, 0, "x", mask, XNN_VERIFY_MAX_RANK, &x);
-  ok = xnnResultTensor(op, 0, mask, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok)
-    return false;
-  return xnnCheckSameType(op, &x, &res);
+  XnnTensor t[2];
+  return xnnReadOperands(op, (XnnOperandSpec[]){{"x", mask}}, 1, mask, t) && xnnCheckSameType(op, &t[0], &t[1]);
 }
 
 bool xnnVerifyEdgeUnaryNumeric(MlirOperation op) {
@@ -222,33 +207,25 @@ bool xnnVerifyEdgeClamp(MlirOperation op) {
  * importer makes a scalar operand a constant of that type), broadcast;
  * the result is i1. */
 bool xnnVerifyEdgeCompare(MlirOperation op) {
-  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+  XnnTensor t[3];
+  if (!xnnReadOperands(op, (XnnOperandSpec[]){{"a", XNN_ET_ALL}, {"b", XNN_ET_ALL}}, 2, XNN_ET_I1, t) ||
+      !xnnCheckSameElem(op, &t[0], "operand 'a'", &t[1], "operand 'b'"))
     return false;
-  XnnTensor a, b, res;
-  bool ok = xnnOperandTensor(op, 0, "a", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &a);
-  ok = xnnOperandTensor(op, 1, "b", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &b) && ok;
-  ok = xnnResultTensor(op, 0, XNN_ET_I1, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || !xnnCheckSameElem(op, &a, "operand 'a'", &b, "operand 'b'"))
-    return false;
-  const XnnTensor *ts[2] = {&a, &b};
-  return checkBroadcastResult(op, ts, 2, &res);
+  const XnnTensor *ts[2] = {&t[0], &t[1]};
+  return checkBroadcastResult(op, ts, 2, &t[2]);
 }
 
 /* where(cond i1, a, b): a, b and the result of one element type; the three
  * operands broadcast together. */
 bool xnnVerifyEdgeWhere(MlirOperation op) {
-  if (!xnnCheckNumOperands(op, 3, 3) || !xnnCheckNumResults(op, 1))
+  XnnTensor t[4]; /* cond, a, b, result */
+  const XnnOperandSpec specs[] = {{"cond", XNN_ET_I1}, {"a", XNN_ET_ALL}, {"b", XNN_ET_ALL}};
+  if (!xnnReadOperands(op, specs, 3, XNN_ET_ALL, t) ||
+      !xnnCheckSameElem(op, &t[1], "operand 'a'", &t[2], "operand 'b'") ||
+      !xnnCheckSameElem(op, &t[1], "operand 'a'", &t[3], "result"))
     return false;
-  XnnTensor cond, a, b, res;
-  bool ok = xnnOperandTensor(op, 0, "cond", XNN_ET_I1, XNN_VERIFY_MAX_RANK, &cond);
-  ok = xnnOperandTensor(op, 1, "a", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &a) && ok;
-  ok = xnnOperandTensor(op, 2, "b", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &b) && ok;
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || !xnnCheckSameElem(op, &a, "operand 'a'", &b, "operand 'b'") ||
-      !xnnCheckSameElem(op, &a, "operand 'a'", &res, "result"))
-    return false;
-  const XnnTensor *ts[3] = {&cond, &a, &b};
-  return checkBroadcastResult(op, ts, 3, &res);
+  const XnnTensor *ts[3] = {&t[0], &t[1], &t[2]};
+  return checkBroadcastResult(op, ts, 3, &t[3]);
 }
 
 /* The largest finite value of a float kind (ATen's checked Scalar conversion
@@ -264,30 +241,24 @@ static double floatKindMax(unsigned kind) {
 bool xnnVerifyEdgeMaskedFill(MlirOperation op) {
   double value = 0.0;
   XnnAttrStatus sv = xnnGetF64(op, "value", true, &value);
-  if (!xnnCheckNumOperands(op, 2, 2) || !xnnCheckNumResults(op, 1))
+  XnnTensor t[3]; /* x, mask, result */
+  const XnnTensor *x = &t[0];
+  if (!xnnReadOperands(op, (XnnOperandSpec[]){{"x", XNN_ET_ALL}, {"mask", XNN_ET_I1}}, 2, XNN_ET_ALL, t) ||
+      sv != XNN_ATTR_OK || !xnnCheckSameElem(op, x, "operand 'x'", &t[2], "result"))
     return false;
-  XnnTensor x, mask, res;
-  bool ok = xnnOperandTensor(op, 0, "x", XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &x);
-  ok = xnnOperandTensor(op, 1, "mask", XNN_ET_I1, XNN_VERIFY_MAX_RANK, &mask) && ok;
-  ok = xnnResultTensor(op, 0, XNN_ET_ALL, XNN_VERIFY_MAX_RANK, &res) && ok;
-  if (!ok || sv != XNN_ATTR_OK || !xnnCheckSameElem(op, &x, "operand 'x'", &res, "result"))
-    return false;
-  char eb[64];
-  if ((x.kind & XNN_ET_FLOAT) && isfinite(value) && fabs(value) > floatKindMax(x.kind)) {
+  bool overflows = (x->kind & XNN_ET_FLOAT) && isfinite(value) && fabs(value) > floatKindMax(x->kind);
+  if (x->kind & XNN_ET_INT) {
+    double lim = x->kind == XNN_ET_I32 ? 2147483648.0 : 9223372036854775808.0;
+    overflows = !(value > -lim - 1.0 && value < lim);
+  }
+  if (overflows) {
+    char eb[64];
     xnnOpError(op, "value %g cannot be converted to %s without overflow (ATen raises)", value,
-               xnnTypeStr(x.elem, eb, sizeof eb));
+               xnnTypeStr(x->elem, eb, sizeof eb));
     return false;
   }
-  if (x.kind & XNN_ET_INT) {
-    double lim = x.kind == XNN_ET_I32 ? 2147483648.0 : 9223372036854775808.0;
-    if (!(value > -lim - 1.0 && value < lim)) {
-      xnnOpError(op, "value %g cannot be converted to %s without overflow (ATen raises)", value,
-                 xnnTypeStr(x.elem, eb, sizeof eb));
-      return false;
-    }
-  }
-  const XnnTensor *ts[2] = {&x, &mask};
-  return checkBroadcastResult(op, ts, 2, &res);
+  const XnnTensor *ts[2] = {&t[0], &t[1]};
+  return checkBroadcastResult(op, ts, 2, &t[2]);
 }
 
 /* ---- capability checks --------------------------------------------------- */

@@ -57,29 +57,29 @@ static void sinkAppend(MlirStringRef s, void *ud) {
   k->buf[k->len] = '\0';
 }
 
-const char *xnnTypeStr(MlirType t, char *buf, size_t n) {
+/* Empties `buf` and readies `k` to print into it; false (with `nullText` in
+ * `buf`) when there is nothing to print. */
+static bool beginPrint(char *buf, size_t n, bool isNull, const char *nullText, StrSink *k) {
   if (n == 0)
-    return buf;
+    return false;
   buf[0] = '\0';
-  if (mlirTypeIsNull(t)) {
-    snprintf(buf, n, "<<null type>>");
-    return buf;
-  }
-  StrSink k = {buf, n, 0};
-  mlirTypePrint(t, sinkAppend, &k);
+  if (isNull)
+    snprintf(buf, n, "%s", nullText);
+  *k = (StrSink){buf, n, 0};
+  return !isNull;
+}
+
+const char *xnnTypeStr(MlirType t, char *buf, size_t n) {
+  StrSink k;
+  if (beginPrint(buf, n, mlirTypeIsNull(t), "<<null type>>", &k))
+    mlirTypePrint(t, sinkAppend, &k);
   return buf;
 }
 
 const char *xnnAttrStr(MlirAttribute a, char *buf, size_t n) {
-  if (n == 0)
-    return buf;
-  buf[0] = '\0';
-  if (mlirAttributeIsNull(a)) {
-    snprintf(buf, n, "<<null attribute>>");
-    return buf;
-  }
-  StrSink k = {buf, n, 0};
-  mlirAttributePrint(a, sinkAppend, &k);
+  StrSink k;
+  if (beginPrint(buf, n, mlirAttributeIsNull(a), "<<null attribute>>", &k))
+    mlirAttributePrint(a, sinkAppend, &k);
   return buf;
 }
 
@@ -180,6 +180,16 @@ bool xnnCheckNumResults(MlirOperation op, intptr_t n) {
   xnnOpError(op, "expects %lld results, got %lld", (long long)n,
              (long long)got);
   return false;
+}
+
+bool xnnReadOperands(MlirOperation op, const XnnOperandSpec *specs, intptr_t n, unsigned resultMask,
+                     XnnTensor *ts) {
+  if (!xnnCheckNumOperands(op, n, n) || !xnnCheckNumResults(op, 1))
+    return false;
+  bool ok = true;
+  for (intptr_t i = 0; i < n; ++i)
+    ok = xnnOperandTensor(op, i, specs[i].name, specs[i].mask, XNN_VERIFY_MAX_RANK, &ts[i]) && ok;
+  return xnnResultTensor(op, 0, resultMask, XNN_VERIFY_MAX_RANK, &ts[n]) && ok;
 }
 
 /* What is wrong with a tensor type, if anything; the message is only built

@@ -75,6 +75,17 @@ bool xnnOperandTensor(MlirOperation op, intptr_t idx, const char *name,
 bool xnnResultTensor(MlirOperation op, intptr_t idx, unsigned mask,
                      intptr_t maxRank, XnnTensor *out);
 
+/* One operand of a fixed-arity op: its name in messages and allowed kinds. */
+typedef struct XnnOperandSpec {
+  const char *name;
+  unsigned mask;
+} XnnOperandSpec;
+/* Checks that `op` has exactly `n` operands and one result, then reads
+ * operand i per specs[i] into ts[i] and the result (kinds `resultMask`) into
+ * ts[n], all of rank <= XNN_VERIFY_MAX_RANK. Reports each mismatch. */
+bool xnnReadOperands(MlirOperation op, const XnnOperandSpec *specs, intptr_t n, unsigned resultMask,
+                     XnnTensor *ts);
+
 /* Requires equal element types of a and b (whatA / whatB name them). */
 bool xnnCheckSameElem(MlirOperation op, const XnnTensor *a, const char *whatA,
                       const XnnTensor *b, const char *whatB);

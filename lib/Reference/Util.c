@@ -53,58 +53,58 @@ bool xnnRefFail(XnnRefCtx *c, const char *fmt, ...) {
 }
 
 /* ---- attributes: from the MLIR op, or from an emitted op's table ---------- */
-static const XnnMlirOpAttr *staticAttr(const XnnRefCtx *c, const char *name) {
-  for (size_t i = 0; i < c->sop->numAttrs; ++i)
-    if (c->sop->attrs[i].name && !strcmp(c->sop->attrs[i].name, name))
-      return &c->sop->attrs[i];
+/* The emitted op's attribute `name` if it has kind `kind` (or, when `alt` is
+ * not -1, kind `alt`), else NULL. */
+static const XnnMlirOpAttr *staticAttr(const XnnRefCtx *c, const char *name, int kind, int alt) {
+  for (size_t i = 0; i < c->sop->numAttrs; ++i) {
+    const XnnMlirOpAttr *a = &c->sop->attrs[i];
+    if (a->name && !strcmp(a->name, name))
+      return (int)a->kind == kind || (int)a->kind == alt ? a : NULL;
+  }
   return NULL;
 }
 
 bool xnnRefAttrI64(const XnnRefCtx *c, const char *name, int64_t *out) {
   if (!c->sop)
     return xnnAttrI64(c->op, name, out);
-  const XnnMlirOpAttr *a = staticAttr(c, name);
-  if (!a || a->kind != XNN_MLIR_ATTR_INT)
-    return false;
-  *out = a->i;
-  return true;
+  const XnnMlirOpAttr *a = staticAttr(c, name, XNN_MLIR_ATTR_INT, -1);
+  if (a)
+    *out = a->i;
+  return a != NULL;
 }
 
 bool xnnRefAttrF64(const XnnRefCtx *c, const char *name, double *out) {
   if (!c->sop)
     return xnnAttrF64(c->op, name, out);
-  const XnnMlirOpAttr *a = staticAttr(c, name);
-  if (!a || (a->kind != XNN_MLIR_ATTR_INT && a->kind != XNN_MLIR_ATTR_FLOAT))
-    return false;
-  *out = a->kind == XNN_MLIR_ATTR_FLOAT ? a->f : (double)a->i;
-  return true;
+  const XnnMlirOpAttr *a = staticAttr(c, name, XNN_MLIR_ATTR_FLOAT, XNN_MLIR_ATTR_INT);
+  if (a)
+    *out = a->kind == XNN_MLIR_ATTR_FLOAT ? a->f : (double)a->i;
+  return a != NULL;
 }
 
 bool xnnRefAttrBool(const XnnRefCtx *c, const char *name, bool *out) {
   if (!c->sop)
     return xnnAttrBool(c->op, name, out);
-  const XnnMlirOpAttr *a = staticAttr(c, name);
-  if (!a || a->kind != XNN_MLIR_ATTR_INT)
-    return false;
-  *out = a->i != 0;
-  return true;
+  const XnnMlirOpAttr *a = staticAttr(c, name, XNN_MLIR_ATTR_INT, -1);
+  if (a)
+    *out = a->i != 0;
+  return a != NULL;
 }
 
 bool xnnRefAttrString(const XnnRefCtx *c, const char *name, MlirStringRef *out) {
   if (!c->sop)
     return xnnAttrString(c->op, name, out);
-  const XnnMlirOpAttr *a = staticAttr(c, name);
-  if (!a || a->kind != XNN_MLIR_ATTR_STRING || !a->s)
-    return false;
-  *out = mlirStringRefCreateFromCString(a->s);
-  return true;
+  const XnnMlirOpAttr *a = staticAttr(c, name, XNN_MLIR_ATTR_STRING, -1);
+  if (a && a->s)
+    *out = mlirStringRefCreateFromCString(a->s);
+  return a && a->s;
 }
 
 bool xnnRefAttrI64Array(const XnnRefCtx *c, const char *name, int64_t *out, intptr_t cap, intptr_t *n) {
   if (!c->sop)
     return xnnAttrI64Array(c->op, name, out, cap, n);
-  const XnnMlirOpAttr *a = staticAttr(c, name);
-  if (!a || a->kind != XNN_MLIR_ATTR_I64_ARRAY)
+  const XnnMlirOpAttr *a = staticAttr(c, name, XNN_MLIR_ATTR_I64_ARRAY, -1);
+  if (!a)
     return false;
   *n = (intptr_t)a->n;
   for (intptr_t i = 0; i < *n && i < cap; ++i)

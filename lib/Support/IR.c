@@ -23,58 +23,57 @@ bool xnnOpRemoveAttr(MlirOperation op, const char *name) {
   return mlirOperationRemoveDiscardableAttributeByName(op, n);
 }
 
-bool xnnAttrI64(MlirOperation op, const char *name, int64_t *out) {
+/* The attribute `name` of `op` if it is of the kind `isA` accepts, else null. */
+static MlirAttribute attrOfKind(MlirOperation op, const char *name, bool (*isA)(MlirAttribute)) {
   MlirAttribute a = xnnOpAttr(op, name);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+  return !mlirAttributeIsNull(a) && isA(a) ? a : (MlirAttribute){NULL};
+}
+
+bool xnnAttrI64(MlirOperation op, const char *name, int64_t *out) {
+  MlirAttribute a = attrOfKind(op, name, mlirAttributeIsAInteger);
+  if (!mlirAttributeIsNull(a))
+    *out = mlirIntegerAttrGetValueInt(a);
+  return !mlirAttributeIsNull(a);
+}
+/* Float attributes, else integer ones (a bool reads as an integer). */
+bool xnnAttrF64(MlirOperation op, const char *name, double *out) {
+  MlirAttribute f = attrOfKind(op, name, mlirAttributeIsAFloat);
+  int64_t i;
+  if (!mlirAttributeIsNull(f))
+    *out = mlirFloatAttrGetValueDouble(f);
+  else if (xnnAttrI64(op, name, &i))
+    *out = (double)i;
+  else
     return false;
-  *out = mlirIntegerAttrGetValueInt(a);
   return true;
 }
-bool xnnAttrF64(MlirOperation op, const char *name, double *out) {
-  MlirAttribute a = xnnOpAttr(op, name);
-  if (mlirAttributeIsNull(a))
-    return false;
-  if (mlirAttributeIsAFloat(a)) {
-    *out = mlirFloatAttrGetValueDouble(a);
-    return true;
-  }
-  if (mlirAttributeIsAInteger(a)) {
-    *out = (double)mlirIntegerAttrGetValueInt(a);
-    return true;
-  }
-  return false;
-}
+/* Bool attributes, else integer ones (nonzero is true). */
 bool xnnAttrBool(MlirOperation op, const char *name, bool *out) {
-  MlirAttribute a = xnnOpAttr(op, name);
-  if (mlirAttributeIsNull(a))
+  MlirAttribute b = attrOfKind(op, name, mlirAttributeIsABool);
+  int64_t i;
+  if (!mlirAttributeIsNull(b))
+    *out = mlirBoolAttrGetValue(b);
+  else if (xnnAttrI64(op, name, &i))
+    *out = i != 0;
+  else
     return false;
-  if (mlirAttributeIsABool(a)) {
-    *out = mlirBoolAttrGetValue(a);
-    return true;
-  }
-  if (mlirAttributeIsAInteger(a)) {
-    *out = mlirIntegerAttrGetValueInt(a) != 0;
-    return true;
-  }
-  return false;
+  return true;
 }
 bool xnnAttrString(MlirOperation op, const char *name, MlirStringRef *out) {
-  MlirAttribute a = xnnOpAttr(op, name);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
-    return false;
-  *out = mlirStringAttrGetValue(a);
-  return true;
+  MlirAttribute a = attrOfKind(op, name, mlirAttributeIsAString);
+  if (!mlirAttributeIsNull(a))
+    *out = mlirStringAttrGetValue(a);
+  return !mlirAttributeIsNull(a);
 }
 bool xnnAttrType(MlirOperation op, const char *name, MlirType *out) {
-  MlirAttribute a = xnnOpAttr(op, name);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAType(a))
-    return false;
-  *out = mlirTypeAttrGetValue(a);
-  return true;
+  MlirAttribute a = attrOfKind(op, name, mlirAttributeIsAType);
+  if (!mlirAttributeIsNull(a))
+    *out = mlirTypeAttrGetValue(a);
+  return !mlirAttributeIsNull(a);
 }
 bool xnnAttrI64Array(MlirOperation op, const char *name, int64_t *out, intptr_t cap, intptr_t *n) {
-  MlirAttribute a = xnnOpAttr(op, name);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a))
+  MlirAttribute a = attrOfKind(op, name, mlirAttributeIsADenseI64Array);
+  if (mlirAttributeIsNull(a))
     return false;
   *n = mlirDenseArrayGetNumElements(a);
   for (intptr_t i = 0; i < *n && i < cap; ++i)
