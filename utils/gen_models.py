@@ -1035,24 +1035,22 @@ class Parser(argparse.ArgumentParser):
         sys.exit(1)
 
 
-def positive_int(s):
+def _int_at_least(s, least):
     try:
         v = int(s)
     except ValueError:
         raise argparse.ArgumentTypeError("invalid integer: %r" % s)
-    if v < 1:
-        raise argparse.ArgumentTypeError("must be >= 1, got %d" % v)
+    if v < least:
+        raise argparse.ArgumentTypeError("must be >= %d, got %d" % (least, v))
     return v
+
+
+def positive_int(s):
+    return _int_at_least(s, 1)
 
 
 def nonneg_int(s):
-    try:
-        v = int(s)
-    except ValueError:
-        raise argparse.ArgumentTypeError("invalid integer: %r" % s)
-    if v < 0:
-        raise argparse.ArgumentTypeError("must be >= 0, got %d" % v)
-    return v
+    return _int_at_least(s, 0)
 
 
 def positive_float(s):

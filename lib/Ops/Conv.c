@@ -584,8 +584,7 @@ static bool xnnLowerConv(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
       lowerNamed(L, "group_input_channels", xnnI64Attr(L->ctx, w[1])),
       lowerNamed(L, "group_output_channels", xnnI64Attr(L->ctx, w[0] / (groups ? groups : 1))),
   };
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.convolution_2d", numIns, ins, xnnLowerResultType(op, 0, elem), 7, attrs));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.convolution_2d", numIns, ins, xnnLowerResultType(op, 0, elem), 7, attrs));
 }
 
 static bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
@@ -595,8 +594,7 @@ static bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
     return false;
   XnnPoolParams p = xnnPoolParams(op);
   if (xnnPoolIsIdentity(&p)) { /* identity: XNNPACK takes no unit-stride 1x1 pooling */
-    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
-    return true;
+    return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
   }
   /* 1x1 max pooling is refused by XNNPACK; over one element it is the
    * average pooling, which takes strides. */
@@ -643,9 +641,8 @@ static bool xnnLowerPool(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
       lowerNamed(L, "stride", xnnI64ArrayAttr(L->ctx, p.stride, 2)),
       lowerNamed(L, "dilation", xnnI64ArrayAttr(L->ctx, p.dilation, 2)),
   };
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, isMax ? "xnn.max_pooling_2d" : "xnn.average_pooling_2d", 1, &in,
-                                      xnnLowerResultType(op, 0, elem), isMax ? 4 : 3, attrs));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, isMax ? "xnn.max_pooling_2d" : "xnn.average_pooling_2d", 1, &in,
+                                             xnnLowerResultType(op, 0, elem), isMax ? 4 : 3, attrs));
 }
 
 /* adaptive_avg_pool2d (NHWC; sizes the capability check admits): the same
@@ -662,8 +659,7 @@ static bool xnnLowerAdaptiveAvgPool2d(XnnLowerCtx *L, MlirOperation op, const Xn
   xnnValueShape(mlirOperationGetResult(op, 0), outDims);
   MlirType out = xnnLowerResultType(op, 0, elem);
   if (inDims[1] == outDims[2] && inDims[2] == outDims[3]) {
-    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, out, 0, NULL));
-    return true;
+    return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, out, 0, NULL));
   }
   if (outDims[2] == 1 && outDims[3] == 1) {
     int64_t axes[2] = {1, 2};
@@ -672,8 +668,7 @@ static bool xnnLowerAdaptiveAvgPool2d(XnnLowerCtx *L, MlirOperation op, const Xn
         lowerNamed(L, "axes", xnnI64ArrayAttr(L->ctx, axes, 2)),
         lowerNamed(L, "keep_dims", mlirBoolAttrGet(L->ctx, true)),
     };
-    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reduce", 1, &in, out, 3, attrs));
-    return true;
+    return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reduce", 1, &in, out, 3, attrs));
   }
   int64_t k[2] = {inDims[1] / outDims[2], inDims[2] / outDims[3]}, pad4[4] = {0, 0, 0, 0};
   MlirNamedAttribute attrs[3] = {
@@ -681,8 +676,7 @@ static bool xnnLowerAdaptiveAvgPool2d(XnnLowerCtx *L, MlirOperation op, const Xn
       lowerNamed(L, "pooling", xnnI64ArrayAttr(L->ctx, k, 2)),
       lowerNamed(L, "stride", xnnI64ArrayAttr(L->ctx, k, 2)),
   };
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.average_pooling_2d", 1, &in, out, 3, attrs));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.average_pooling_2d", 1, &in, out, 3, attrs));
 }
 
 /* The conv_transpose2d filter as XNNPACK's deconvolution takes it, in f32
@@ -768,8 +762,7 @@ static bool xnnLowerConvTranspose(XnnLowerCtx *L, MlirOperation op, const XnnCap
       lowerNamed(L, "group_input_channels", xnnI64Attr(L->ctx, w[0] / groups)),
       lowerNamed(L, "group_output_channels", xnnI64Attr(L->ctx, w[1])),
   };
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.deconvolution_2d", numIns, ins, xnnLowerResultType(op, 0, elem), 8, attrs));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.deconvolution_2d", numIns, ins, xnnLowerResultType(op, 0, elem), 8, attrs));
 }
 
 /* upsample_bilinear2d -> static_resize_bilinear_2d (NHWC): without flags
@@ -784,8 +777,7 @@ static bool xnnLowerResizeBilinear(XnnLowerCtx *L, MlirOperation op, const XnnCa
   bool align = false;
   xnnAttrBool(op, "align_corners", &align);
   MlirNamedAttribute attr = lowerNamed(L, "align_corners", mlirBoolAttrGet(L->ctx, align));
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_resize_bilinear_2d", 1, &in, xnnLowerResultType(op, 0, elem), 1, &attr));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_resize_bilinear_2d", 1, &in, xnnLowerResultType(op, 0, elem), 1, &attr));
 }
 
 /* upsample_nearest2d with integer factors (the capability check admits only
@@ -816,8 +808,7 @@ static bool xnnLowerUpsampleNearest(XnnLowerCtx *L, MlirOperation op, const XnnC
     v = xnnLowerRepeatAlong(L, op, v, hAxis + 1, fh, elem);
   if (fw > 1)
     v = xnnLowerRepeatAlong(L, op, v, hAxis + 3, fw, elem);
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reshape", 1, &v, xnnLowerResultType(op, 0, elem), 0, NULL));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reshape", 1, &v, xnnLowerResultType(op, 0, elem), 0, NULL));
 }
 
 /* ---- the family's rows of the op table (Capability.h) -------------------- */

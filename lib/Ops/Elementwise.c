@@ -40,6 +40,10 @@ static bool checkBroadcastResult(MlirOperation op, const XnnTensor *const *ts, i
   return xnnCheckResultShape(op, res, acc.dims, acc.rank, "broadcast");
 }
 
+/* A verifier of the op table that is `verify` with the element kinds `mask`. */
+#define VERIFY_WITH_MASK(name, verify, mask)                                                 \
+  bool name(MlirOperation op) { return verify(op, mask); }
+
 /* Broadcasting binary op with all three element types equal. */
 static bool verifyBinary(MlirOperation op, unsigned mask) {
   XnnTensor t[3]; /* a, b, result */
@@ -84,23 +88,15 @@ bool xnnVerifyEdgeAddSub(MlirOperation op) {
   return true;
 }
 
-bool xnnVerifyEdgeBinary(MlirOperation op) {
-  return verifyBinary(op, XNN_ET_NUMERIC);
-}
+VERIFY_WITH_MASK(xnnVerifyEdgeBinary, verifyBinary, XNN_ET_NUMERIC)
 
 /* mul, maximum, minimum: also i1 (logical and / or / and, as ATen). */
-bool xnnVerifyEdgeBinaryAll(MlirOperation op) {
-  return verifyBinary(op, XNN_ET_ALL);
-}
+VERIFY_WITH_MASK(xnnVerifyEdgeBinaryAll, verifyBinary, XNN_ET_ALL)
 
 /* bitwise_and / or / xor: i1, i32 or i64, all three types equal. */
-bool xnnVerifyEdgeBitwise(MlirOperation op) {
-  return verifyBinary(op, XNN_ET_INT | XNN_ET_I1);
-}
+VERIFY_WITH_MASK(xnnVerifyEdgeBitwise, verifyBinary, XNN_ET_INT | XNN_ET_I1)
 
-bool xnnVerifyEdgeBinaryFloat(MlirOperation op) {
-  return verifyBinary(op, XNN_ET_FLOAT);
-}
+VERIFY_WITH_MASK(xnnVerifyEdgeBinaryFloat, verifyBinary, XNN_ET_FLOAT)
 
 /* prelu (ATen): x of any rank, weight of rank <= 1 with one element or
  * x.shape[1] elements (x of rank >= 2), all of one float type; result = x's
@@ -141,13 +137,9 @@ bool xnnVerifyEdgeUnaryNumeric(MlirOperation op) {
 }
 
 /* bitwise_not: i1 (logical not), i32 or i64. */
-bool xnnVerifyEdgeBitwiseNot(MlirOperation op) {
-  return verifyUnary(op, XNN_ET_INT | XNN_ET_I1);
-}
+VERIFY_WITH_MASK(xnnVerifyEdgeBitwiseNot, verifyUnary, XNN_ET_INT | XNN_ET_I1)
 
-bool xnnVerifyEdgeUnaryFloat(MlirOperation op) {
-  return verifyUnary(op, XNN_ET_FLOAT);
-}
+VERIFY_WITH_MASK(xnnVerifyEdgeUnaryFloat, verifyUnary, XNN_ET_FLOAT)
 
 bool xnnVerifyEdgeGelu(MlirOperation op) {
   static const char *const modes[] = {"none", "tanh", NULL};
@@ -355,8 +347,7 @@ static bool xnnLowerBinary(XnnLowerCtx *L, MlirOperation op, const XnnCapability
   if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
     return false;
   MlirNamedAttribute kind = lowerNamed(L, "kind", lowerStrAttr(L, nodeKind(cap)));
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.binary", 2, ins, xnnLowerResultType(op, 0, elem), 1, &kind));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.binary", 2, ins, xnnLowerResultType(op, 0, elem), 1, &kind));
 }
 
 /* prelu -> binary prelu (x < 0, by its sign bit, ? x * slope : x; ATen's
@@ -382,8 +373,7 @@ static bool xnnLowerPrelu(XnnLowerCtx *L, MlirOperation op, const XnnCapability 
     w = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &w, wt, 0, NULL);
   MlirValue ins[2] = {x, w};
   MlirNamedAttribute kind = lowerNamed(L, "kind", lowerStrAttr(L, nodeKind(cap)));
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.binary", 2, ins, xnnLowerResultType(op, 0, elem), 1, &kind));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.binary", 2, ins, xnnLowerResultType(op, 0, elem), 1, &kind));
 }
 
 /* x clamped to [lo, hi] (lo <= hi; infinite = unbounded). XNNPACK fuses a
@@ -438,8 +428,7 @@ static bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability 
   if (!strcmp(kind, "clamp")) {
     double lo, hi;
     clampRange(op, &lo, &hi);
-    xnnLowerReplace(L, op, clampOf(L, op, in, type, lo, hi));
-    return true;
+    return xnnLowerReplace(L, op, clampOf(L, op, in, type, lo, hi));
   }
   MlirNamedAttribute attrs[2];
   intptr_t n = 0;
@@ -455,16 +444,14 @@ static bool xnnLowerUnary(XnnLowerCtx *L, MlirOperation op, const XnnCapability 
       param = 1.0;
     attrs[n++] = lowerNamed(L, "alpha", xnnF64Attr(L->ctx, param));
   }
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.unary", 1, &in, type, n, attrs));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.unary", 1, &in, type, n, attrs));
 }
 
 static bool xnnLowerRsqrt(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirValue x = xnnLowerOperand(L, op, 0, xnnLowerComputeElem(L, op, cap));
   if (mlirValueIsNull(x))
     return false;
-  xnnLowerReplace(L, op, xnnLowerRsqrtOf(L, op, x));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerRsqrtOf(L, op, x));
 }
 
 /* gelu(approximate="tanh") has no XNNPACK node: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))),
@@ -481,8 +468,7 @@ static bool xnnLowerGelu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
   MlirValue inner = xnnLowerBinaryOf(L, op, "add", x, xnnLowerBinaryOf(L, op, "multiply", x3, xnnLowerScalar(L, op, x, 0.044715f)));
   MlirValue t = xnnLowerUnaryOf(L, op, "tanh", xnnLowerBinaryOf(L, op, "multiply", inner, xnnLowerScalar(L, op, x, 0.7978845608028654f)));
   MlirValue half = xnnLowerBinaryOf(L, op, "multiply", x, xnnLowerScalar(L, op, x, 0.5f));
-  xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "multiply", half, xnnLowerBinaryOf(L, op, "add", t, xnnLowerScalar(L, op, x, 1.0f))));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "multiply", half, xnnLowerBinaryOf(L, op, "add", t, xnnLowerScalar(L, op, x, 1.0f))));
 }
 
 /* silu = x * sigmoid(x) (ATen: x / (1 + exp(-x)), within an ulp in f32), in
@@ -491,8 +477,7 @@ static bool xnnLowerSilu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
   MlirValue x = xnnLowerOperand(L, op, 0, xnnLowerComputeElem(L, op, cap));
   if (mlirValueIsNull(x))
     return false;
-  xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "multiply", x, xnnLowerUnaryOf(L, op, "sigmoid", x)));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "multiply", x, xnnLowerUnaryOf(L, op, "sigmoid", x)));
 }
 
 /* hardsigmoid as ATen computes it, min(max(x + 3, 0), 6) / 6: three correctly
@@ -504,8 +489,7 @@ static bool xnnLowerHardsigmoid(XnnLowerCtx *L, MlirOperation op, const XnnCapab
     return false;
   MlirValue a = xnnLowerBinaryOf(L, op, "add", x, xnnLowerScalar(L, op, x, 3.0f));
   MlirValue c = clampOf(L, op, a, mlirValueGetType(a), 0.0, 6.0);
-  xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "divide", c, xnnLowerScalar(L, op, x, 6.0f)));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "divide", c, xnnLowerScalar(L, op, x, 6.0f)));
 }
 
 /* pow (pow.Tensor_Tensor: std::pow per element) with a constant exponent the
@@ -532,8 +516,7 @@ static bool xnnLowerPow(XnnLowerCtx *L, MlirOperation op, const XnnCapability *c
     r = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &r, out, 0, NULL);
   else if (mlirValueEqual(r, in))
     r = xnnLowerEmit(L, op, "xnn.copy", 1, &r, out, 0, NULL);
-  xnnLowerReplace(L, op, r);
-  return true;
+  return xnnLowerReplace(L, op, r);
 }
 
 /* ---- the family's rows of the op table (Capability.h) -------------------- */

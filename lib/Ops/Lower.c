@@ -279,7 +279,10 @@ MlirValue xnnLowerOperand(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirTy
   return xnnLowerConvert(L, op, mlirOperationGetOperand(op, idx), elem);
 }
 
-void xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v) { xnnLowerReplaceResult(L, op, 0, v); }
+bool xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v) {
+  xnnLowerReplaceResult(L, op, 0, v);
+  return true;
+}
 
 void xnnLowerReplaceResult(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirValue v) {
   MlirValue old = mlirOperationGetResult(op, idx);

@@ -44,8 +44,9 @@ MlirValue xnnLowerEmit(XnnLowerCtx *L, MlirOperation op, const char *name, intpt
                        const MlirNamedAttribute *attrs);
 /* Converts `v` to element type `elem` (xnn.convert; f16 <-> bf16 via f32). */
 MlirValue xnnLowerConvert(XnnLowerCtx *L, MlirOperation op, MlirValue v, MlirType elem);
-/* Replaces result 0 of `op` by `v`, converted to the result's element type. */
-void xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v);
+/* Replaces result 0 of `op` by `v`, converted to the result's element type;
+ * true, so that a lowering can end with `return xnnLowerReplace(...)`. */
+bool xnnLowerReplace(XnnLowerCtx *L, MlirOperation op, MlirValue v);
 /* The same for result `idx` of a multi-result op. */
 void xnnLowerReplaceResult(XnnLowerCtx *L, MlirOperation op, intptr_t idx, MlirValue v);
 /* Normalises a (possibly negative) logical axis and maps it to the physical one. */

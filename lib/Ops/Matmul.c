@@ -258,8 +258,7 @@ static bool xnnLowerLinear(XnnLowerCtx *L, MlirOperation op, const XnnCapability
   for (intptr_t i = 0; i < n; ++i)
     if (mlirValueIsNull(ins[i] = xnnLowerOperand(L, op, i, elem)))
       return false;
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, xnnLowerResultType(op, 0, elem), 0, NULL));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, xnnLowerResultType(op, 0, elem), 0, NULL));
 }
 
 /* ins[0] @ ins[1] of type `out` as a batch matmul (rank >= 3 as it is). */
@@ -286,14 +285,12 @@ static bool xnnLowerMatmul(XnnLowerCtx *L, MlirOperation op, const XnnCapability
     MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerConstantOperand(L, op, 1, elem, transpose)};
     if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
       return false;
-    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", 2, ins, xnnLowerResultType(op, 0, elem), 0, NULL));
-    return true;
+    return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", 2, ins, xnnLowerResultType(op, 0, elem), 0, NULL));
   }
   MlirValue ins[2] = {xnnLowerOperand(L, op, 0, elem), xnnLowerOperand(L, op, 1, elem)};
   if (mlirValueIsNull(ins[0]) || mlirValueIsNull(ins[1]))
     return false;
-  xnnLowerReplace(L, op, matmulOf(L, op, ins, xnnLowerResultType(op, 0, elem)));
-  return true;
+  return xnnLowerReplace(L, op, matmulOf(L, op, ins, xnnLowerResultType(op, 0, elem)));
 }
 
 /* Constant operand `idx` as f32 elements in *e (true, the caller frees
@@ -404,8 +401,7 @@ static bool xnnLowerAddmm(XnnLowerCtx *L, MlirOperation op, const XnnCapability 
     prod = xnnLowerBinaryOf(L, op, "multiply", prod, xnnLowerScalar(L, op, prod, (float)alpha));
   if (!mlirValueIsNull(bias))
     prod = xnnLowerBinaryOf(L, op, "add", prod, bias);
-  xnnLowerReplace(L, op, prod);
-  return true;
+  return xnnLowerReplace(L, op, prod);
 }
 
 /* ATen's softmax of a row whose scores are all -inf is zeros (_safe_softmax),
@@ -516,8 +512,7 @@ static bool xnnLowerSdpa(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
   MlirValue out = xnnLowerEmit(L, op, "xnn.batch_matrix_multiply", 2, pv, xnnTensorType(od, r, f32), 0, NULL);
   if (!mlirValueIsNull(rowNaN))
     out = xnnLowerBinaryOf(L, op, "add", out, rowNaN);
-  xnnLowerReplace(L, op, out);
-  return true;
+  return xnnLowerReplace(L, op, out);
 }
 
 /* ---- the family's rows of the op table (Capability.h) -------------------- */

@@ -157,8 +157,7 @@ static bool xnnLowerBatchNorm(XnnLowerCtx *L, MlirOperation op, const XnnCapabil
       shift = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &shift, bt, 0, NULL);
     }
   }
-  xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "add", xnnLowerBinaryOf(L, op, "multiply", x, scale), shift));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerBinaryOf(L, op, "add", xnnLowerBinaryOf(L, op, "multiply", x, scale), shift));
 }
 
 /* layer_norm over the last len(normalized_shape) dims (the tagger gives it an
@@ -199,8 +198,7 @@ static bool xnnLowerLayerNorm(XnnLowerCtx *L, MlirOperation op, const XnnCapabil
       return false;
     y = xnnLowerBinaryOf(L, op, affine[i - 1], y, p);
   }
-  xnnLowerReplace(L, op, y);
-  return true;
+  return xnnLowerReplace(L, op, y);
 }
 
 /* ---- the family's rows of the op table (Capability.h) -------------------- */

@@ -12,36 +12,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The xnn dialect's ops: X(identifier, "full op name", verify callback) */
-#define XNN_DIALECT_OP_LIST(X)                                                 \
-  X(xnn_constant, "xnn.constant", xnnVerifyXnnConstant)                        \
-  X(xnn_convert, "xnn.convert", xnnVerifyXnnConvert)                           \
-  X(xnn_static_transpose, "xnn.static_transpose",                              \
-    xnnVerifyXnnStaticTranspose)                                               \
-  X(xnn_binary, "xnn.binary", xnnVerifyXnnBinary)                              \
-  X(xnn_unary, "xnn.unary", xnnVerifyXnnUnary)                                 \
-  X(xnn_fully_connected, "xnn.fully_connected", xnnVerifyXnnFullyConnected)    \
-  X(xnn_convolution_2d, "xnn.convolution_2d", xnnVerifyXnnConvolution2d)       \
-  X(xnn_max_pooling_2d, "xnn.max_pooling_2d", xnnVerifyXnnMaxPooling2d)        \
-  X(xnn_average_pooling_2d, "xnn.average_pooling_2d",                          \
-    xnnVerifyXnnAveragePooling2d)                                              \
-  X(xnn_static_reduce, "xnn.static_reduce", xnnVerifyXnnStaticReduce)          \
-  X(xnn_static_reshape, "xnn.static_reshape", xnnVerifyXnnStaticReshape)       \
-  X(xnn_concatenate, "xnn.concatenate", xnnVerifyXnnConcatenate)               \
-  X(xnn_static_slice, "xnn.static_slice", xnnVerifyXnnStaticSlice)             \
-  X(xnn_softmax, "xnn.softmax", xnnVerifyXnnSoftmax)                           \
-  X(xnn_batch_matrix_multiply, "xnn.batch_matrix_multiply",                    \
-    xnnVerifyXnnBatchMatrixMultiply)                                           \
-  X(xnn_copy, "xnn.copy", xnnVerifyXnnCopy)                                    \
-  X(xnn_static_constant_pad, "xnn.static_constant_pad",                        \
-    xnnVerifyXnnStaticConstantPad)                                             \
-  X(xnn_deconvolution_2d, "xnn.deconvolution_2d", xnnVerifyXnnDeconvolution2d) \
-  X(xnn_static_resize_bilinear_2d, "xnn.static_resize_bilinear_2d",            \
-    xnnVerifyXnnStaticResizeBilinear2d)
-
-#define XNN_DEF(id, opName, fn) {opName, fn},
-static const XnnOpDef xnnDialectDefs[] = {XNN_DIALECT_OP_LIST(XNN_DEF)};
-#undef XNN_DEF
+/* The xnn dialect's ops and their verifiers. */
+static const XnnOpDef xnnDialectDefs[] = {
+    {"xnn.constant", xnnVerifyXnnConstant},
+    {"xnn.convert", xnnVerifyXnnConvert},
+    {"xnn.static_transpose", xnnVerifyXnnStaticTranspose},
+    {"xnn.binary", xnnVerifyXnnBinary},
+    {"xnn.unary", xnnVerifyXnnUnary},
+    {"xnn.fully_connected", xnnVerifyXnnFullyConnected},
+    {"xnn.convolution_2d", xnnVerifyXnnConvolution2d},
+    {"xnn.max_pooling_2d", xnnVerifyXnnMaxPooling2d},
+    {"xnn.average_pooling_2d", xnnVerifyXnnAveragePooling2d},
+    {"xnn.static_reduce", xnnVerifyXnnStaticReduce},
+    {"xnn.static_reshape", xnnVerifyXnnStaticReshape},
+    {"xnn.concatenate", xnnVerifyXnnConcatenate},
+    {"xnn.static_slice", xnnVerifyXnnStaticSlice},
+    {"xnn.softmax", xnnVerifyXnnSoftmax},
+    {"xnn.batch_matrix_multiply", xnnVerifyXnnBatchMatrixMultiply},
+    {"xnn.copy", xnnVerifyXnnCopy},
+    {"xnn.static_constant_pad", xnnVerifyXnnStaticConstantPad},
+    {"xnn.deconvolution_2d", xnnVerifyXnnDeconvolution2d},
+    {"xnn.static_resize_bilinear_2d", xnnVerifyXnnStaticResizeBilinear2d},
+};
 
 enum { MAX_DEFS = 250 };
 static XnnOpDef allDefs[MAX_DEFS];

@@ -774,8 +774,7 @@ bool xnnLowerQuantLinear(XnnLowerCtx *L, MlirOperation op, const XnnQuantLinear 
     return false;
   MlirType resultType = xnnLowerResultType(op, 0, f32);
   if (padded == rows) {
-    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, resultType, 0, NULL));
-    return true;
+    return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, resultType, 0, NULL));
   }
   int64_t out[2] = {padded, wdims[0]}, offsets[2] = {0, 0};
   MlirValue y = xnnLowerEmit(L, op, "xnn.fully_connected", n, ins, xnnTensorType(out, 2, f32), 0, NULL);
@@ -787,8 +786,7 @@ bool xnnLowerQuantLinear(XnnLowerCtx *L, MlirOperation op, const XnnQuantLinear 
   y = xnnLowerEmit(L, op, "xnn.static_slice", 1, &y, xnnTensorType(out, 2, f32), 2, slice);
   if (xnnValueRank(mlirOperationGetResult(op, 0)) != 2)
     y = xnnLowerEmit(L, op, "xnn.static_reshape", 1, &y, resultType, 0, NULL);
-  xnnLowerReplace(L, op, y);
-  return true;
+  return xnnLowerReplace(L, op, y);
 }
 
 /* The qint8 type of a per-tensor q/dq op's parameters over `dims`. */

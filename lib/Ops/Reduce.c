@@ -186,8 +186,7 @@ static bool xnnLowerReduce(XnnLowerCtx *L, MlirOperation op, const XnnCapability
   int64_t dims[XNN_IR_MAX_RANK], axes[XNN_IR_MAX_RANK];
   intptr_t n = 0, rank = xnnValueRank(mlirOperationGetOperand(op, 0));
   if (rank == 0) { /* ATen reduces a 0-d tensor over dim 0, -1 or all: itself */
-    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
-    return true;
+    return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
   }
   xnnAttrI64Array(op, "dims", dims, XNN_IR_MAX_RANK, &n);
   if (n == 0) /* empty dims: reduce everything */
@@ -208,8 +207,7 @@ static bool xnnLowerReduce(XnnLowerCtx *L, MlirOperation op, const XnnCapability
       lowerNamed(L, "axes", xnnI64ArrayAttr(L->ctx, axes, n)),
       lowerNamed(L, "keep_dims", mlirBoolAttrGet(L->ctx, keep)),
   };
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reduce", 1, &in, xnnLowerResultType(op, 0, elem), 3, attrs));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reduce", 1, &in, xnnLowerResultType(op, 0, elem), 3, attrs));
 }
 
 static bool xnnLowerSoftmax(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
@@ -222,8 +220,7 @@ static bool xnnLowerSoftmax(XnnLowerCtx *L, MlirOperation op, const XnnCapabilit
   MlirValue in = xnnLowerOperand(L, op, 0, elem);
   if (mlirValueIsNull(in))
     return false;
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.softmax", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.softmax", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
 }
 
 /* ---- the family's rows of the op table (Capability.h) -------------------- */

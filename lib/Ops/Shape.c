@@ -26,6 +26,17 @@ static bool verifyOneOperand(MlirOperation op, intptr_t xMaxRank, bool attrsOk, 
   return ok && attrsOk && xnnCheckSameElem(op, x, "operand 'x'", res, "result");
 }
 
+/* verifyOneOperand for an op with an i64-array attribute `dims` (an error
+ * if absent and `required`), read into dims[0 .. *n); *present (may be
+ * NULL) tells whether it is there. */
+static bool verifyOneOperandWithDims(MlirOperation op, bool required, int64_t *dims, intptr_t *n, bool *present,
+                                     XnnTensor *x, XnnTensor *res) {
+  XnnAttrStatus s = xnnGetI64Array(op, "dims", required, -1, dims, XNN_VERIFY_MAX_RANK, n);
+  if (present)
+    *present = s == XNN_ATTR_OK;
+  return verifyOneOperand(op, XNN_VERIFY_MAX_RANK, required ? s == XNN_ATTR_OK : s != XNN_ATTR_BAD, x, res);
+}
+
 /* view: same element type and element count; target shape = result type. */
 bool xnnVerifyEdgeView(MlirOperation op) {
   XnnTensor x, res;
@@ -53,10 +64,8 @@ bool xnnVerifyEdgeView(MlirOperation op) {
 bool xnnVerifyEdgePermute(MlirOperation op) {
   int64_t dims[XNN_VERIFY_MAX_RANK];
   intptr_t n = 0;
-  XnnAttrStatus sd =
-      xnnGetI64Array(op, "dims", true, -1, dims, XNN_VERIFY_MAX_RANK, &n);
   XnnTensor x, res;
-  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK, sd == XNN_ATTR_OK, &x, &res))
+  if (!verifyOneOperandWithDims(op, true, dims, &n, NULL, &x, &res))
     return false;
   int64_t perm[XNN_VERIFY_MAX_RANK], shape[XNN_VERIFY_MAX_RANK];
   if (!xnnCheckPermutation(op, "dims", dims, n, x.rank, true, perm))
@@ -327,13 +336,12 @@ intptr_t xnnSqueezeShape(MlirOperation op, const int64_t *dims, intptr_t rank,
 bool xnnVerifyEdgeSqueeze(MlirOperation op) {
   int64_t list[XNN_VERIFY_MAX_RANK];
   intptr_t n = 0;
-  XnnAttrStatus sd =
-      xnnGetI64Array(op, "dims", false, -1, list, XNN_VERIFY_MAX_RANK, &n);
   XnnTensor x, res;
-  if (!verifyOneOperand(op, XNN_VERIFY_MAX_RANK, sd != XNN_ATTR_BAD, &x, &res))
+  bool listed;
+  if (!verifyOneOperandWithDims(op, false, list, &n, &listed, &x, &res))
     return false;
   int64_t shape[XNN_VERIFY_MAX_RANK];
-  intptr_t r = xnnSqueezeShape(op, x.dims, x.rank, sd == XNN_ATTR_OK, list, n, shape);
+  intptr_t r = xnnSqueezeShape(op, x.dims, x.rank, listed, list, n, shape);
   if (r < 0)
     return false;
   return xnnCheckResultShape(op, &res, shape, r, "squeezed");
@@ -585,8 +593,7 @@ static bool refuseIndex(MlirOperation op, const XnnPartitionConfig *cfg, XnnReas
 static bool replaceOrCopy(XnnLowerCtx *L, MlirOperation op, MlirValue in, MlirValue v) {
   if (mlirValueEqual(v, in))
     v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
-  xnnLowerReplace(L, op, v);
-  return true;
+  return xnnLowerReplace(L, op, v);
 }
 
 static bool xnnLowerView(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
@@ -596,8 +603,7 @@ static bool xnnLowerView(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
   MlirValue in = xnnLowerOperand(L, op, 0, elem);
   if (mlirValueIsNull(in))
     return false;
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reshape", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_reshape", 1, &in, xnnLowerResultType(op, 0, elem), 0, NULL));
 }
 
 static bool xnnLowerPermute(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
@@ -608,8 +614,7 @@ static bool xnnLowerPermute(XnnLowerCtx *L, MlirOperation op, const XnnCapabilit
   int64_t dims[XNN_IR_MAX_RANK], perm[XNN_IR_MAX_RANK];
   intptr_t n = 0, rank = xnnValueRank(mlirOperationGetOperand(op, 0));
   if (rank == 0) { /* XNNPACK refuses a rank-0 transpose: a scalar's is a copy */
-    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL));
-    return true;
+    return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL));
   }
   if (xnnOpIs(op, "edge.transpose")) { /* the permutation swapping dim0 and dim1 */
     int64_t d0 = 0, d1 = 0;
@@ -634,8 +639,7 @@ static bool xnnLowerPermute(XnnLowerCtx *L, MlirOperation op, const XnnCapabilit
     perm[i] = inNHWC ? xnnLowerToNCHW[p] : p;
   }
   MlirNamedAttribute attr = lowerNamed(L, "perm", xnnI64ArrayAttr(L->ctx, perm, rank));
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_transpose", 1, &in, xnnLowerResultType(op, 0, elem), 1, &attr));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_transpose", 1, &in, xnnLowerResultType(op, 0, elem), 1, &attr));
 }
 
 static bool xnnLowerCat(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
@@ -654,8 +658,7 @@ static bool xnnLowerCat(XnnLowerCtx *L, MlirOperation op, const XnnCapability *c
   if (mlirValueIsNull(acc))
     return false;
   if (n == 1) {
-    xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &acc, mlirValueGetType(acc), 0, NULL));
-    return true;
+    return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.copy", 1, &acc, mlirValueGetType(acc), 0, NULL));
   }
   /* XNNPACK concatenates 2..5 inputs: fold longer lists left to right. */
   for (intptr_t i = 1; i < n;) {
@@ -673,8 +676,7 @@ static bool xnnLowerCat(XnnLowerCtx *L, MlirOperation op, const XnnCapability *c
     MlirNamedAttribute attr = lowerNamed(L, "axis", xnnI64Attr(L->ctx, axis));
     acc = xnnLowerEmit(L, op, "xnn.concatenate", k, ins, xnnTensorType(dims, rank, elem), 1, &attr);
   }
-  xnnLowerReplace(L, op, acc);
-  return true;
+  return xnnLowerReplace(L, op, acc);
 }
 
 static bool xnnLowerSlice(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
@@ -703,8 +705,7 @@ static bool xnnLowerSlice(XnnLowerCtx *L, MlirOperation op, const XnnCapability 
       lowerNamed(L, "offsets", xnnI64ArrayAttr(L->ctx, offsets, rank)),
       lowerNamed(L, "sizes", xnnI64ArrayAttr(L->ctx, shape, rank)),
   };
-  xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_slice", 1, &in, xnnTensorType(shape, rank, elem), 2, attrs));
-  return true;
+  return xnnLowerReplace(L, op, xnnLowerEmit(L, op, "xnn.static_slice", 1, &in, xnnTensorType(shape, rank, elem), 2, attrs));
 }
 
 /* static_slice of `v` along `axis`: [start, start + len). */
@@ -815,8 +816,7 @@ static bool xnnLowerConstantPadNd(XnnLowerCtx *L, MlirOperation op, const XnnCap
   }
   if (!crop && !grow)
     v = xnnLowerEmit(L, op, "xnn.copy", 1, &in, mlirValueGetType(in), 0, NULL);
-  xnnLowerReplace(L, op, v);
-  return true;
+  return xnnLowerReplace(L, op, v);
 }
 
 /* roll: per dim, the last `shift` elements then the others (two slices and a
@@ -848,12 +848,12 @@ static bool xnnLowerRoll(XnnLowerCtx *L, MlirOperation op, const XnnCapability *
 
 /* split: one static slice per piece (physical axis). */
 static bool xnnLowerSplit(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
+  int64_t dim = 0;
+  xnnAttrI64(op, "dim", &dim);
   MlirType elem = xnnLowerComputeElem(L, op, cap);
   MlirValue in = xnnLowerOperand(L, op, 0, elem);
   if (mlirValueIsNull(in))
     return false;
-  int64_t dim = 0;
-  xnnAttrI64(op, "dim", &dim);
   int64_t axis = xnnLowerAxis(op, 0, dim), shape[XNN_IR_MAX_RANK], at = 0;
   xnnValueShape(in, shape);
   for (intptr_t j = 0, n = mlirOperationGetNumResults(op); j < n; ++j) {

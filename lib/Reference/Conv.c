@@ -42,6 +42,31 @@ static bool pair(XnnRefCtx *c, const char *name, int64_t *v, int64_t dflt) {
 
 /* conv2d and conv3d: 2-D is 3-D of depth 1, so both accumulate in the
  * same order: (input channel, kd, kh, kw) ascending, then the bias. */
+/* A convolution's x, weight and optional bias (in[2] when nIn > 2) as f32
+ * views, and its output; the output is NULL when a view fails. */
+typedef struct {
+  float *sx, *sw, *sb;
+} ConvViews;
+
+static float *openConvViews(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, ConvViews *v,
+                            const float **x, const float **w, const float **bias) {
+  *v = (ConvViews){NULL, NULL, NULL};
+  *x = xnnRefF32In(c, &in[0], &v->sx);
+  *w = *x ? xnnRefF32In(c, &in[1], &v->sw) : NULL;
+  bool ok = *w != NULL;
+  if (ok && nIn > 2)
+    ok = (*bias = xnnRefF32In(c, &in[2], &v->sb)) != NULL;
+  return ok ? xnnRefF32Out(c, out) : NULL;
+}
+
+/* Commits the output `o` (if any) and frees the views; true if there was one. */
+static bool closeConvViews(XnnMlirTensor *out, ConvViews *v, float *o) {
+  if (o)
+    xnnRefF32Commit(out, o);
+  free(v->sx), free(v->sw), free(v->sb);
+  return o != NULL;
+}
+
 static bool conv(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, int spatial) {
   int64_t st[3] = {1, 1, 1}, pd[3] = {0, 0, 0}, dl[3] = {1, 1, 1}, G = 1;
   int o3 = 3 - spatial; /* 2-D: index 0 (depth) stays 1 / 0 / 1 */
@@ -61,14 +86,9 @@ static bool conv(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTenso
   if (G < 1 || O % G || C != Cg * G)
     return xnnRefFail(c, "channels do not match groups");
   int64_t Og = O / G;
-  float *sx = NULL, *sw = NULL, *sb = NULL;
-  const float *x = xnnRefF32In(c, X, &sx);
-  const float *w = x ? xnnRefF32In(c, W, &sw) : NULL;
-  const float *bias = NULL;
-  bool ok = w != NULL;
-  if (ok && nIn > 2)
-    ok = (bias = xnnRefF32In(c, &in[2], &sb)) != NULL;
-  float *o = ok ? xnnRefF32Out(c, out) : NULL;
+  ConvViews v;
+  const float *x = NULL, *w = NULL, *bias = NULL;
+  float *o = openConvViews(c, in, nIn, out, &v, &x, &w, &bias);
   if (o) {
     int64_t plane = OD * OH * OW;
     for (int64_t n = 0; n < N; ++n)
@@ -104,10 +124,8 @@ static bool conv(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTenso
           for (int64_t i = 0; i < plane; ++i)
             op[i] += bias[oc];
       }
-    xnnRefF32Commit(out, o);
   }
-  free(sx), free(sw), free(sb);
-  return o != NULL;
+  return closeConvViews(out, &v, o);
 }
 
 bool xnnRefConv2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
@@ -122,131 +140,111 @@ bool xnnRefConv3d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTens
   return conv(c, in, nIn, out, 3);
 }
 
-static bool pool(XnnRefCtx *c, const XnnMlirTensor *X, XnnMlirTensor *out, bool isMax) {
+/* ATen's max over the pooling window at (h0, w0) of an H x W plane: the
+ * window's first valid element to start, then every later element greater
+ * than the maximum so far, or NaN, takes over (so the last NaN wins); *at
+ * gets the winner's index ih * W + iw within the plane. */
+static float windowMax(const float *xp, int64_t H, int64_t W, int64_t h0, int64_t w0, const int64_t *k,
+                       const int64_t *dl, int64_t *at) {
+  int64_t ih0 = h0, iw0 = w0;
+  while (ih0 < 0)
+    ih0 += dl[0];
+  while (iw0 < 0)
+    iw0 += dl[1];
+  *at = ih0 * W + iw0;
+  float r = -INFINITY;
+  for (int64_t ih = ih0; ih < H && ih < h0 + k[0] * dl[0]; ih += dl[0])
+    for (int64_t iw = iw0; iw < W && iw < w0 + k[1] * dl[1]; iw += dl[1]) {
+      float v = xp[ih * W + iw];
+      if (v > r || v != v) {
+        r = v;
+        *at = ih * W + iw;
+      }
+    }
+  return r;
+}
+
+/* ATen's average over the window at (h0, w0): the window clipped to the
+ * padded plane counts when count_include_pad, else only its input elements;
+ * a window without input elements is 0. */
+static float windowAvg(const float *xp, int64_t H, int64_t W, int64_t h0, int64_t w0, const int64_t *k,
+                       const int64_t *pd, bool countPad, int64_t divisorOverride) {
+  int64_t h1 = h0 + k[0] < H + pd[0] ? h0 + k[0] : H + pd[0];
+  int64_t w1 = w0 + k[1] < W + pd[1] ? w0 + k[1] : W + pd[1];
+  int64_t size = (h1 - h0) * (w1 - w0);
+  int64_t ih0 = h0 < 0 ? 0 : h0, iw0 = w0 < 0 ? 0 : w0;
+  int64_t ih1 = h1 < H ? h1 : H, iw1 = w1 < W ? w1 : W;
+  float acc = 0.0f;
+  for (int64_t ih = ih0; ih < ih1; ++ih)
+    for (int64_t iw = iw0; iw < iw1; ++iw)
+      acc += xp[ih * W + iw];
+  int64_t divisor = divisorOverride ? divisorOverride : countPad ? size : (ih1 - ih0) * (iw1 - iw0);
+  return ih0 < ih1 && iw0 < iw1 ? acc / (float)divisor : 0.0f;
+}
+
+typedef enum { POOL_MAX, POOL_AVG, POOL_MAX_INDICES } PoolKind;
+
+/* 2-D pooling of X [N, C, H, W]: the window's max, average or (int64) the
+ * max's index. */
+static bool pool(XnnRefCtx *c, const XnnMlirTensor *X, XnnMlirTensor *out, PoolKind kind) {
   int64_t k[2], st[2], pd[2], dl[2];
   if (!pair(c, "kernel_size", k, -1) || !pair(c, "stride", st, -1) ||
-      !pair(c, "padding", pd, -1) || !pair(c, "dilation", dl, isMax ? -1 : 1))
+      !pair(c, "padding", pd, -1) || !pair(c, "dilation", dl, kind == POOL_AVG ? 1 : -1))
     return false;
   bool countPad = true;
   int64_t divisorOverride = 0;
-  if (!isMax) {
+  if (kind == POOL_AVG) {
     dl[0] = dl[1] = 1;
     xnnRefAttrBool(c, "count_include_pad", &countPad);
     xnnRefAttrI64(c, "divisor_override", &divisorOverride);
   }
   int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
   int64_t OH = out->dims[2], OW = out->dims[3];
-  float *sx = NULL;
+  float *sx = NULL, *o = NULL;
+  int64_t *oi = NULL;
   const float *x = xnnRefF32In(c, X, &sx);
-  float *o = x ? xnnRefF32Out(c, out) : NULL;
-  if (o) {
-    for (int64_t p = 0; p < NC; ++p) {
-      const float *xp = x + p * H * W;
-      float *op = o + p * OH * OW;
-      for (int64_t oh = 0; oh < OH; ++oh)
-        for (int64_t ow = 0; ow < OW; ++ow) {
-          int64_t h0 = oh * st[0] - pd[0], w0 = ow * st[1] - pd[1];
-          float r;
-          if (isMax) {
-            r = -INFINITY;
-            for (int64_t i = 0; i < k[0]; ++i) {
-              int64_t ih = h0 + i * dl[0];
-              if (ih < 0 || ih >= H)
-                continue;
-              for (int64_t j = 0; j < k[1]; ++j) {
-                int64_t iw = w0 + j * dl[1];
-                if (iw < 0 || iw >= W)
-                  continue;
-                float v = xp[ih * W + iw];
-                if (v > r || v != v)
-                  r = v;
-              }
-              if (r != r)
-                break;
-            }
-          } else {
-            int64_t h1 = h0 + k[0] < H + pd[0] ? h0 + k[0] : H + pd[0];
-            int64_t w1 = w0 + k[1] < W + pd[1] ? w0 + k[1] : W + pd[1];
-            int64_t size = (h1 - h0) * (w1 - w0);
-            int64_t ih0 = h0 < 0 ? 0 : h0, iw0 = w0 < 0 ? 0 : w0;
-            int64_t ih1 = h1 < H ? h1 : H, iw1 = w1 < W ? w1 : W;
-            float acc = 0.0f;
-            for (int64_t ih = ih0; ih < ih1; ++ih)
-              for (int64_t iw = iw0; iw < iw1; ++iw)
-                acc += xp[ih * W + iw];
-            int64_t divisor = divisorOverride ? divisorOverride
-                              : countPad      ? size
-                                              : (ih1 - ih0) * (iw1 - iw0);
-            /* ATen leaves a window without input elements 0 */
-            r = ih0 < ih1 && iw0 < iw1 ? acc / (float)divisor : 0.0f;
-          }
-          op[oh * OW + ow] = r;
-        }
-    }
-    xnnRefF32Commit(out, o);
+  if (x && kind == POOL_MAX_INDICES)
+    oi = xnnRefI64Out(c, out);
+  else if (x)
+    o = xnnRefF32Out(c, out);
+  for (int64_t p = 0; (o || oi) && p < NC; ++p) {
+    const float *xp = x + p * H * W;
+    for (int64_t oh = 0; oh < OH; ++oh)
+      for (int64_t ow = 0; ow < OW; ++ow) {
+        int64_t h0 = oh * st[0] - pd[0], w0 = ow * st[1] - pd[1], at, i = (p * OH + oh) * OW + ow;
+        if (kind == POOL_AVG)
+          o[i] = windowAvg(xp, H, W, h0, w0, k, pd, countPad, divisorOverride);
+        else if (kind == POOL_MAX)
+          o[i] = windowMax(xp, H, W, h0, w0, k, dl, &at);
+        else
+          windowMax(xp, H, W, h0, w0, k, dl, &oi[i]);
+      }
   }
+  if (o)
+    xnnRefF32Commit(out, o);
+  if (oi)
+    xnnRefI64Commit(out, oi);
   free(sx);
-  return o != NULL;
+  return o || oi;
 }
 
 bool xnnRefMaxPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
                      size_t nOut) {
   (void)nIn, (void)nOut;
-  return pool(c, &in[0], out, true);
+  return pool(c, &in[0], out, POOL_MAX);
 }
 
 bool xnnRefAvgPool2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
                      size_t nOut) {
   (void)nIn, (void)nOut;
-  return pool(c, &in[0], out, false);
+  return pool(c, &in[0], out, POOL_AVG);
 }
 
-/* max_pool2d_with_indices' indices, as ATen's CPU kernel: the window's
- * first valid element to start, then every later element greater than the
- * maximum so far, or NaN, takes over (so the last NaN wins); the index is
- * ih * W + iw within the input plane. */
+/* max_pool2d_with_indices' indices, as ATen's CPU kernel (windowMax). */
 bool xnnRefMaxPool2dIndices(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out,
                             size_t nOut) {
   (void)nIn, (void)nOut;
-  const XnnMlirTensor *X = &in[0];
-  int64_t k[2], st[2], pd[2], dl[2];
-  if (!pair(c, "kernel_size", k, -1) || !pair(c, "stride", st, -1) || !pair(c, "padding", pd, -1) ||
-      !pair(c, "dilation", dl, -1))
-    return false;
-  int64_t NC = X->dims[0] * X->dims[1], H = X->dims[2], W = X->dims[3];
-  int64_t OH = out->dims[2], OW = out->dims[3];
-  float *sx = NULL;
-  const float *x = xnnRefF32In(c, X, &sx);
-  int64_t *o = x ? xnnRefI64Out(c, out) : NULL;
-  if (o) {
-    for (int64_t p = 0; p < NC; ++p) {
-      const float *xp = x + p * H * W;
-      int64_t *op = o + p * OH * OW;
-      for (int64_t oh = 0; oh < OH; ++oh)
-        for (int64_t ow = 0; ow < OW; ++ow) {
-          int64_t h0 = oh * st[0] - pd[0], w0 = ow * st[1] - pd[1];
-          int64_t ih0 = h0, iw0 = w0;
-          while (ih0 < 0)
-            ih0 += dl[0];
-          while (iw0 < 0)
-            iw0 += dl[1];
-          int64_t best = ih0 * W + iw0;
-          float r = -INFINITY;
-          for (int64_t ih = ih0; ih < H && ih < h0 + k[0] * dl[0]; ih += dl[0])
-            for (int64_t iw = iw0; iw < W && iw < w0 + k[1] * dl[1]; iw += dl[1]) {
-              float v = xp[ih * W + iw];
-              if (v > r || v != v) {
-                r = v;
-                best = ih * W + iw;
-              }
-            }
-          op[oh * OW + ow] = best;
-        }
-    }
-    xnnRefI64Commit(out, o);
-  }
-  free(sx);
-  return o != NULL;
+  return pool(c, &in[0], out, POOL_MAX_INDICES);
 }
 
 /* _adaptive_avg_pool2d: window i along an axis of In -> Out is
@@ -301,14 +299,9 @@ bool xnnRefConvTranspose2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, Xn
   if (G < 1 || C % G || O != Og * G || st[0] < 1 || st[1] < 1)
     return xnnRefFail(c, "channels do not match groups");
   int64_t Cg = C / G;
-  float *sx = NULL, *sw = NULL, *sb = NULL;
-  const float *x = xnnRefF32In(c, X, &sx);
-  const float *w = x ? xnnRefF32In(c, W, &sw) : NULL;
-  const float *bias = NULL;
-  bool ok = w != NULL;
-  if (ok && nIn > 2)
-    ok = (bias = xnnRefF32In(c, &in[2], &sb)) != NULL;
-  float *o = ok ? xnnRefF32Out(c, out) : NULL;
+  ConvViews v;
+  const float *x = NULL, *w = NULL, *bias = NULL;
+  float *o = openConvViews(c, in, nIn, out, &v, &x, &w, &bias);
   if (o) {
     for (int64_t n = 0; n < N; ++n)
       for (int64_t oc = 0; oc < O; ++oc) {
@@ -335,10 +328,8 @@ bool xnnRefConvTranspose2d(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, Xn
             o[((n * O + oc) * OH + oh) * OW + ow] = bias ? acc + bias[oc] : acc;
           }
       }
-    xnnRefF32Commit(out, o);
   }
-  free(sx), free(sw), free(sb);
-  return o != NULL;
+  return closeConvViews(out, &v, o);
 }
 
 /* upsample_nearest2d.vec with scales from the sizes: ATen's nearest_idx,

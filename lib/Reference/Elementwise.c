@@ -105,15 +105,22 @@ typedef void (*RowF)(const float *, int64_t, const float *, int64_t, float *, in
 typedef void (*RowI)(const int64_t *, int64_t, const int64_t *, int64_t, int64_t *, int64_t,
                      int64_t);
 
-#define BROADCAST_DRIVER(T, rowFn, A, B, O, alpha)                                          \
+/* Views in[0], in[1] and out as T (viewIn / viewOut / commit: the
+ * xnnRefF32* or xnnRefI64* family), runs rowFn over the broadcast rows (stA,
+ * stB: the operands' strides) and sets ok when the views could be made. */
+#define BROADCAST_RUN(T, viewIn, viewOut, commit, rowFn, alpha, ok)                          \
   do {                                                                                      \
+    T *sA, *sB;                                                                             \
+    const T *a = viewIn(c, &in[0], &sA);                                                    \
+    const T *b = a ? viewIn(c, &in[1], &sB) : NULL;                                         \
+    T *o = b ? viewOut(c, out) : NULL;                                                      \
     int64_t r = out->rank, total = xnnMlirTensorNumElements(out);                           \
     int64_t inner = r ? out->dims[r - 1] : 1;                                               \
     int64_t sa = r ? stA[r - 1] : 0, sb = r ? stB[r - 1] : 0;                               \
     int64_t offA = 0, offB = 0, idx[XNN_MLIR_TENSOR_MAX_RANK] = {0};                        \
-    T *op = (O);                                                                            \
-    for (int64_t row = 0; inner > 0 && row < total / inner; ++row) {                        \
-      rowFn((A) + offA, sa, (B) + offB, sb, op, inner, alpha);                              \
+    T *op = o;                                                                              \
+    for (int64_t row = 0; o && inner > 0 && row < total / inner; ++row) {                   \
+      rowFn(a + offA, sa, b + offB, sb, op, inner, alpha);                                  \
       op += inner;                                                                          \
       for (int64_t k = r - 2; k >= 0; --k) {                                                \
         offA += stA[k], offB += stB[k];                                                     \
@@ -123,6 +130,11 @@ typedef void (*RowI)(const int64_t *, int64_t, const int64_t *, int64_t, int64_t
         idx[k] = 0;                                                                         \
       }                                                                                     \
     }                                                                                       \
+    if (o)                                                                                  \
+      commit(out, o);                                                                       \
+    free(a ? sA : NULL);                                                                    \
+    free(b ? sB : NULL);                                                                    \
+    ok = o != NULL;                                                                         \
   } while (0)
 
 static bool binary(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, BinKind k) {
@@ -135,55 +147,37 @@ static bool binary(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, Bi
   double alpha = 1.0;
   if (k == B_ADD || k == B_SUB)
     xnnRefAttrF64(c, "alpha", &alpha);
+  bool ok;
   if (xnnRefIsFloat(out->dtype)) {
     if (!rowsF[k])
       return xnnRefFail(c, "float operands are not supported (bitwise ops take i1 and integers)");
-    float *sA, *sB;
-    const float *a = xnnRefF32In(c, &in[0], &sA);
-    const float *b = a ? xnnRefF32In(c, &in[1], &sB) : NULL;
-    float *o = b ? xnnRefF32Out(c, out) : NULL;
-    if (o) {
-      float al = (float)alpha;
-      BROADCAST_DRIVER(float, rowsF[k], a, b, o, al);
-      xnnRefF32Commit(out, o);
-    }
-    free(a ? sA : NULL);
-    free(b ? sB : NULL);
-    return o != NULL;
+    BROADCAST_RUN(float, xnnRefF32In, xnnRefF32Out, xnnRefF32Commit, rowsF[k], (float)alpha, ok);
+    return ok;
   }
   if (!rowsI[k])
     return xnnRefFail(c, "integer operands are not supported (true division needs floats)");
   if (alpha != floor(alpha) || !(fabs(alpha) < 9.2e18))
     return xnnRefFail(c, "alpha %g must be an integer for integer operands", alpha);
-  int64_t *sA, *sB;
-  const int64_t *a = xnnRefI64In(c, &in[0], &sA);
-  const int64_t *b = a ? xnnRefI64In(c, &in[1], &sB) : NULL;
-  int64_t *o = b ? xnnRefI64Out(c, out) : NULL;
-  if (o) {
-    int64_t al = (int64_t)alpha;
-    BROADCAST_DRIVER(int64_t, rowsI[k], a, b, o, al);
-    xnnRefI64Commit(out, o);
-  }
-  free(a ? sA : NULL);
-  free(b ? sB : NULL);
-  return o != NULL;
+  BROADCAST_RUN(int64_t, xnnRefI64In, xnnRefI64Out, xnnRefI64Commit, rowsI[k], (int64_t)alpha, ok);
+  return ok;
 }
 
-#define BINARY_KERNEL(fn, kind)                                                              \
+/* A kernel of the op table that is `impl` for one kind of operation. */
+#define KIND_KERNEL(fn, impl, kind)                                                          \
   bool fn(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) { \
     (void)nIn, (void)nOut;                                                                   \
-    return binary(c, in, out, kind);                                                         \
+    return impl(c, in, out, kind);                                                           \
   }
-BINARY_KERNEL(xnnRefAdd, B_ADD)
-BINARY_KERNEL(xnnRefSub, B_SUB)
-BINARY_KERNEL(xnnRefMul, B_MUL)
-BINARY_KERNEL(xnnRefDiv, B_DIV)
-BINARY_KERNEL(xnnRefMaximum, B_MAX)
-BINARY_KERNEL(xnnRefMinimum, B_MIN)
-BINARY_KERNEL(xnnRefPow, B_POW)
-BINARY_KERNEL(xnnRefBitwiseAnd, B_AND)
-BINARY_KERNEL(xnnRefBitwiseOr, B_OR)
-BINARY_KERNEL(xnnRefBitwiseXor, B_XOR)
+KIND_KERNEL(xnnRefAdd, binary, B_ADD)
+KIND_KERNEL(xnnRefSub, binary, B_SUB)
+KIND_KERNEL(xnnRefMul, binary, B_MUL)
+KIND_KERNEL(xnnRefDiv, binary, B_DIV)
+KIND_KERNEL(xnnRefMaximum, binary, B_MAX)
+KIND_KERNEL(xnnRefMinimum, binary, B_MIN)
+KIND_KERNEL(xnnRefPow, binary, B_POW)
+KIND_KERNEL(xnnRefBitwiseAnd, binary, B_AND)
+KIND_KERNEL(xnnRefBitwiseOr, binary, B_OR)
+KIND_KERNEL(xnnRefBitwiseXor, binary, B_XOR)
 
 /* ---- unary --------------------------------------------------------------- */
 typedef struct UnaryParams {
@@ -426,17 +420,12 @@ static bool compare(XnnRefCtx *c, const XnnMlirTensor *in, XnnMlirTensor *out, C
   return ok;
 }
 
-#define COMPARE_KERNEL(fn, kind)                                                             \
-  bool fn(XnnRefCtx *c, const XnnMlirTensor *in, size_t nIn, XnnMlirTensor *out, size_t nOut) { \
-    (void)nIn, (void)nOut;                                                                   \
-    return compare(c, in, out, kind);                                                        \
-  }
-COMPARE_KERNEL(xnnRefEq, C_EQ)
-COMPARE_KERNEL(xnnRefNe, C_NE)
-COMPARE_KERNEL(xnnRefLt, C_LT)
-COMPARE_KERNEL(xnnRefLe, C_LE)
-COMPARE_KERNEL(xnnRefGt, C_GT)
-COMPARE_KERNEL(xnnRefGe, C_GE)
+KIND_KERNEL(xnnRefEq, compare, C_EQ)
+KIND_KERNEL(xnnRefNe, compare, C_NE)
+KIND_KERNEL(xnnRefLt, compare, C_LT)
+KIND_KERNEL(xnnRefLe, compare, C_LE)
+KIND_KERNEL(xnnRefGt, compare, C_GT)
+KIND_KERNEL(xnnRefGe, compare, C_GE)
 
 /* where(cond, a, b): the bytes of a's or b's element (data movement: -0, NaN
  * payloads and subnormals kept). */

@@ -82,13 +82,13 @@ bool xnnRefAttrF64(const XnnRefCtx *c, const char *name, double *out) {
   return a != NULL;
 }
 
+/* Booleans are integers in both forms (MLIR's i1, the table's INT). */
 bool xnnRefAttrBool(const XnnRefCtx *c, const char *name, bool *out) {
-  if (!c->sop)
-    return xnnAttrBool(c->op, name, out);
-  const XnnMlirOpAttr *a = staticAttr(c, name, XNN_MLIR_ATTR_INT, -1);
-  if (a)
-    *out = a->i != 0;
-  return a != NULL;
+  int64_t i;
+  bool found = xnnRefAttrI64(c, name, &i);
+  if (found)
+    *out = i != 0;
+  return found;
 }
 
 bool xnnRefAttrString(const XnnRefCtx *c, const char *name, MlirStringRef *out) {

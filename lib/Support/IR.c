@@ -38,26 +38,19 @@ bool xnnAttrI64(MlirOperation op, const char *name, int64_t *out) {
 /* Float attributes, else integer ones (a bool reads as an integer). */
 bool xnnAttrF64(MlirOperation op, const char *name, double *out) {
   MlirAttribute f = attrOfKind(op, name, mlirAttributeIsAFloat);
-  int64_t i;
-  if (!mlirAttributeIsNull(f))
-    *out = mlirFloatAttrGetValueDouble(f);
-  else if (xnnAttrI64(op, name, &i))
-    *out = (double)i;
-  else
+  int64_t i = 0;
+  if (mlirAttributeIsNull(f) && !xnnAttrI64(op, name, &i))
     return false;
+  *out = mlirAttributeIsNull(f) ? (double)i : mlirFloatAttrGetValueDouble(f);
   return true;
 }
-/* Bool attributes, else integer ones (nonzero is true). */
+/* Bool attributes are i1 integer attributes: any nonzero integer is true. */
 bool xnnAttrBool(MlirOperation op, const char *name, bool *out) {
-  MlirAttribute b = attrOfKind(op, name, mlirAttributeIsABool);
   int64_t i;
-  if (!mlirAttributeIsNull(b))
-    *out = mlirBoolAttrGetValue(b);
-  else if (xnnAttrI64(op, name, &i))
+  bool found = xnnAttrI64(op, name, &i);
+  if (found)
     *out = i != 0;
-  else
-    return false;
-  return true;
+  return found;
 }
 bool xnnAttrString(MlirOperation op, const char *name, MlirStringRef *out) {
   MlirAttribute a = attrOfKind(op, name, mlirAttributeIsAString);
