@@ -357,11 +357,17 @@ static bool xnnLowerBinary(XnnLowerCtx *L, MlirOperation op, const XnnCapability
  * one element broadcasts as [1]. */
 static bool xnnLowerPrelu(XnnLowerCtx *L, MlirOperation op, const XnnCapability *cap) {
   MlirType elem = xnnLowerComputeElem(L, op, cap);
+  intptr_t rank = xnnValueRank(mlirOperationGetOperand(op, 0));
+  int64_t n = xnnValueNumElements(mlirOperationGetOperand(op, 1));
+  /* The pinned XNNPACK's f16 prelu with one slope for every element leaves
+   * elements 16..31 of a last partial block of 32 unscaled on avx512fp16
+   * CPUs (test/Correctness/prelu-f16-one-slope.mlir): such prelus compute in
+   * f32, which rounds the product once as f16 does. */
+  if (n == 1 && mlirTypeIsAF16(elem) && xnnValueNumElements(mlirOperationGetOperand(op, 0)) > 16)
+    elem = mlirF32TypeGet(L->ctx);
   MlirValue x = xnnLowerOperand(L, op, 0, elem), w = xnnLowerOperand(L, op, 1, elem);
   if (mlirValueIsNull(x) || mlirValueIsNull(w))
     return false;
-  intptr_t rank = xnnValueRank(mlirOperationGetOperand(op, 0));
-  int64_t n = xnnValueNumElements(mlirOperationGetOperand(op, 1));
   int64_t dims[XNN_IR_MAX_RANK];
   intptr_t brank = 1;
   dims[0] = n;
