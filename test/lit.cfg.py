@@ -99,8 +99,10 @@ for _feature, _probe in (("torch", "import torch"), ("torchvision", "import torc
 if "torchvision" not in config.available_features:
     lit_config.note("PyTorch model tests are skipped: %s cannot import torch and torchvision (%s)"
                     % (_torch_python, _torch_hint))
+# torch-only=1: just the tests that need PyTorch (check.sh's torch 2 pass), those that
+# need torch 2 itself (REQUIRES: torch2) included.
 if lit_config.params.get("torch-only", "0") == "1":
-    config.limit_to_features = {"torch", "torchvision"}
+    config.limit_to_features = {"torch", "torchvision", "torch2"}
 
 # Headless Chromium renders xnn-opt --xnn-graph's HTML page (graph-render.test).
 if os.access("/usr/bin/chromium", os.X_OK):

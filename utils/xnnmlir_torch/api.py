@@ -11,6 +11,22 @@ from .walk import Importer
 from .writers.output import check_output_dir, write_atomic
 
 
+def lifted_constant(gm, inputs, kinds, state):
+    """(tensor, name) of a placeholder that is a constant (a parameter or lifted
+    constant, a buffer that is no state), else None: what fold_conv_bn may fold."""
+    if kinds is None:
+        return None
+    index = {n: i for i, n in enumerate(n for n in gm.graph.nodes if n.op == "placeholder")}
+
+    def constant(ph):
+        i = index.get(ph)
+        if i is None or i >= len(inputs):
+            return None
+        kind, name = kinds[i]
+        return (inputs[i], name) if kind == "param" or (kind == "buffer" and name not in state) else None
+    return constant
+
+
 def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True, kinds=None, rebound=None, bytecode=False,
                  defer_text=False):
     """(MLIR text, importer) of an ATen FX GraphModule run on `inputs` (a list of
@@ -18,8 +34,6 @@ def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True, kinds=No
     (SPEC 5.1). With `bytecode`, no text (None): the importer's write_bytecode(f,
     producer) writes the module; with `defer_text`, no text either: its
     write_text(f) streams it."""
-    if fold_batch_norm:
-        gm = fold_conv_bn(gm)
     state = set(rebound or ())
     if kinds is not None:
         placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
@@ -28,6 +42,8 @@ def import_graph(gm, inputs, elide_weights=False, fold_batch_norm=True, kinds=No
                 ph = root_placeholder(n.args[0])
                 if ph is not None and kinds[placeholders.index(ph)][0] == "buffer":
                     state.add(kinds[placeholders.index(ph)][1])
+    if fold_batch_norm:
+        gm = fold_conv_bn(gm, lifted_constant(gm, inputs, kinds, state))
     while True:
         imp = Importer(gm, inputs, elide_weights, kinds=kinds, rebound=rebound, state=state, bytecode=bytecode)
         imp.defer_text = defer_text

@@ -1,6 +1,7 @@
 """Constant folding: what the walk evaluates at import time (ExecuTorch's
 constant propagation: transposed weights, folded batch norms, index tables)
 and writes as edge.constant, once per distinct tensor."""
+import copy
 import functools
 import operator
 
@@ -56,59 +57,90 @@ class Constants:
         return name not in RANDOM and name not in QUANT_OPS  # quantized weights stay quantized
 
 
-def fold_conv_bn(gm):
-    """Rewrites convolution -> batch norm (eval, constant parameters, the conv's
-    only user) into one convolution with folded f64-computed weights, as
-    torch.nn.utils.fuse_conv_bn_eval does. Works on f32 and f16 graphs."""
+# Convolutions a batch norm folds into: the index of their `transposed`
+# argument (None: never transposed), and the inference batch norms: the index
+# of `training` (None: never), of eps, and whether the result is a tuple.
+FOLD_CONVS = {"convolution": 6, "conv1d": None, "conv2d": None, "conv3d": None}
+FOLD_BATCH_NORMS = {"native_batch_norm": (5, 7, True), "_native_batch_norm_legit_no_training": (None, 6, True),
+                    "batch_norm": (5, 7, False)}
+
+
+def fold_conv_bn(gm, constant=None):
+    """Rewrites convolution -> batch norm (inference, constant parameters, the
+    conv's only user) into one convolution with folded f64-computed weights, as
+    torch.nn.utils.fuse_conv_bn_eval does, in every IR the fronts give (torch
+    1.13 and 2 traces, torch.export's default and core ATen IR). `constant(node)`
+    gives a placeholder's constant (tensor, name) (a parameter, an unwritten
+    buffer) or None; get_attr nodes are constants. f32 and f16 graphs; the
+    folded weights go on a copy of `gm`, which is returned, named in their
+    blobs after the convolution's weight and bias (meta "xnn_const_name")."""
     import torch.fx as fx
-    g = gm.graph
-    changed = False
-    for bn in list(g.nodes):
-        if bn.op != "call_function" or op_name(bn.target)[0] not in ("native_batch_norm",
-                                                                     "_native_batch_norm_legit_no_training"):
+    names = {}
+
+    def value(p):
+        if p is None:
+            return None
+        if isinstance(p, fx.Node) and p.op == "get_attr":
+            names[p.name] = p.target
+            return functools.reduce(getattr, p.target.split("."), gm)
+        tn = constant(p) if constant is not None and isinstance(p, fx.Node) and p.op == "placeholder" else None
+        if tn is None or not isinstance(tn[0], torch.Tensor):
+            return False
+        names[p.name] = tn[1]
+        return tn[0]
+
+    folds = []
+    for bn in gm.graph.nodes:
+        bn_op = op_name(bn.target)[0] if bn.op == "call_function" else None
+        conv = bn.args[0] if bn_op in FOLD_BATCH_NORMS else None
+        if not isinstance(conv, fx.Node) or conv.op != "call_function" or op_name(conv.target)[0] not in FOLD_CONVS:
             continue
-        conv = bn.args[0]
-        if not isinstance(conv, fx.Node) or conv.op != "call_function" or op_name(conv.target)[0] != "convolution":
+        training, eps_at, _ = FOLD_BATCH_NORMS[bn_op]
+        transposed_at = FOLD_CONVS[op_name(conv.target)[0]]
+        if len(conv.users) != 1 or (transposed_at is not None and conv.args[transposed_at]) or \
+                (training is not None and len(bn.args) > training and bn.args[training] is not False) or \
+                len(bn.args) <= eps_at:
             continue
-        if len(conv.users) != 1 or conv.args[6]:
+        tensors = [value(conv.args[1]), value(conv.args[2] if len(conv.args) > 2 else None)] + \
+            [value(p) for p in bn.args[1:5]]
+        if any(t is False for t in tensors) or tensors[0] is None or tensors[4] is None or tensors[5] is None or \
+                tensors[0].dtype not in (torch.float32, torch.float16):
             continue
-        params = [conv.args[1], conv.args[2]] + list(bn.args[1:5])
-        if not all(p is None or (isinstance(p, fx.Node) and p.op == "get_attr") for p in params):
-            continue
-        if len(bn.args) > 5 and bn.args[5] is True and op_name(bn.target)[0] == "native_batch_norm":
-            continue
-        def getattr_(p):  # a get_attr node's tensor (parameter or buffer, dotted path)
-            return None if p is None else functools.reduce(getattr, p.target.split("."), gm)
-        w, b = getattr_(conv.args[1]), getattr_(conv.args[2])
-        gamma, beta, rm, rv = [getattr_(p) for p in bn.args[1:5]]
-        if w.dtype not in (torch.float32, torch.float16):
-            continue
-        eps = bn.args[7] if op_name(bn.target)[0] == "native_batch_norm" else bn.args[6]
-        f = torch.float64
+        folds.append((conv, bn, tensors, bn.args[eps_at]))
+    if not folds:
+        return gm
+    gm = fx.GraphModule(gm, copy.deepcopy(gm.graph))  # the caller's module stays as it is
+    nodes = {n.name: n for n in gm.graph.nodes}
+    f = torch.float64
+    for conv0, bn0, (w, b, gamma, beta, rm, rv), eps in folds:
+        conv, bn = nodes[conv0.name], nodes[bn0.name]
+        w_name = names[conv0.args[1].name]
+        b_name = names[conv0.args[2].name] if b is not None else names[bn0.args[2].name] if beta is not None \
+            else w_name + "_bias"
         C = w.shape[0]
         scale = (gamma.to(f) if gamma is not None else torch.ones(C, dtype=f)) / torch.sqrt(rv.to(f) + eps)
         wf = (w.to(f) * scale.reshape([-1] + [1] * (w.dim() - 1))).to(w.dtype)  # Conv1d/2d/3d
         bf = ((b.to(f) if b is not None else torch.zeros(C, dtype=f)) - rm.to(f)) * scale + \
              (beta.to(f) if beta is not None else torch.zeros(C, dtype=f))
-        bf = bf.to(w.dtype)
         base = "_xnn_folded_%s" % conv.name
         gm.register_buffer(base + "_w", wf)
-        gm.register_buffer(base + "_b", bf)
-        with g.inserting_before(conv):
-            wn = g.get_attr(base + "_w")
-            bn_ = g.get_attr(base + "_b")
+        gm.register_buffer(base + "_b", bf.to(w.dtype))
+        with gm.graph.inserting_before(conv):
+            wn = gm.graph.get_attr(base + "_w")
+            bn_ = gm.graph.get_attr(base + "_b")
         for k in ("xnn_path",):
             if k in conv.meta:
                 wn.meta[k] = bn_.meta[k] = conv.meta[k]
-        args = list(conv.args)
+        wn.meta["xnn_const_name"], bn_.meta["xnn_const_name"] = w_name, b_name
+        args = list(conv.args) + [None] * (3 - len(conv.args))
         args[1], args[2] = wn, bn_
         conv.args = tuple(args)
-        # The batch norm's uses (getitem 0) take the convolution.
-        for u in list(bn.users):
-            if u.op == "call_function" and u.target is operator.getitem and u.args[1] == 0:
-                u.replace_all_uses_with(conv)
-        changed = True
-    if changed:
-        g.eliminate_dead_code()
-        gm.recompile()
+        if FOLD_BATCH_NORMS[op_name(bn.target)[0]][2]:  # a tuple: its uses (getitem 0) take the convolution
+            for u in list(bn.users):
+                if u.op == "call_function" and u.target is operator.getitem and u.args[1] == 0:
+                    u.replace_all_uses_with(conv)
+        else:
+            bn.replace_all_uses_with(conv)
+    gm.graph.eliminate_dead_code()
+    gm.recompile()
     return gm

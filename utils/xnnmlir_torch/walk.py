@@ -77,6 +77,8 @@ class Importer(State, Constants):
                     # Blob names say where the constant came from: module path, node.
                     if a.op == "placeholder" and self.kinds[self.placeholders.index(a)][1]:
                         hint = self.kinds[self.placeholders.index(a)][1]  # the parameter's or buffer's name
+                    elif "xnn_const_name" in a.meta:  # a folded weight: its original's name
+                        hint = a.meta["xnn_const_name"]
                     else:
                         hint = "%s_%s" % (a.meta.get("xnn_path", ""), a.target if a.op == "get_attr" else a.name)
                     self.const_ssa[memo] = self.const_tensor(val, str(hint))
