@@ -674,6 +674,27 @@ KNOWN_REFUSALS = {
         "batch norm in training mode: a clear import error by design (edge has no batch-statistics batch norm; "
         "ExecuTorch keeps it portable)",
 }
+# Refusals of one import front only (run.py --front): its torch.export program has a form
+# the module's trace has not.
+KNOWN_REFUSALS_BY_FRONT = {
+    "export": {},
+    "export-decomposed": {},
+}
+
+
+def known_refusals(front):
+    """The known refusals of an import front (run.py --front)."""
+    d = dict(KNOWN_REFUSALS)
+    d.update(KNOWN_REFUSALS_BY_FRONT.get(front, {}))
+    return d
+
+
+# Cases torch.export.export(module, inputs, strict=True) cannot export (a PyTorch limit, not
+# this project's): run.py's export fronts skip them with this reason; an unlisted export
+# failure fails the run.
+EXPORT_FAILS = {
+}
+
 # Known cases that fail by a wrong result rather than a refusal (the reason says why).
 KNOWN_WRONG = set()
 
