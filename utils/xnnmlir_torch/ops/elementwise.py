@@ -118,6 +118,7 @@ def op_div(imp, n):
 def op_maximum(imp, n): return binary(imp, n, "maximum", n.args[0], n.args[1])
 def op_minimum(imp, n): return binary(imp, n, "minimum", n.args[0], n.args[1])
 def op_pow(imp, n): return binary(imp, n, "pow", n.args[0], n.args[1])
+def op_square(imp, n): return binary(imp, n, "pow", n.args[0], 2)  # as ATen's composite square is
 def op_sin(imp, n): return unary(imp, n, "sin")
 def op_cos(imp, n): return unary(imp, n, "cos")
 
@@ -210,6 +211,7 @@ OPS = {
     "maximum": op_maximum,
     "minimum": op_minimum,
     "pow": op_pow,
+    "square": op_square,
     "sin": op_sin,
     "cos": op_cos,
     "ceil": op_ceil,
