@@ -29,5 +29,7 @@ DECOMPOSED = {
                    "largest value)",
     "split": "one slice per piece",
     "norm (2-norm)": "sqrt(sum(x * x))",
+    "lstm / gru / rnn (torch.export's default IR keeps the layer whole)": "torch's own decomposition (linear, "
+                                                                          "sigmoid, tanh per step) before the walk",
     "slice (step > 1)": "view as [size / step, step], two unit-stride slices, view (when step divides the size)",
 }
