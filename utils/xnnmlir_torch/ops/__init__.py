@@ -25,6 +25,7 @@ DECOMPOSED = {
     "select": "slice + view",
     "unbind": "one slice + view per index",
     "stack": "view (the new dim) + cat",
+    "expm1": "exp(x) - 1",
     "log_softmax": "log(softmax(x)) (-inf where softmax underflows to 0: more than ~87 (f32) below the row's "
                    "largest value)",
     "split": "one slice per piece",

@@ -10,6 +10,13 @@ def op_relu(imp, n): return unary(imp, n, "relu")
 def op_sigmoid(imp, n): return unary(imp, n, "sigmoid")
 def op_tanh(imp, n): return unary(imp, n, "tanh")
 def op_exp(imp, n): return unary(imp, n, "exp")
+def op_expm1(imp, n):
+    """exp(x) - 1 (core ATen's elu): within an ulp of 1 of ATen's expm1 (edge has no expm1)."""
+    shape, dtype = imp.out(n)
+    e = imp.w.op("exp", [imp.v(n, n.args[0])], [], shape, dtype)
+    return imp.w.op("sub", [e, imp.w.constant(torch.tensor(1, dtype=dtype), "scalar")], [], shape, dtype)
+
+
 def op_log(imp, n): return unary(imp, n, "log")
 def op_sqrt(imp, n): return unary(imp, n, "sqrt")
 def op_rsqrt(imp, n): return unary(imp, n, "rsqrt")
@@ -186,6 +193,7 @@ OPS = {
     "sigmoid": op_sigmoid,
     "tanh": op_tanh,
     "exp": op_exp,
+    "expm1": op_expm1,
     "log": op_log,
     "sqrt": op_sqrt,
     "rsqrt": op_rsqrt,

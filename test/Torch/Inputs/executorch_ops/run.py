@@ -228,10 +228,11 @@ def classify(case, r, front="trace"):
     if r["stage"] == "done":
         seg_same = case.delegates is None or r["segments"] == case.delegates
         port_same = case.portable is None or set(r["portable"]) == set(case.portable)
-        if (seg_same and port_same) or case.delegate_note is not None:
+        dnote = C.delegate_note(case, front)
+        if (seg_same and port_same) or dnote is not None:
             if known:
                 return "XPASS", "passes now: remove it from KNOWN_REFUSALS (%s)" % known
-            note = "" if seg_same and port_same else "differs: " + case.delegate_note
+            note = "" if seg_same and port_same else "differs: " + dnote
             if r["portable"] or case.portable:
                 note += "%sportable here %s, ExecuTorch %s" % ("; " if note else "", r["portable"],
                                                                "-" if case.portable is None else case.portable)
@@ -297,7 +298,7 @@ def summary(rows, front):
     for c, r in sorted({c.name: (c, r) for c, r in seg_diff + port_diff}.values(), key=lambda cr: cr[0].name):
         print("  - %s: segments %s (ExecuTorch %s), portable %s (ExecuTorch %s): %s%s" % (
             c.name, r["segments"], "-" if c.delegates is None else c.delegates, r["portable"],
-            "-" if c.portable is None else c.portable, c.delegate_note or "NO REASON RECORDED",
+            "-" if c.portable is None else c.portable, C.delegate_note(c, front) or "NO REASON RECORDED",
             " [xnn-stats: %s]" % "; ".join(r["reasons"]) if r["reasons"] else ""))
 
 
@@ -321,9 +322,12 @@ def main():
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         sys.exit("duplicate case names: %s" % dup)
-    stale = sorted((set(known) | set(C.EXPORT_FAILS)) - set(names))
+    listed = set(C.KNOWN_REFUSALS) | set(C.EXPORT_FAILS)
+    for table in list(C.KNOWN_REFUSALS_BY_FRONT.values()) + list(C.DELEGATE_NOTES_BY_FRONT.values()):
+        listed |= set(table)
+    stale = sorted(listed - set(names))
     if stale:
-        sys.exit("KNOWN_REFUSALS or EXPORT_FAILS names no case: %s" % stale)
+        sys.exit("cases.py lists cases that do not exist: %s" % stale)
     # The CI subset: the cases marked ci, and every known refusal (fast: refused at import), so that a
     # branch that makes one pass shows up as XPASS in CI.
     todo = [c for c in all_cases if (o.subset == "all" or c.ci or c.name in known)
