@@ -27,6 +27,10 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PAGE = os.path.join(HERE, "executorch_ops.md")
+FRONTS = {"export": "each module exported by torch.export.export(module, inputs, strict=True) as ExecuTorch's "
+                     "Tester.export does; its program (torch.export's default IR) imported",
+          "export-decomposed": "as `export`, then run_decompositions() (core ATen, what ExecuTorch's to_edge "
+                               "takes)"}
 SECTION = re.compile(r"<!-- front (\S+) -->\n.*?<!-- end front \1 -->\n", re.S)
 
 
@@ -40,8 +44,9 @@ def write_page(front, command, out):
         trace = ["", "`%s` (per-case times in brackets)" % command, out]
     else:
         figures = out[out.index("## figures"):] if "## figures" in out else out
-        sections[front] = "<!-- front %s -->\n## Front %s\n\n`%s`\n\n%s<!-- end front %s -->\n" % (
-            front, front, command, figures.replace("## figures", "### figures", 1), front)
+        about = "%s (run.py --front %s): `%s`" % (FRONTS[front][0].upper() + FRONTS[front][1:], front, command)
+        sections[front] = "<!-- front %s -->\n## Front %s\n\n%s\n\n%s<!-- end front %s -->\n" % (
+            front, front, about, figures.replace("## figures", "### figures", 1), front)
     head = trace[1] + "\n\n" if len(trace) == 3 else ""
     with open(PAGE, "w") as f:
         f.write("# ExecuTorch XNNPACK op tests through xnnmlir\n\n" + head +
