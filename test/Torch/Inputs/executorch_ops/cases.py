@@ -25,8 +25,10 @@ Conventions:
 
 KNOWN_REFUSALS: cases this project refuses today (import or xnn-opt error),
 with what they wait on. A listed case that passes is reported XPASS and
-fails the run: delete its line. QUANTIZED: the upstream quantized tests, not
-run (out of scope).
+fails the run: delete its line. KNOWN_REFUSALS_BY_FRONT, DELEGATE_NOTES_BY_FRONT
+and EXPORT_FAILS: refusals, delegation differences and export failures of
+run.py's torch.export fronts (--front). QUANTIZED: the upstream quantized
+tests, not run (out of scope).
 """
 import math
 
@@ -717,8 +719,7 @@ def delegate_note(case, front):
 # Cases torch.export.export(module, inputs, strict=True) cannot export (a PyTorch limit, not
 # this project's): run.py's export fronts skip them with this reason; an unlisted export
 # failure fails the run.
-EXPORT_FAILS = {
-}
+EXPORT_FAILS = {}  # none under torch 2.6
 
 # Known cases that fail by a wrong result rather than a refusal (the reason says why).
 KNOWN_WRONG = set()
