@@ -67,7 +67,10 @@ class Importer(State, Constants):
         return a
 
     def v(self, node, a):
-        """The SSA value of argument `a` (a node, or a Python scalar as a rank-0 constant)."""
+        """The SSA value of argument `a` (a node, a Python scalar as a rank-0 constant, or
+        a Value a handler made: an AsCall's operand)."""
+        if isinstance(a, Value):
+            return a
         if isinstance(a, torch.fx.Node):
             kind, val = self.current(a)
             if kind == "const":
@@ -111,9 +114,14 @@ class Importer(State, Constants):
         (`.to(dtype)`: to a float or wider integer type), else refused."""
         if x.dtype not in NARROW_INTS:
             return x.dtype
-        bad = [u for u in n.users
-               if not (u.op == "call_function" and op_name(u.target)[0] == "_to_copy"
-                       and len(u.args) == 1 and u.kwargs.get("dtype") in WIDENED_TARGETS)]
+        def converts(u):  # _to_copy(x, dtype=...), or torch.export's default IR's to.dtype(x, dtype, ...)
+            name = op_name(u.target)[0] if u.op == "call_function" else None
+            if name == "_to_copy" and len(u.args) == 1:
+                return u.kwargs.get("dtype") in WIDENED_TARGETS
+            if name == "to" and len(u.args) > 1 and isinstance(u.args[1], torch.dtype):
+                return u.args[1] in WIDENED_TARGETS
+            return False
+        bad = [u for u in n.users if not converts(u)]
         if bad:
             self.fail(bad[0], "input %d is %s, which has no edge element type (SPEC 3.1: f32, f16, bf16, i64, "
                               "i32, i1); it is imported as i32 only when every use converts it (.to(float) ...), "

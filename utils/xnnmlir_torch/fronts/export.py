@@ -101,10 +101,24 @@ def positional(node):
     node.args, node.kwargs = tuple(args), kwargs
 
 
+# Recurrent layers the default IR keeps whole (the layer with its time loop, no edge
+# counterpart): decomposed with torch's own decomposition (linear, sigmoid, tanh per step)
+# before the walk, as run_decompositions() does; nothing else in the program changes.
+RECURRENT = ("aten.lstm.input", "aten.gru.input", "aten.rnn_tanh.input", "aten.rnn_relu.input")
+
+
+def recurrent_decomposed(ep):
+    from torch._decomp import decomposition_table
+    ops = {n.target for n in ep.graph_module.graph.nodes
+           if n.op == "call_function" and str(n.target) in RECURRENT and n.target in decomposition_table}
+    return ep.run_decompositions({op: decomposition_table[op] for op in ops}) if ops else ep
+
+
 def trace(ep, inputs):
     """The program's graph, its placeholders reordered as the walk wants them
     (parameters and constants, buffers in state order, user inputs), its output
     (user outputs, [new values of the mutated buffers]) when the signature lists mutations."""
+    ep = recurrent_decomposed(ep)
     sig = ep.graph_signature
     gm0 = ep.graph_module
     phs = [n for n in gm0.graph.nodes if n.op == "placeholder"]

@@ -25,9 +25,12 @@ DECOMPOSED = {
     "select": "slice + view",
     "unbind": "one slice + view per index",
     "stack": "view (the new dim) + cat",
+    "expm1": "exp(x) - 1",
     "log_softmax": "log(softmax(x)) (-inf where softmax underflows to 0: more than ~87 (f32) below the row's "
                    "largest value)",
     "split": "one slice per piece",
     "norm (2-norm)": "sqrt(sum(x * x))",
+    "lstm / gru / rnn (torch.export's default IR keeps the layer whole)": "torch's own decomposition (linear, "
+                                                                          "sigmoid, tanh per step) before the walk",
     "slice (step > 1)": "view as [size / step, step], two unit-stride slices, view (when step divides the size)",
 }

@@ -148,7 +148,9 @@ def op_adaptive_avg_pool2d(imp, n):
 
 def op_conv_nd(imp, n):
     """torch.export's default IR: conv1d / conv2d / conv3d (padding as sizes, or
-    "valid" / "same" as ATen's _convolution_mode computes them) as convolution."""
+    "valid" / "same" as ATen's _convolution_mode computes them) as convolution.
+    "same" with an odd total padding is ATen's too: the extra element on the
+    high side as a constant_pad_nd of the input, the rest symmetric."""
     a = list(n.args) + [None] * (7 - len(n.args))
     x, w, b, stride, padding, dilation, groups = a[:7]
     spatial = imp.values[w].dim() - 2
@@ -159,19 +161,36 @@ def op_conv_nd(imp, n):
     if isinstance(padding, str):
         if padding == "valid":
             padding = [0]
-        else:  # "same": stride 1; the total padding on each side, refused when it is odd
+        else:  # "same" (stride 1): half the total padding each side, the odd element after
             dil = list(dilation) * spatial if len(dilation) == 1 else list(dilation)
             total = [d * (k - 1) for d, k in zip(dil, imp.values[w].shape[2:])]
-            if any(t % 2 for t in total):
-                imp.fail(n, "convolution padding='same' with an odd total padding (asymmetric) is not supported")
             padding = [t // 2 for t in total]
+            if any(t % 2 for t in total):
+                xv = imp.v(n, x)
+                pad = []
+                for t in reversed(total):  # constant_pad_nd's pairs run from the last dim
+                    pad += [0, t % 2]
+                shape = list(xv.shape[:2]) + [s + t % 2 for s, t in zip(xv.shape[2:], total)]
+                x = imp.w.op("constant_pad_nd", [xv], [("pad", arr(pad))], shape, xv.dtype)
     return op_convolution(imp, AsCall(n, (x, w, b, stride, padding, dilation, False, [0], groups)))
+
+
+def op_conv_transpose_nd(imp, n):
+    """torch.export's default IR: conv_transpose1d / 2d / 3d(input, weight, bias,
+    stride, padding, output_padding, groups, dilation) as convolution."""
+    a = list(n.args) + [None] * (8 - len(n.args))
+    x, w, b, stride, padding, output_padding, groups, dilation = a[:8]
+    return op_convolution(imp, AsCall(n, (x, w, b, stride or [1], padding or [0], dilation or [1], True,
+                                          output_padding or [0], groups or 1)))
 
 
 OPS = {
     "conv1d": op_conv_nd,
     "conv2d": op_conv_nd,
     "conv3d": op_conv_nd,
+    "conv_transpose1d": op_conv_transpose_nd,
+    "conv_transpose2d": op_conv_transpose_nd,
+    "conv_transpose3d": op_conv_transpose_nd,
     "convolution": op_convolution,
     "max_pool2d_with_indices": op_max_pool2d_with_indices,
     "max_pool2d": op_max_pool2d_with_indices,

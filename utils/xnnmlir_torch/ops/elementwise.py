@@ -10,6 +10,13 @@ def op_relu(imp, n): return unary(imp, n, "relu")
 def op_sigmoid(imp, n): return unary(imp, n, "sigmoid")
 def op_tanh(imp, n): return unary(imp, n, "tanh")
 def op_exp(imp, n): return unary(imp, n, "exp")
+def op_expm1(imp, n):
+    """exp(x) - 1 (core ATen's elu): within an ulp of 1 of ATen's expm1 (edge has no expm1)."""
+    shape, dtype = imp.out(n)
+    e = imp.w.op("exp", [imp.v(n, n.args[0])], [], shape, dtype)
+    return imp.w.op("sub", [e, imp.w.constant(torch.tensor(1, dtype=dtype), "scalar")], [], shape, dtype)
+
+
 def op_log(imp, n): return unary(imp, n, "log")
 def op_sqrt(imp, n): return unary(imp, n, "sqrt")
 def op_rsqrt(imp, n): return unary(imp, n, "rsqrt")
@@ -118,6 +125,7 @@ def op_div(imp, n):
 def op_maximum(imp, n): return binary(imp, n, "maximum", n.args[0], n.args[1])
 def op_minimum(imp, n): return binary(imp, n, "minimum", n.args[0], n.args[1])
 def op_pow(imp, n): return binary(imp, n, "pow", n.args[0], n.args[1])
+def op_square(imp, n): return binary(imp, n, "pow", n.args[0], 2)  # as ATen's composite square is
 def op_sin(imp, n): return unary(imp, n, "sin")
 def op_cos(imp, n): return unary(imp, n, "cos")
 
@@ -185,6 +193,7 @@ OPS = {
     "sigmoid": op_sigmoid,
     "tanh": op_tanh,
     "exp": op_exp,
+    "expm1": op_expm1,
     "log": op_log,
     "sqrt": op_sqrt,
     "rsqrt": op_rsqrt,
@@ -210,6 +219,7 @@ OPS = {
     "maximum": op_maximum,
     "minimum": op_minimum,
     "pow": op_pow,
+    "square": op_square,
     "sin": op_sin,
     "cos": op_cos,
     "ceil": op_ceil,

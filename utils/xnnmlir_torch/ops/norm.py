@@ -25,6 +25,13 @@ def op_native_batch_norm(imp, n):
     return (y, None, None)
 
 
+def op_native_batch_norm_functional(imp, n):
+    """run_decompositions()' batch norm with its running statistics as results (the
+    buffers' new values): native_batch_norm's, and the statistics unchanged out of training."""
+    y = op_native_batch_norm(imp, n)[0]
+    return (y, None, None, imp.v(n, n.args[3]), imp.v(n, n.args[4]))
+
+
 def op_native_layer_norm(imp, n):
     x_node, normalized_shape, w, b, eps = n.args[:5]
     x = imp.v(n, x_node)
@@ -59,5 +66,6 @@ OPS = {
     "layer_norm": op_layer_norm,
     "native_batch_norm": op_native_batch_norm,
     "native_batch_norm_legit_no_training": op_native_batch_norm,
+    "native_batch_norm_legit_functional": op_native_batch_norm_functional,
     "native_layer_norm": op_native_layer_norm,
 }

@@ -2,7 +2,7 @@
 slice / select / split, cat / stack / unbind, pad, roll, expand, identities."""
 import sys
 
-from ..aten import name_overload
+from ..aten import AsCall, name_overload
 from ..mlir import arr, f64
 from .common import Deferred, alias, dequantized_weight_t, operand_as, permute_of, slice_of, view
 
@@ -120,6 +120,17 @@ def op_constant_pad_nd(imp, n):
     return imp.w.op("constant_pad_nd", [imp.v(n, n.args[0])], attrs, shape, dtype)
 
 
+def op_pad(imp, n):
+    """torch.export's default IR: F.pad as aten.pad(input, pad, mode, value); the
+    constant mode is constant_pad_nd."""
+    a = list(n.args) + [None] * (4 - len(n.args))
+    mode = a[2] or n.kwargs.get("mode", "constant")
+    if mode != "constant":
+        imp.fail(n, "pad mode '%s' is not supported (constant only)" % mode)
+    value = a[3] if a[3] is not None else n.kwargs.get("value")
+    return op_constant_pad_nd(imp, AsCall(n, (a[0], a[1], value or 0)))
+
+
 def op_roll(imp, n):
     shape, dtype = imp.out(n)
     shifts = list(n.args[1]) if isinstance(n.args[1], (list, tuple)) else [n.args[1]]
@@ -211,6 +222,7 @@ OPS = {
     "getitem": op_getitem,
     "cat": op_cat,
     "constant_pad_nd": op_constant_pad_nd,
+    "pad": op_pad,
     "roll": op_roll,
     "expand": op_expand,
     "unbind": op_unbind,

@@ -25,8 +25,10 @@ Conventions:
 
 KNOWN_REFUSALS: cases this project refuses today (import or xnn-opt error),
 with what they wait on. A listed case that passes is reported XPASS and
-fails the run: delete its line. QUANTIZED: the upstream quantized tests, not
-run (out of scope).
+fails the run: delete its line. KNOWN_REFUSALS_BY_FRONT, DELEGATE_NOTES_BY_FRONT
+and EXPORT_FAILS: refusals, delegation differences and export failures of
+run.py's torch.export fronts (--front). QUANTIZED: the upstream quantized
+tests, not run (out of scope).
 """
 import math
 
@@ -674,6 +676,51 @@ KNOWN_REFUSALS = {
         "batch norm in training mode: a clear import error by design (edge has no batch-statistics batch norm; "
         "ExecuTorch keeps it portable)",
 }
+# Refusals of one import front only (run.py --front): its torch.export program has a form
+# the module's trace has not.
+KNOWN_REFUSALS_BY_FRONT = {
+    "export": {},
+    "export-decomposed": {},
+}
+
+
+def known_refusals(front):
+    """The known refusals of an import front (run.py --front)."""
+    d = dict(KNOWN_REFUSALS)
+    d.update(KNOWN_REFUSALS_BY_FRONT.get(front, {}))
+    return d
+
+
+# Delegation differences of one import front only (as a case's delegate_note): what
+# run_decompositions() writes in core ATen that ExecuTorch's to_edge_transform_and_lower keeps
+# whole for the XNNPACK partitioner (its ops_to_not_decompose), and this project runs portable.
+_BILINEAR_DECOMPOSED = (
+    "run_decompositions() writes upsample_bilinear2d as aten.index gathers by constant indices and lerps: the "
+    "pinned XNNPACK has no gather node, the gathers run portable (ExecuTorch keeps the op whole for its "
+    "partitioner)")
+_ELU_DECOMPOSED = (
+    "run_decompositions() writes elu as where(x > 0, x, expm1(x) * alpha): the pinned XNNPACK has no comparison "
+    "or select node, those run portable (ExecuTorch keeps the op whole for its partitioner)")
+DELEGATE_NOTES_BY_FRONT = {
+    "export-decomposed": {
+        "bilinear2d.static_resize_bilinear2d_f32": _BILINEAR_DECOMPOSED,
+        "bilinear2d.static_resize_bilinear2d_with_align_corners_f32": _BILINEAR_DECOMPOSED,
+        "elu.elu_f32": _ELU_DECOMPOSED,
+        "elu.elu_f16": _ELU_DECOMPOSED,
+    },
+}
+
+
+def delegate_note(case, front):
+    """Why this project's delegation of `case` may differ from ExecuTorch's under an import front."""
+    return DELEGATE_NOTES_BY_FRONT.get(front, {}).get(case.name, case.delegate_note)
+
+
+# Cases torch.export.export(module, inputs, strict=True) cannot export (a PyTorch limit, not
+# this project's): run.py's export fronts skip them with this reason; an unlisted export
+# failure fails the run.
+EXPORT_FAILS = {}  # none under torch 2.6
+
 # Known cases that fail by a wrong result rather than a refusal (the reason says why).
 KNOWN_WRONG = set()
 

@@ -1,4 +1,5 @@
-"""run.py BIN_DIR WORK_DIR [--subset ci|all] [--filter REGEX] [--verbose]
+"""run.py BIN_DIR WORK_DIR [--subset ci|all] [--front trace|export|export-decomposed]
+          [--filter REGEX] [--verbose]
 
 Runs the ExecuTorch XNNPACK op-test corpus (cases.py, written afresh from
 pytorch/executorch backends/xnnpack/test/ops/test_*.py) through this project:
@@ -7,17 +8,27 @@ for each case, xnn_import_torch.import_module -> xnn-opt --xnn-delegate
 PyTorch eager with the upstream test's torch.allclose(atol, rtol) (equal_nan),
 and the delegate count (segments) against the one ExecuTorch asserts.
 
+--front says what is imported: `trace` (default) the nn.Module itself (the
+importer's trace front); `export` the ExportedProgram of
+torch.export.export(module, inputs, strict=True), as ExecuTorch's
+Tester.export makes it (torch.export's default IR); `export-decomposed` that
+program's run_decompositions() (core ATen, what ExecuTorch's to_edge takes).
+The export fronts need torch 2.
+
 What happens decides each case's class (nothing is assumed):
   pass     imported, delegated as ExecuTorch asserts (or as a stated
            difference in cases.py says), every output within tolerance
   xfail    refused (import or xnn-opt error) and listed in cases.KNOWN_REFUSALS
-           with the reason (which missing op or form it waits on)
+           (or the front's entry of cases.KNOWN_REFUSALS_BY_FRONT) with the
+           reason (which missing op or form it waits on)
   XPASS    listed in KNOWN_REFUSALS but now passes: remove it from the list
   FAIL     anything else: an unlisted refusal, a listed case that fails
            other than by refusal, a wrong result, another delegate count
   skip     cases.py says why (f16 without an eager reference, training mode
-           that PyTorch 1.13 cannot trace, ...); quantized tests are listed
-           by name in cases.QUANTIZED and never run
+           that PyTorch 1.13 cannot trace, ...), or torch.export cannot export
+           the module and cases.EXPORT_FAILS says why (an unlisted export
+           failure is a FAIL); quantized tests are listed by name in
+           cases.QUANTIZED and never run
 
 f16 cases: eager runs the module in f16 where torch 1.13 has the CPU kernels;
 where it has not (RuntimeError "... not implemented for 'Half'"), the
@@ -46,6 +57,20 @@ import cases as C  # noqa: E402
 import xnn_import_torch as xit  # noqa: E402
 
 DT = {"f32": torch.float32, "f16": torch.float16}
+FRONTS = ("trace", "export", "export-decomposed")
+
+
+def exported(module, inputs, front):
+    """What the importer takes for `front`: the module itself, or its
+    ExportedProgram as ExecuTorch's Tester.export makes it (strict), in
+    torch.export's default IR or decomposed to core ATen (to_edge's input)."""
+    if front == "trace":
+        return module
+    # Every case's forward is one of a few code objects (cases.Fn): without a reset dynamo's
+    # per-code cache fills up and refuses (RecompileLimitExceeded) after 8 cases.
+    torch._dynamo.reset()
+    ep = torch.export.export(module, tuple(inputs), strict=True)
+    return ep.run_decompositions() if front == "export-decomposed" else ep
 
 
 def from_npy(path):
@@ -103,7 +128,7 @@ def refused_text(e):
     return re.sub(r"\s+", " ", s[0])[:200]
 
 
-def run_case(case, bin_dir, work):
+def run_case(case, bin_dir, work, front="trace"):
     """A dict describing what happened (the class is decided by classify)."""
     r = {"name": case.name, "file": case.file, "dtype": case.dtype, "segments": None, "expected": case.delegates,
          "err": None, "ref": "", "stage": "", "detail": ""}
@@ -120,9 +145,14 @@ def run_case(case, bin_dir, work):
         r.update(stage="eager", detail="PyTorch eager fails: " + refused_text(e))
         return r
     r["ref"] = how
+    try:
+        program = exported(module, inputs, front)
+    except Exception as e:  # torch.export's own limits (dynamo's Unsupported, UserError, ...)
+        r.update(stage="export", detail="%s: %s" % (type(e).__name__, refused_text(e)))
+        return r
     # Import (the module's mode is the case's; import_module may set eval).
     try:
-        text, _ = xit.import_module(module, list(inputs))
+        text, _ = xit.import_module(program, list(inputs))
     except Exception as e:  # ImportError_ and any crash: the message decides
         if isinstance(e, RuntimeError) and case.dtype == "f16" and "for 'Half'" in str(e):
             # The importer evaluates the graph on the inputs (shapes, constant
@@ -183,20 +213,26 @@ def run_case(case, bin_dir, work):
     return r
 
 
-def classify(case, r):
-    known = C.KNOWN_REFUSALS.get(case.name)
+def classify(case, r, front="trace"):
+    known = C.known_refusals(front).get(case.name)
     refused = r["stage"] in ("import", "xnn-opt")
     if r["stage"] == "eager":
         return "FAIL", r["detail"]
+    if r["stage"] == "export":
+        why = C.EXPORT_FAILS.get(case.name)
+        if why:
+            return "skip", "torch.export cannot export it: %s (%s)" % (why, r["detail"])
+        return "FAIL", "torch.export fails, not listed in cases.EXPORT_FAILS: %s" % r["detail"]
     if r["stage"] == "f16-kernel":
         return "skip", r["detail"]
     if r["stage"] == "done":
         seg_same = case.delegates is None or r["segments"] == case.delegates
         port_same = case.portable is None or set(r["portable"]) == set(case.portable)
-        if (seg_same and port_same) or case.delegate_note is not None:
+        dnote = C.delegate_note(case, front)
+        if (seg_same and port_same) or dnote is not None:
             if known:
                 return "XPASS", "passes now: remove it from KNOWN_REFUSALS (%s)" % known
-            note = "" if seg_same and port_same else "differs: " + case.delegate_note
+            note = "" if seg_same and port_same else "differs: " + dnote
             if r["portable"] or case.portable:
                 note += "%sportable here %s, ExecuTorch %s" % ("; " if note else "", r["portable"],
                                                                "-" if case.portable is None else case.portable)
@@ -211,7 +247,7 @@ def classify(case, r):
     return "FAIL", "%s: %s" % (r["stage"], r["detail"])
 
 
-def summary(rows):
+def summary(rows, front):
     """The figures: cases, matched, refused by reason, wrong, skipped by reason, and
     delegation (segments, ops left outside) against what ExecuTorch asserts."""
     def count(items):
@@ -223,6 +259,8 @@ def summary(rows):
     def skip_class(note):
         if "f16 kernel" in note:
             return "f16: torch %s has no CPU f16 kernel for an op (the importer evaluates the graph)" % torch.__version__
+        if note.startswith("torch.export cannot export"):
+            return note[:note.rindex(" (")]
         return note
     ran = [(c, r) for c, cls, n, r in rows if cls != "skip"]
     matched = [(c, r) for c, r in ran if r.get("stage") == "done"]
@@ -232,7 +270,7 @@ def summary(rows):
     skipped = [(c, n) for c, cls, n, r in rows if cls == "skip"]
     nq = sum(len(v) for v in C.QUANTIZED.values())
     print()
-    print("## figures")
+    print("## figures (front %s, torch %s)" % (front, torch.__version__))
     print("- float cases: %d (%d f32, %d f16, %d other input dtypes); quantized upstream tests not run: %d"
           % (len(rows), sum(c.dtype == "f32" for c, *_ in rows), sum(c.dtype == "f16" for c, *_ in rows),
              sum(c.dtype not in ("f32", "f16") for c, *_ in rows), nq))
@@ -243,7 +281,7 @@ def summary(rows):
     for c, r in other:
         print("  - failed at %s: %s: %s" % (r.get("stage"), c.name, r.get("detail")))
     print("- refused, by reason:")
-    for k, n in count(C.KNOWN_REFUSALS.get(c.name, "UNLISTED: %s: %s" % (r["stage"], r["detail"]))
+    for k, n in count(C.known_refusals(front).get(c.name, "UNLISTED: %s: %s" % (r["stage"], r["detail"]))
                       for c, r in refused):
         print("  - %d: refused: %s" % (n, k))
     print("- skipped (%d), by reason:" % len(skipped))
@@ -260,7 +298,7 @@ def summary(rows):
     for c, r in sorted({c.name: (c, r) for c, r in seg_diff + port_diff}.values(), key=lambda cr: cr[0].name):
         print("  - %s: segments %s (ExecuTorch %s), portable %s (ExecuTorch %s): %s%s" % (
             c.name, r["segments"], "-" if c.delegates is None else c.delegates, r["portable"],
-            "-" if c.portable is None else c.portable, c.delegate_note or "NO REASON RECORDED",
+            "-" if c.portable is None else c.portable, C.delegate_note(c, front) or "NO REASON RECORDED",
             " [xnn-stats: %s]" % "; ".join(r["reasons"]) if r["reasons"] else ""))
 
 
@@ -269,22 +307,30 @@ def main():
     ap.add_argument("bin_dir")
     ap.add_argument("work")
     ap.add_argument("--subset", choices=["ci", "all"], default="all")
+    ap.add_argument("--front", choices=FRONTS, default="trace",
+                    help="import the module (trace) or its torch.export program (default IR or decomposed)")
     ap.add_argument("--filter", default=None, help="regex on case names")
     ap.add_argument("--verbose", action="store_true")
     o = ap.parse_args()
     os.makedirs(o.work, exist_ok=True)
+    if o.front != "trace" and not hasattr(torch, "export"):
+        sys.exit("run.py: --front %s needs torch 2 (torch.export); this is torch %s" % (o.front, torch.__version__))
     torch.set_num_threads(1)
+    known = C.known_refusals(o.front)
     all_cases = C.cases()
     names = [c.name for c in all_cases]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         sys.exit("duplicate case names: %s" % dup)
-    stale = sorted(set(C.KNOWN_REFUSALS) - set(names))
+    listed = set(C.KNOWN_REFUSALS) | set(C.EXPORT_FAILS)
+    for table in list(C.KNOWN_REFUSALS_BY_FRONT.values()) + list(C.DELEGATE_NOTES_BY_FRONT.values()):
+        listed |= set(table)
+    stale = sorted(listed - set(names))
     if stale:
-        sys.exit("KNOWN_REFUSALS names no case: %s" % stale)
+        sys.exit("cases.py lists cases that do not exist: %s" % stale)
     # The CI subset: the cases marked ci, and every known refusal (fast: refused at import), so that a
     # branch that makes one pass shows up as XPASS in CI.
-    todo = [c for c in all_cases if (o.subset == "all" or c.ci or c.name in C.KNOWN_REFUSALS)
+    todo = [c for c in all_cases if (o.subset == "all" or c.ci or c.name in known)
             and (o.filter is None or re.search(o.filter, c.name))]
     if o.subset == "ci" and o.filter is None:
         # Every upstream file with a float case is in the CI subset at least once.
@@ -300,8 +346,8 @@ def main():
             cls, note, r = "skip", c.skip, {"segments": None, "err": None, "ref": ""}
         else:
             t = time.time()
-            r = run_case(c, o.bin_dir, o.work)
-            cls, note = classify(c, r)
+            r = run_case(c, o.bin_dir, o.work, o.front)
+            cls, note = classify(c, r, o.front)
             if o.verbose:
                 note += " [%.2fs]" % (time.time() - t)
         counts[cls] = counts.get(cls, 0) + 1
@@ -324,7 +370,7 @@ def main():
                                                         pf.get("XPASS", 0), pf.get("skip", 0),
                                                         len(C.QUANTIZED.get(f, ()))))
     print()
-    summary(rows)
+    summary(rows, o.front)
     fails = [(c, n) for c, cls, n, _ in rows if cls in ("FAIL", "XPASS")]
     for c, n in fails:
         print("FAILED: %s: %s" % (c.name, n))
