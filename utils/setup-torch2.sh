@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes a PyTorch 2 environment from Debian's registry only, idempotently: a Debian 13 (trixie)
-# root with python3-torch (2.6), python3-torchvision, python3-numpy and python3-onnxruntime, in the
-# git-ignored folder third_party/torch2-root. utils/torch2-python runs its Python through the
+# root with python3-torch (2.6), python3-torchvision, python3-numpy, python3-onnxruntime and
+# python3-onnx (the peer benchmark's ONNX export), in the git-ignored folder third_party/torch2-root. utils/torch2-python runs its Python through the
 # root's own loader (no chroot, no mounts), so the host stays Debian 12.
 #
 # debootstrap and apt-get run under `unshare -m`: every mount they need (/proc, /dev, /sys) is
@@ -14,9 +14,41 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 root="$here/third_party/torch2-root"
 if [ "${1:-}" = "--root" ]; then root="$2"; fi
-pkgs="python3-torch python3-torchvision python3-numpy python3-onnxruntime"
+pkgs="python3-torch python3-torchvision python3-numpy python3-onnxruntime python3-onnx"
+
+# Refuses to delete or build under a path something is mounted on.
+mounted_under() { awk -v p="$1" '$2 == p || index($2, p "/") == 1 { found = 1 } END { exit !found }' /proc/mounts; }
+# Runs apt-get install of $2 in the root $1, chrooted under a private mount namespace.
+install_in_root() {
+  # shellcheck disable=SC2016
+  unshare -m --propagation private bash -euo pipefail -c '
+    r=$1 pkgs=$2
+    cp -L /etc/resolv.conf "$r/etc/resolv.conf"
+    mountpoint -q "$r/proc" || mount -t proc proc "$r/proc"
+    mountpoint -q "$r/dev" || mount --rbind /dev "$r/dev"
+    mountpoint -q "$r/sys" || mount --rbind /sys "$r/sys"
+    export DEBIAN_FRONTEND=noninteractive
+    chroot "$r" apt-get update -q
+    # shellcheck disable=SC2086
+    chroot "$r" apt-get install -y -q --no-install-recommends $pkgs
+    chroot "$r" apt-get clean
+  ' setup-torch2 "$1" "$2"
+  if mounted_under "$1"; then echo "setup-torch2.sh: a mount outlived its namespace under $1" >&2; exit 1; fi
+}
 
 if [ -f "$root/.complete" ] && [ -f "$root/.library-path" ] && [ -x "$root/usr/bin/python3.13" ]; then
+  # A root made before a package joined the list gets it installed in place.
+  missing=""
+  for p in $pkgs; do
+    dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+      || missing="$missing $p"
+  done
+  if [ -n "$missing" ]; then
+    if [ "$(id -u)" -ne 0 ]; then echo "setup-torch2.sh: run as root (apt-get in the root)" >&2; exit 1; fi
+    if mounted_under "$root"; then echo "setup-torch2.sh: something is mounted under $root" >&2; exit 1; fi
+    echo "setup-torch2.sh: installing$missing into $root"
+    install_in_root "$root" "$missing"
+  fi
   echo "setup-torch2.sh: torch 2 root ready at $root"
   exit 0
 fi
@@ -24,9 +56,6 @@ if [ "$(id -u)" -ne 0 ]; then echo "setup-torch2.sh: run as root (debootstrap)" 
 if ! command -v debootstrap >/dev/null || ! command -v unshare >/dev/null; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debootstrap util-linux
 fi
-
-# Refuses to delete or build under a path something is mounted on.
-mounted_under() { awk -v p="$1" '$2 == p || index($2, p "/") == 1 { found = 1 } END { exit !found }' /proc/mounts; }
 for d in "$root" "$root.tmp"; do
   if mounted_under "$d"; then echo "setup-torch2.sh: something is mounted under $d; unmount it first" >&2; exit 1; fi
 done
@@ -38,22 +67,10 @@ rm -rf --one-file-system "$tmp"
 mkdir -p "$tmp"
 echo "setup-torch2.sh: debootstrapping Debian 13 into $tmp ($mirror)"
 start=$SECONDS
-# shellcheck disable=SC2016
-unshare -m --propagation private bash -euo pipefail -c '
-  tmp=$1 mirror=$2 pkgs=$3
-  debootstrap --variant=minbase --keyring=/usr/share/keyrings/debian-archive-keyring.gpg \
-    trixie "$tmp" "$mirror"
-  cp -L /etc/resolv.conf "$tmp/etc/resolv.conf"
-  mountpoint -q "$tmp/proc" || mount -t proc proc "$tmp/proc"
-  mountpoint -q "$tmp/dev" || mount --rbind /dev "$tmp/dev"
-  mountpoint -q "$tmp/sys" || mount --rbind /sys "$tmp/sys"
-  export DEBIAN_FRONTEND=noninteractive
-  chroot "$tmp" apt-get update -q
-  # shellcheck disable=SC2086
-  chroot "$tmp" apt-get install -y -q --no-install-recommends $pkgs
-  chroot "$tmp" apt-get clean
-' setup-torch2 "$tmp" "$mirror" "$pkgs"
+unshare -m --propagation private \
+  debootstrap --variant=minbase --keyring=/usr/share/keyrings/debian-archive-keyring.gpg trixie "$tmp" "$mirror"
 if mounted_under "$tmp"; then echo "setup-torch2.sh: a mount outlived its namespace under $tmp" >&2; exit 1; fi
+install_in_root "$tmp" "$pkgs"
 
 # The library path of utils/torch2-python: the root's library folders, first the targets of its
 # /etc/alternatives links (libblas.so.3, liblapack.so.3: absolute links that would otherwise
