@@ -30,7 +30,6 @@ and EXPORT_FAILS: refusals, delegation differences and export failures of
 run.py's torch.export fronts (--front). QUANTIZED: the upstream quantized
 tests, not run (out of scope).
 """
-import math
 
 import torch
 import torch.nn as nn
