@@ -14,6 +14,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 root="$here/third_party/torch2-root"
 if [ "${1:-}" = "--root" ]; then root="$2"; fi
+root=$(readlink -m "$root") # a symlinked root: the mount checks below see the real path
 pkgs="python3-torch python3-torchvision python3-numpy python3-onnxruntime python3-onnx"
 
 # Refuses to delete or build under a path something is mounted on.
