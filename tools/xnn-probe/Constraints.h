@@ -22,4 +22,11 @@ size_t xnnProbeCheckClampRanges(size_t *checked);
  * infinite or subnormal inputs are counted in *deviations. */
 size_t xnnProbeCheckUnarySpecials(size_t *checked, size_t *deviations);
 
+/* f16 prelu with one slope over n = 1..70 elements: xnn-delegate's module
+ * against x * slope, and XNNPACK's own f16 node, which the lowering keeps
+ * only up to 16 elements (on AVX512-FP16 it skips elements 16..31 of a last
+ * partial block of 32). Returns how many disagree; *nativeWrong counts the
+ * sizes where the f16 node is wrong. */
+size_t xnnProbeCheckPreluOneSlope(size_t *checked, size_t *nativeWrong);
+
 #endif

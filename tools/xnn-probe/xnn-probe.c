@@ -275,7 +275,12 @@ static int checkCapabilities(void) {
   size_t unaries = 0, deviations = 0, unaryDisagreements = xnnProbeCheckUnarySpecials(&unaries, &deviations);
   printf("unary special values: %zu op/dtype pairs checked, %zu disagreements, %zu known deviations at "
          "non-finite or subnormal inputs\n", unaries, unaryDisagreements, deviations);
-  return disagreements || windowDisagreements || clampDisagreements || unaryDisagreements ? 1 : 0;
+  size_t prelus = 0, preluNativeWrong = 0, preluDisagreements = xnnProbeCheckPreluOneSlope(&prelus, &preluNativeWrong);
+  printf("f16 prelu with one slope: %zu sizes checked, %zu disagreements; XNNPACK's f16 node wrong at %zu "
+         "(the lowering computes those above 16 elements in f32)\n", prelus, preluDisagreements, preluNativeWrong);
+  return disagreements || windowDisagreements || clampDisagreements || unaryDisagreements || preluDisagreements
+             ? 1
+             : 0;
 }
 
 static void printHelp(void) {
@@ -291,7 +296,8 @@ static void printHelp(void) {
       "  --check-capabilities         Check every capability table entry against the library (native\n"
       "                               pairs must be accepted, pairs run via f32 refused or known to\n"
       "                               miscompute), pool windows, clamp ranges and unary special\n"
-      "                               values against the reference interpreter\n"
+      "                               values against the reference interpreter, and the f16\n"
+      "                               one-slope prelu rule against XNNPACK's own f16 node\n"
       "  --check-bf16-rounding[=all|N]\n"
       "                               Check the f32 -> bf16 round-to-nearest emulation on every N-th\n"
       "                               f32 bit pattern (default 4099; all: every pattern, ~75 s)\n"
