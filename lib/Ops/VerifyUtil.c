@@ -335,14 +335,18 @@ bool xnnCheckSameElem(MlirOperation op, const XnnTensor *a, const char *whatA,
   return false;
 }
 
-bool xnnCheckSameType(MlirOperation op, const XnnTensor *x, const XnnTensor *res) {
+bool xnnCheckSameTypeNamed(MlirOperation op, const XnnTensor *x, const char *whatX, const XnnTensor *res,
+                           const char *whatRes) {
   if (mlirTypeEqual(x->type, res->type))
     return true;
   char tx[256], tr[256];
-  xnnOpError(op, "result type '%s' must equal the operand type '%s'",
-             xnnTypeStr(res->type, tr, sizeof tr),
+  xnnOpError(op, "%s type '%s' must equal the %s type '%s'", whatRes, xnnTypeStr(res->type, tr, sizeof tr), whatX,
              xnnTypeStr(x->type, tx, sizeof tx));
   return false;
+}
+
+bool xnnCheckSameType(MlirOperation op, const XnnTensor *x, const XnnTensor *res) {
+  return xnnCheckSameTypeNamed(op, x, "operand", res, "result");
 }
 
 bool xnnCheckConcatOperands(MlirOperation op, const XnnTensor *first, int64_t d, const XnnTensor *res,

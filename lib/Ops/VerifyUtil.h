@@ -91,6 +91,9 @@ bool xnnCheckSameElem(MlirOperation op, const XnnTensor *a, const char *whatA,
                       const XnnTensor *b, const char *whatB);
 /* Requires that the result's type (shape and element type) is the operand's. */
 bool xnnCheckSameType(MlirOperation op, const XnnTensor *x, const XnnTensor *res);
+/* The same, naming the two values in the message (xnn ops: "input", "output"). */
+bool xnnCheckSameTypeNamed(MlirOperation op, const XnnTensor *x, const char *whatX, const XnnTensor *res,
+                           const char *whatRes);
 /* What a concatenation's messages call its parts: the operands after the
  * first (`operand`, or with `numbered` `operand` and its position from 1),
  * the first one, and the dimension concatenated along ("dim", "axis"). */

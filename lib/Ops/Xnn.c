@@ -31,15 +31,8 @@ static bool unaryIO(MlirOperation op, XnnTensor *in, XnnTensor *out) {
   return xnnResultTensor(op, 0, XT, XR, out) && ok;
 }
 
-static bool sameType(MlirOperation op, const XnnTensor *in,
-                     const XnnTensor *out) {
-  if (mlirTypeEqual(in->type, out->type))
-    return true;
-  char a[256], b[256];
-  xnnOpError(op, "output type '%s' must equal the input type '%s'",
-             xnnTypeStr(out->type, b, sizeof b),
-             xnnTypeStr(in->type, a, sizeof a));
-  return false;
+static bool sameType(MlirOperation op, const XnnTensor *in, const XnnTensor *out) {
+  return xnnCheckSameTypeNamed(op, in, "input", out, "output");
 }
 
 /* Optional output_min / output_max clamp (f64, min < max). */

@@ -80,19 +80,6 @@ def from_npy(path):
     return torch.from_numpy(a.copy())
 
 
-def flat_outputs(x):
-    out = []
-
-    def walk(y):
-        if isinstance(y, (list, tuple)):
-            for z in y:
-                walk(z)
-        elif isinstance(y, torch.Tensor):
-            out.append(y)
-    walk(x)
-    return out
-
-
 def materialise(case):
     """(module, inputs) of a case in its dtype, seeded by the case's name."""
     torch.manual_seed(zlib.crc32(case.name.encode()))
@@ -110,14 +97,14 @@ def eager(case, module, inputs):
     the f32 module's rounded to f16."""
     with torch.no_grad():
         try:
-            return flat_outputs(module(*inputs)), "eager"
+            return xit.flatten_tensors(module(*inputs)), "eager"
         except RuntimeError as e:
             if case.dtype != "f16" or "Half" not in str(e):
                 raise
     m32 = module.float()
     i32 = tuple(x.float() if isinstance(x, torch.Tensor) and x.is_floating_point() else x for x in inputs)
     with torch.no_grad():
-        outs = flat_outputs(m32(*i32))
+        outs = xit.flatten_tensors(m32(*i32))
     module.half()
     return [o.half() if o.is_floating_point() else o for o in outs], "f32->f16"
 
